@@ -1,0 +1,41 @@
+"""pymaze: mazes generated and solved as streams of step events.
+
+    >>> import pymaze
+    >>> maze = pymaze.generate("dig", 8, 5, seed=1)
+    >>> pymaze.solve(maze, "bfs").found
+    True
+
+Everything heavier (the algorithm modules, formats, the CLI) loads on first use.
+"""
+
+from .errors import (GeometryError, MazeFormatError, ParameterError, PymazeError, SizeError,
+                     UnknownAlgorithmError)
+from .events import apply
+from .maze import Maze
+from .registry import catalogue, generators, solvers
+from .run import Run
+
+__version__ = "0.1.0"
+__all__ = ["Maze", "Run", "apply", "generate", "solve", "generators", "solvers", "catalogue",
+           "PymazeError", "UnknownAlgorithmError", "ParameterError", "SizeError",
+           "GeometryError", "MazeFormatError", "metrics"]
+
+
+def generate(slug, width, height, seed=0, geometry="thin", **options):
+    """Run generator ``slug`` to the end on ``width x height`` cells; returns the maze (marks cleared)."""
+    maze = Run.generate(slug, width, height, seed=seed, geometry=geometry, **options).finish()
+    result = maze.copy(layers=False)
+    return result
+
+
+def solve(maze, slug="bfs", seed=0, **options):
+    """Run solver ``slug`` on ``maze`` to the end; returns a ``Solution`` read from its events."""
+    from .solution import Solution
+    run = Run.solve(slug, maze, seed=seed, **options)
+    return Solution.from_events(run.initial, run.events())
+
+
+def metrics(maze, **options):
+    """Dead ends, junctions, solution length, routes, perfect or not (see ``pymaze.stats``)."""
+    from .stats import metrics as _metrics
+    return _metrics(maze, **options)

@@ -1,0 +1,124 @@
+"""The event vocabulary: every change an algorithm makes, as four small integers.
+
+An event is ``(op, index, old, new)``:
+
+====== ===== ================================================================
+op     name  meaning
+====== ===== ================================================================
+1      WALL  ``wall[index]`` goes from ``old`` to ``new`` (1 wall, 0 floor)
+2      MARK  ``mark[index]`` goes from ``old`` to ``new`` (see the M_* marks)
+3      NUM   ``num[index]`` goes from ``old`` to ``new`` (wave numbers,
+             distances, cluster ids, ...; 0 means "no number")
+4      START the start square moves from ``old`` to ``new`` (index unused, 0)
+5      GOAL  the goal square moves from ``old`` to ``new`` (index unused, 0)
+6      NOTE  changes nothing; ``old`` is a note code (N_*), ``new`` a value,
+             ``index`` the square it concerns (or -1)
+====== ===== ================================================================
+
+``op | MILESTONE`` marks the event as a milestone (a wall opened, a cell
+expanded, the goal reached): the page's "step to next milestone" stops after
+it.  Everything else is a plain cell change.  Because each event carries the
+value it replaces, applying the stream backwards undoes it exactly.
+
+A packed batch is a flat ``array('i')`` of ``4 * n`` integers.  The
+algorithms yield *steps*: flat tuples of one or more events
+(``(WALL, p, 1, 0, WALL | MILESTONE, q, 1, 0)`` is one step of two events).
+"""
+
+from array import array
+
+WALL, MARK, NUM, START, GOAL, NOTE = 1, 2, 3, 4, 5, 6
+MILESTONE = 0x100
+OP_MASK = 0xFF
+OP_NAMES = {WALL: "wall", MARK: "mark", NUM: "num", START: "start", GOAL: "goal", NOTE: "note"}
+
+# Marks: what a square is doing in the run right now (the page's palette is keyed by these).
+M_NONE = 0
+M_CURRENT = 1     # the head of a walk: the cell being carved or expanded
+M_STACK = 2       # on the backtracking stack / a wall under construction
+M_FRONTIER = 3    # discovered, not yet expanded (open set)
+M_VISITED = 4     # expanded (closed set)
+M_ROUTE = 5       # on the final route
+M_FRONTIER2 = 6   # second frontier (the goal side of a bidirectional search)
+M_VISITED2 = 7    # expanded from the goal side
+M_FILLED = 8      # filled in (dead-end and cul-de-sac filling)
+M_ROUTE2 = 9      # on an alternative route
+M_DEAD = 10       # a dead end (Trémaux's twice-walked passages, metrics)
+MARK_NAMES = {
+    M_NONE: "none", M_CURRENT: "current", M_STACK: "stack", M_FRONTIER: "frontier",
+    M_VISITED: "visited", M_ROUTE: "route", M_FRONTIER2: "frontier2",
+    M_VISITED2: "visited2", M_FILLED: "filled", M_ROUTE2: "route2", M_DEAD: "dead",
+}
+
+# Note codes (the ``old`` field of a NOTE event).
+N_FOUND = 1        # value: the route's length in moves; index: the goal square
+N_NO_ROUTE = 2     # the goal cannot be reached; value 0
+N_TRAPPED = 3      # a wall follower came back to a state it had been in
+N_GAVE_UP = 4      # a step cap ran out
+N_HEURISTIC = 5    # the result is a heuristic, not exact (value: 1)
+N_ROUTE = 6        # one of several routes is complete; value: its length in moves
+N_TURNS = 7        # the route's total turning in units of 45 degrees
+N_COST = 8         # the route's cost (weighted solvers), value rounded to an int
+N_DONE = 9         # a generator finished; value: number of passages opened
+NOTE_NAMES = {
+    N_FOUND: "found", N_NO_ROUTE: "no route", N_TRAPPED: "trapped in a loop",
+    N_GAVE_UP: "gave up", N_HEURISTIC: "heuristic", N_ROUTE: "route",
+    N_TURNS: "turns", N_COST: "cost", N_DONE: "done",
+}
+
+
+def apply(state, events, backwards=False, check=False):
+    """Apply packed ``events`` (a flat int sequence) to ``state`` (a Maze), in place.
+
+    Forwards each event sets its layer to ``new``; backwards the events are
+    undone last-first by setting ``old``.  With ``check=True`` every event's
+    replaced value is verified against the state, so a stream that does not
+    fit the state raises ``ValueError`` instead of silently diverging.
+    Returns the state.
+    """
+    n = len(events) // 4
+    if len(events) != 4 * n:
+        raise ValueError("an event batch must hold a multiple of 4 integers")
+    layers = {WALL: state.wall, MARK: state.mark, NUM: state.num}
+    order = range(n - 1, -1, -1) if backwards else range(n)
+    for i in order:
+        j = 4 * i
+        op = events[j] & OP_MASK
+        index, old, new = events[j + 1], events[j + 2], events[j + 3]
+        if backwards:
+            old, new = new, old
+        layer = layers.get(op)
+        if layer is not None:
+            if check and layer[index] != old:
+                raise ValueError(f"event {i}: {OP_NAMES[op]}[{index}] is {layer[index]}, expected {old}")
+            layer[index] = new
+        elif op == START:
+            if check and state.start != old:
+                raise ValueError(f"event {i}: start is {state.start}, expected {old}")
+            state.start = new
+        elif op == GOAL:
+            if check and state.goal != old:
+                raise ValueError(f"event {i}: goal is {state.goal}, expected {old}")
+            state.set_goal(new)
+        elif op != NOTE:
+            raise ValueError(f"event {i}: unknown op {events[j]}")
+    return state
+
+
+def pack(steps):
+    """Flatten an iterable of steps into one packed ``array('i')``."""
+    out = array("i")
+    for step in steps:
+        out.extend(step)
+    return out
+
+
+def unpack(events):
+    """The packed events as a list of ``(op, index, old, new)`` tuples (for tests and tools)."""
+    return [tuple(events[j:j + 4]) for j in range(0, len(events), 4)]
+
+
+def notes(events):
+    """The NOTE events of a packed stream as ``(code, value, index)`` tuples, in order."""
+    return [(events[j + 2], events[j + 3], events[j + 1])
+            for j in range(0, len(events), 4) if events[j] & OP_MASK == NOTE]

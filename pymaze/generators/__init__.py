@@ -1,0 +1,1 @@
+"""Maze generators, one module each; every module registers itself with ``@generator``."""

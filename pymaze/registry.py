@@ -1,0 +1,213 @@
+"""The registry: one table per family, slug -> algorithm with its parameter schema.
+
+The CLI, the web bridge and the tests read only these tables.  Algorithm
+modules register themselves with the ``@generator`` / ``@solver``
+decorators; the modules of ``pymaze.generators`` and ``pymaze.solvers`` are
+discovered and imported the first time a table is read, so ``import pymaze``
+stays cheap and adding an algorithm means adding one file.
+"""
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+
+from .errors import ParameterError, SizeError, UnknownAlgorithmError
+
+MAX_SIZE = 2000
+TYPES = ("int", "float", "bool", "choice")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One option of an algorithm: its name, type, default, bounds or choices, and a line of help."""
+    name: str
+    type: str
+    default: object
+    min: object = None
+    max: object = None
+    choices: tuple = ()
+    help: str = ""
+
+    def coerce(self, value, owner=""):
+        """``value`` (possibly a string from a CLI or URL) as this parameter's type, or ParameterError."""
+        what = f"{owner} option {self.name!r}" if owner else f"option {self.name!r}"
+        try:
+            if self.type == "bool":
+                if isinstance(value, str):
+                    low = value.strip().lower()
+                    if low not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                        raise ValueError
+                    value = low in ("1", "true", "yes", "on")
+                elif isinstance(value, (bool, int)) and value in (0, 1):
+                    value = bool(value)
+                else:
+                    raise ValueError
+            elif self.type == "int":
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                    raise ValueError
+                value = int(value.strip() if isinstance(value, str) else value)
+            elif self.type == "float":
+                if isinstance(value, bool):
+                    raise ValueError
+                value = float(value)
+                if value != value or value in (float("inf"), float("-inf")):
+                    raise ValueError
+            elif self.type == "choice":
+                if value not in self.choices:
+                    raise ParameterError(f"{what} must be one of {', '.join(map(str, self.choices))}; got {value!r}")
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, ParameterError):
+                raise
+            raise ParameterError(f"{what} must be {self.describe()}; got {value!r}") from None
+        if self.min is not None and value < self.min or self.max is not None and value > self.max:
+            raise ParameterError(f"{what} must be {self.describe()}; got {value!r}")
+        return value
+
+    def describe(self):
+        if self.type == "choice":
+            return "one of " + ", ".join(map(str, self.choices))
+        if self.type == "bool":
+            return "true or false"
+        kind = "an integer" if self.type == "int" else "a number"
+        if self.min is not None and self.max is not None:
+            return f"{kind} from {self.min} to {self.max}"
+        if self.min is not None:
+            return f"{kind} of at least {self.min}"
+        return kind
+
+    def schema(self):
+        out = {"name": self.name, "type": self.type, "default": self.default, "help": self.help}
+        if self.min is not None:
+            out["min"] = self.min
+        if self.max is not None:
+            out["max"] = self.max
+        if self.choices:
+            out["choices"] = list(self.choices)
+        return out
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """A registered generator or solver."""
+    slug: str
+    name: str
+    family: str            # "generator" or "solver"
+    func: object = field(repr=False)
+    params: tuple = ()
+    geometries: tuple = ("block", "thin")
+    initial: str = "wall"  # generators: the fill of the blank maze they start from (see Maze.blank)
+    perfect: object = None  # generators: True when every maze is a spanning tree
+    uniform: bool = False   # generators: samples spanning trees uniformly
+    optimal: object = None  # solvers: True when the route is always a shortest one
+    min_size: int = 1       # generators: smallest side, in cells
+    order: int = 100
+
+    @property
+    def summary(self):
+        return (self.func.__doc__ or "").strip().splitlines()[0] if self.func.__doc__ else self.name
+
+    @property
+    def doc(self):
+        import inspect
+        return inspect.cleandoc(self.func.__doc__ or "")
+
+    def validate(self, options):
+        """Fill defaults and coerce ``options``; ParameterError names what is wrong and what is allowed."""
+        known = {p.name: p for p in self.params}
+        out = {}
+        for key, value in (options or {}).items():
+            if key not in known:
+                allowed = ", ".join(known) or "none"
+                raise ParameterError(f"{self.slug} has no option {key!r}; its options: {allowed}")
+            out[key] = known[key].coerce(value, self.slug)
+        for p in self.params:
+            out.setdefault(p.name, p.default)
+        return out
+
+    def check_size(self, width, height):
+        for label, v in (("width", width), ("height", height)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                try:
+                    v = int(str(v).strip())
+                except ValueError:
+                    raise SizeError(f"{label} must be a whole number of cells from {self.min_size} to "
+                                    f"{MAX_SIZE}; got {v!r}") from None
+            if not self.min_size <= v <= MAX_SIZE:
+                raise SizeError(f"{self.slug} needs {label} from {self.min_size} to {MAX_SIZE} cells; got {v}")
+        return int(width), int(height)
+
+    def schema(self):
+        out = {"slug": self.slug, "name": self.name, "family": self.family, "summary": self.summary,
+               "params": [p.schema() for p in self.params], "geometries": list(self.geometries)}
+        if self.family == "generator":
+            out.update(perfect=self.perfect, uniform=self.uniform, min_size=self.min_size, max_size=MAX_SIZE)
+        else:
+            out.update(optimal=self.optimal)
+        return out
+
+
+_TABLES = {"generator": {}, "solver": {}}
+_loaded = False
+
+
+def _register(family, slug, name, **kw):
+    def deco(func):
+        table = _TABLES[family]
+        if slug in table:
+            raise RuntimeError(f"{family} {slug!r} registered twice")
+        table[slug] = Algorithm(slug=slug, name=name, family=family, func=func,
+                                params=tuple(kw.pop("params", ())), **kw)
+        return func
+    return deco
+
+
+def generator(slug, name, **kw):
+    """Decorator: register a maze generator ``func(maze, rng, **options)`` under ``slug``."""
+    return _register("generator", slug, name, **kw)
+
+
+def solver(slug, name, **kw):
+    """Decorator: register a solver ``func(maze, rng, **options)`` under ``slug``."""
+    return _register("solver", slug, name, **kw)
+
+
+def _load():
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for pkg in ("generators", "solvers"):
+        package = importlib.import_module(f"{__package__}.{pkg}")
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+            if not info.name.startswith("_"):
+                importlib.import_module(f"{package.__name__}.{info.name}")
+
+
+def table(family):
+    """The registry table of ``family`` ("generator" or "solver"), in display order."""
+    _load()
+    items = sorted(_TABLES[family].values(), key=lambda a: (a.order, a.slug))
+    return {a.slug: a for a in items}
+
+
+def generators():
+    return table("generator")
+
+
+def solvers():
+    return table("solver")
+
+
+def get(family, slug):
+    """The algorithm ``slug`` of ``family``; UnknownAlgorithmError lists the allowed slugs."""
+    t = table(family)
+    if slug not in t:
+        raise UnknownAlgorithmError(f"unknown {family} {slug!r}; available: {', '.join(t)}")
+    return t[slug]
+
+
+def catalogue():
+    """The whole registry as JSON-able data (what `pymaze list --json` and the page read)."""
+    return {"generators": [a.schema() for a in generators().values()],
+            "solvers": [a.schema() for a in solvers().values()],
+            "max_size": MAX_SIZE}

@@ -1,0 +1,1 @@
+"""Maze solvers, one module each; every module registers itself with ``@solver``."""

@@ -1,0 +1,109 @@
+"""Helpers shared by the solvers: fast neighbour functions, the route walk, and the closing notes."""
+
+from array import array
+
+from ..events import MARK, MILESTONE, M_ROUTE, N_FOUND, N_NO_ROUTE, NOTE
+
+UNSEEN = -1
+
+
+def moves(maze):
+    """The raw material of a fast neighbour loop: ``(g, pairs, edge, slow)``.
+
+    For node ``p`` and each ``(d, d2)`` in ``pairs``: when ``g[p + d]`` is 0 the
+    node ``p + d2`` is one move away.  Thin mazes step two squares through an
+    open passage.  Block mazes step one square; ``g`` is padded so that
+    stepping off the top or bottom reads wall, and the squares of the left
+    and right columns (``edge[p]`` true) must use ``slow(p)`` instead (which
+    returns ``(q, via)`` pairs, see ``Maze.neighbours``).
+    """
+    w = maze.width
+    dirs = (-w, 1, w, -1)
+    edge = bytearray(len(maze.wall) + w + 1)
+    if maze.geometry == "thin":
+        return maze.wall, tuple((d, 2 * d) for d in dirs), edge, maze.neighbours
+    g = maze.wall + b"\x01" * (w + 1)
+    edge[0:len(maze.wall):w] = b"\x01" * maze.height
+    edge[w - 1:len(maze.wall):w] = b"\x01" * maze.height
+    return g, tuple((d, d) for d in dirs), edge, maze.neighbours
+
+
+def links(maze):
+    """A function ``p -> [q, ...]``: the nodes one move from node ``p``, in N, E, S, W order."""
+    g, pairs, edge, slow = moves(maze)
+
+    def nbrs(p):
+        if edge[p]:
+            return [q for q, _ in slow(p)]
+        return [p + d2 for d, d2 in pairs if not g[p + d]]
+    return nbrs
+
+
+def parents(maze):
+    """A per-square ``array('i')`` filled with UNSEEN: the parent table of a search."""
+    return array("i", b"\xff" * (4 * len(maze.wall)))
+
+
+def walk_back(parent, goal):
+    """The node path from the search root to ``goal``, following ``parent`` (root's parent is itself)."""
+    path = [goal]
+    p = goal
+    while parent[p] != p:
+        p = parent[p]
+        path.append(p)
+    path.reverse()
+    return path
+
+
+def show_route(maze, path, mark=M_ROUTE, note=True):
+    """Mark the route node by node from its first to its last, then note FOUND with its length.
+
+    Thin mazes mark cells only (the openings between them have no area in the thin view).
+    """
+    m = maze.mark
+    for s in path:
+        old = m[s]
+        m[s] = mark
+        yield (MARK | MILESTONE, s, old, mark)
+    if note:
+        yield found(path[-1], len(path) - 1)
+
+
+def found(goal, moves):
+    return (NOTE | MILESTONE, goal, N_FOUND, moves)
+
+
+def no_route(maze):
+    return (NOTE | MILESTONE, maze.goal, N_NO_ROUTE, 0)
+
+
+def heuristic(maze, name):
+    """A distance estimate ``h(p)`` to the nearest goal, in moves of this maze's geometry."""
+    w, step = maze.width, maze.step()
+    goals = [(g % w, g // w) for g in maze.goals]
+
+    def coords(p):
+        return p % w, p // w
+
+    if name == "zero":
+        return lambda p: 0
+    if name == "manhattan":
+        def h(p):
+            x, y = coords(p)
+            return min(abs(x - gx) + abs(y - gy) for gx, gy in goals) // step
+    elif name == "euclidean":
+        def h(p):
+            x, y = coords(p)
+            return min(((x - gx) ** 2 + (y - gy) ** 2) ** 0.5 for gx, gy in goals) / step
+    elif name == "octile":
+        def h(p):
+            x, y = coords(p)
+            best = None
+            for gx, gy in goals:
+                dx, dy = abs(x - gx), abs(y - gy)
+                v = (max(dx, dy) + (2 ** 0.5 - 1) * min(dx, dy)) / step
+                best = v if best is None or v < best else best
+            return best
+    else:
+        raise ValueError(name)
+    return h

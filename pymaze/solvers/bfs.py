@@ -1,0 +1,46 @@
+from collections import deque
+
+from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
+from ..registry import solver
+from ._base import UNSEEN, moves, no_route, parents, show_route, walk_back
+
+
+@solver("bfs", "Breadth-first search", order=20, optimal=True)
+def bfs(maze, rng):
+    """Breadth-first search: a shortest route in moves.
+
+    1. Put S in a first-in first-out queue.
+    2. Take the oldest node from the queue and expand it: every unseen
+       neighbour is remembered with its parent and joins the queue.
+    3. When G is discovered, walk the parents back from G to S.
+
+    Every node at distance d is expanded before any at d + 1, so the route
+    found is a shortest one.  Source: Moore (1959), Lee (1961).
+    """
+    mark = maze.mark
+    parent = parents(maze)
+    g, pairs, edge, slow = moves(maze)
+    start = maze.start
+    goals = set(maze.goals)
+    parent[start] = start
+    mark[start] = M_FRONTIER
+    yield (MARK, start, 0, M_FRONTIER)
+    if start in goals:
+        yield from show_route(maze, [start])
+        return
+    queue = deque([start])
+    pop, push = queue.popleft, queue.append
+    while queue:
+        p = pop()
+        mark[p] = M_VISITED
+        yield (MARK | MILESTONE, p, M_FRONTIER, M_VISITED)
+        for q in ([q for q, _ in slow(p)] if edge[p] else [p + d2 for d, d2 in pairs if not g[p + d]]):
+            if parent[q] == UNSEEN:
+                parent[q] = p
+                mark[q] = M_FRONTIER
+                yield (MARK, q, 0, M_FRONTIER)
+                if q in goals:
+                    yield from show_route(maze, walk_back(parent, q))
+                    return
+                push(q)
+    yield no_route(maze)

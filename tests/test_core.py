@@ -1,0 +1,103 @@
+"""The event contract: replay forwards rebuilds the final state, backwards the initial one; batches; seeds."""
+
+import hashlib
+
+import pytest
+
+import pymaze
+from pymaze import Run, apply
+from pymaze.events import unpack, OP_MASK, WALL, MARK, NUM, START, GOAL, NOTE
+from pymaze.registry import generators, solvers
+
+from reference import is_spanning_tree
+
+
+def stream_hash(run):
+    return hashlib.sha256(run.events().tobytes()).hexdigest()
+
+
+@pytest.mark.parametrize("slug", list(generators()))
+@pytest.mark.parametrize("seed", range(5))
+def test_generator_replay_forwards_and_back(slug, seed):
+    run = Run.generate(slug, 7, 5, seed=seed)
+    events = run.events()
+    state = run.initial.copy()
+    apply(state, events, check=True)
+    assert state == run.maze
+    apply(state, events, backwards=True, check=True)
+    assert state == run.initial
+
+
+@pytest.mark.parametrize("slug", list(solvers()))
+def test_solver_replay_forwards_and_back(slug):
+    maze = pymaze.generate("dig", 9, 6, seed=4, loops=0.3)
+    for m in (maze, maze.as_block()):
+        if m.geometry not in solvers()[slug].geometries:
+            continue
+        run = Run.solve(slug, m, seed=2)
+        events = run.events()
+        state = run.initial.copy()
+        apply(state, events, check=True)
+        assert state == run.maze
+        apply(state, events, backwards=True, check=True)
+        assert state == run.initial
+
+
+@pytest.mark.parametrize("batch", [1, 3, 7, 1000])
+def test_batches_concatenate_to_the_whole_stream(batch):
+    whole = Run.generate("dig", 6, 6, seed=9).events()
+    run = Run.generate("dig", 6, 6, seed=9)
+    parts = []
+    while True:
+        b = run.next_batch(batch)
+        if not b:
+            break
+        assert 0 < len(b) <= 4 * batch and len(b) % 4 == 0
+        parts.append(b)
+    assert sum(parts[1:], parts[0]) == whole
+    assert run.finished and run.emitted * 4 == len(whole)
+
+
+def test_every_event_is_well_formed():
+    run = Run.generate("dig", 8, 8, seed=1)
+    for op, index, old, new in unpack(run.events()):
+        assert op & OP_MASK in (WALL, MARK, NUM, START, GOAL, NOTE)
+        assert -1 <= index < run.maze.width * run.maze.height
+
+
+@pytest.mark.parametrize("slug", list(generators()))
+def test_same_seed_same_stream_other_seed_other_maze(slug):
+    a = stream_hash(Run.generate(slug, 12, 9, seed=77))
+    b = stream_hash(Run.generate(slug, 12, 9, seed=77))
+    assert a == b
+    mazes = {bytes(pymaze.generate(slug, 12, 9, seed=s).wall) for s in range(6)}
+    assert len(mazes) > 1
+
+
+def test_dig_is_perfect_and_large_sizes_do_not_recurse():
+    maze = pymaze.generate("dig", 300, 200, seed=5)
+    assert is_spanning_tree(maze)
+
+
+@pytest.mark.parametrize("bad", [0, -3, 2001, "x", 2.5])
+def test_size_out_of_range_names_the_range(bad):
+    with pytest.raises(pymaze.SizeError, match="2000"):
+        Run.generate("dig", bad, 10)
+
+
+def test_unknown_algorithm_lists_the_allowed_ones():
+    with pytest.raises(pymaze.UnknownAlgorithmError, match="dig"):
+        Run.generate("nope", 5, 5)
+    with pytest.raises(pymaze.UnknownAlgorithmError, match="bfs"):
+        Run.solve("nope", pymaze.generate("dig", 5, 5))
+
+
+def test_bad_options_say_what_is_allowed():
+    with pytest.raises(pymaze.ParameterError, match="mode"):
+        Run.generate("dig", 5, 5, colour=3)
+    with pytest.raises(pymaze.ParameterError, match="backtrack"):
+        Run.generate("dig", 5, 5, mode="sideways")
+    with pytest.raises(pymaze.ParameterError, match="from 0"):
+        Run.generate("dig", 5, 5, loops=2)
+    with pytest.raises(pymaze.ParameterError, match="seed"):
+        Run.generate("dig", 5, 5, seed=-1)
