@@ -7,8 +7,9 @@ op     name  meaning
 ====== ===== ================================================================
 1      WALL  ``wall[index]`` goes from ``old`` to ``new`` (1 wall, 0 floor)
 2      MARK  ``mark[index]`` goes from ``old`` to ``new`` (see the M_* marks)
-3      NUM   ``num[index]`` goes from ``old`` to ``new`` (wave numbers,
-             distances, cluster ids, ...; 0 means "no number")
+3      NUM   ``num[index]`` goes from ``old`` to ``new``: a value v > 0
+             stands for the number v - 1 (wave numbers, distances, cluster
+             ids); 0 means "no number"
 4      START the start square moves from ``old`` to ``new`` (index unused, 0)
 5      GOAL  the goal square moves from ``old`` to ``new`` (index unused, 0)
 6      NOTE  changes nothing; ``old`` is a note code (N_*), ``new`` a value,

@@ -100,6 +100,7 @@ class Algorithm:
     uniform: bool = False   # generators: samples spanning trees uniformly
     optimal: object = None  # solvers: True when the route is always a shortest one
     min_size: int = 1       # generators: smallest side, in cells
+    layer: str = ""         # what the num layer shows: "distance" (numbers + heatmap), "cluster" (colours), ""
     order: int = 100
 
     @property
@@ -138,7 +139,8 @@ class Algorithm:
 
     def schema(self):
         out = {"slug": self.slug, "name": self.name, "family": self.family, "summary": self.summary,
-               "params": [p.schema() for p in self.params], "geometries": list(self.geometries)}
+               "params": [p.schema() for p in self.params], "geometries": list(self.geometries),
+               "layer": self.layer}
         if self.family == "generator":
             out.update(perfect=self.perfect, uniform=self.uniform, min_size=self.min_size, max_size=MAX_SIZE)
         else:
