@@ -101,3 +101,28 @@ def test_bad_options_say_what_is_allowed():
         Run.generate("dig", 5, 5, loops=2)
     with pytest.raises(pymaze.ParameterError, match="seed"):
         Run.generate("dig", 5, 5, seed=-1)
+
+
+DEGENERATE = [  # (width, height, wall bits row-major, start (x, y), goal (x, y))
+    (1, 4, "0000", (0, 0), (0, 3)),
+    (5, 1, "00000", (0, 0), (4, 0)),
+    (2, 2, "0000", (0, 0), (1, 1)),
+    (3, 3, "010010000", (0, 0), (2, 0)),
+    (4, 3, "0000" "0110" "0000", (3, 2), (0, 0)),
+    (3, 1, "000", (1, 0), (1, 0)),
+]
+
+
+@pytest.mark.parametrize("slug", [s for s, a in solvers().items() if "block" in a.geometries])
+@pytest.mark.parametrize("case", DEGENERATE, ids=lambda c: f"{c[0]}x{c[1]}-{c[2]}")
+def test_every_block_solver_handles_degenerate_grids(slug, case):
+    from reference import shortest_moves, valid_route
+    w, h, bits, s, g = case
+    maze = pymaze.Maze(w, h, bytes(int(b) for b in bits), start=s[1] * w + s[0], goals=[g[1] * w + g[0]])
+    sol = pymaze.solve(maze, slug, seed=1)
+    if slug == "farthest":  # relocates S and G by design
+        assert sol.found
+        return
+    assert sol.found and valid_route(maze, sol.path), (slug, sol)
+    if solvers()[slug].optimal:
+        assert sol.moves == shortest_moves(maze)

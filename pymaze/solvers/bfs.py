@@ -2,7 +2,7 @@ from collections import deque
 
 from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
 from ..registry import solver
-from ._base import UNSEEN, moves, no_route, parents, show_route, walk_back
+from ._base import UNSEEN, no_route, parents, show_route, steps, walk_back
 
 
 @solver("bfs", "Breadth-first search", order=20, optimal=True)
@@ -11,7 +11,8 @@ def bfs(maze, rng):
 
     1. Put S in a first-in first-out queue.
     2. Take the oldest node from the queue and expand it: every unseen
-       neighbour is remembered with its parent and joins the queue.
+       neighbour is remembered with its parent and joins the queue (one step:
+       the expansion is the milestone, the discoveries ride along with it).
     3. When G is discovered, walk the parents back from G to S.
 
     Every node at distance d is expanded before any at d + 1, so the route
@@ -19,7 +20,7 @@ def bfs(maze, rng):
     """
     mark = maze.mark
     parent = parents(maze)
-    g, pairs, edge, slow = moves(maze)
+    g, pair_sets, side = steps(maze)
     start = maze.start
     goals = set(maze.goals)
     parent[start] = start
@@ -33,14 +34,19 @@ def bfs(maze, rng):
     while queue:
         p = pop()
         mark[p] = M_VISITED
-        yield (MARK | MILESTONE, p, M_FRONTIER, M_VISITED)
-        for q in ([q for q, _ in slow(p)] if edge[p] else [p + d2 for d, d2 in pairs if not g[p + d]]):
+        step = [MARK | MILESTONE, p, M_FRONTIER, M_VISITED]
+        for d, d2 in pair_sets[side[p]]:
+            if g[p + d]:
+                continue
+            q = p + d2
             if parent[q] == UNSEEN:
                 parent[q] = p
                 mark[q] = M_FRONTIER
-                yield (MARK, q, 0, M_FRONTIER)
+                step += (MARK, q, 0, M_FRONTIER)
                 if q in goals:
+                    yield step
                     yield from show_route(maze, walk_back(parent, q))
                     return
                 push(q)
+        yield step
     yield no_route(maze)
