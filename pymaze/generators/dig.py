@@ -40,6 +40,7 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
     start = maze.start
     wall[start] = 0
     yield (WALL | MILESTONE, start, 1, 0)
+    carved, opened_cell = WALL, WALL | MILESTONE
     stack = [start]
     heading = [-1]
     opened = [start]
@@ -68,7 +69,7 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
                 else:
                     stack.append(q)
                     heading.append(k)
-                yield (WALL, via, 1, 0, WALL | MILESTONE, q, 1, 0)
+                yield (carved, via, 1, 0, opened_cell, q, 1, 0)
                 break
         else:
             if not restart:

@@ -31,18 +31,19 @@ def bfs(maze, rng):
         return
     queue = deque([start])
     pop, push = queue.popleft, queue.append
+    expand, seen, frontier, visited, unseen = MARK | MILESTONE, MARK, M_FRONTIER, M_VISITED, UNSEEN
     while queue:
         p = pop()
-        mark[p] = M_VISITED
-        step = [MARK | MILESTONE, p, M_FRONTIER, M_VISITED]
+        mark[p] = visited
+        step = [expand, p, frontier, visited]
         for d, d2 in pair_sets[side[p]]:
             if g[p + d]:
                 continue
             q = p + d2
-            if parent[q] == UNSEEN:
+            if parent[q] == unseen:
                 parent[q] = p
-                mark[q] = M_FRONTIER
-                step += (MARK, q, 0, M_FRONTIER)
+                mark[q] = frontier
+                step += (seen, q, 0, frontier)
                 if q in goals:
                     yield step
                     yield from show_route(maze, walk_back(parent, q))
