@@ -1,0 +1,108 @@
+from array import array
+
+from ..events import MILESTONE, NUM, WALL
+from ..registry import Param, generator
+
+
+@generator("kruskal", "Clustering (Kruskal)", order=10, initial="closed", perfect=True, layer="cluster", params=[
+    Param("method", "choice", "unionfind", choices=("unionfind", "naive"),
+          help="how clusters are told apart: union-find (path compression, union by size), "
+               "or plain labels where the larger label number is relabelled to the smaller"),
+])
+def kruskal(maze, rng, method="unionfind"):
+    """Clustering (Kruskal): merge random neighbouring clusters until one is left.
+
+    1. Every cell is its own cluster; the num layer shows each cell's cluster
+       id, so the page colours the clusters as they grow.
+    2. Visit every wall between two adjacent cells in random order.
+    3. When the cells on its two sides are in different clusters, relabel
+       the cells of one cluster to the other's id, then open the wall (a
+       milestone, so after every milestone the labels match connectivity).
+       Method "unionfind" finds clusters with union-find (iterative path
+       compression, union by size) and relabels the smaller cluster into
+       the larger one's id; method "naive" compares the labels themselves
+       and relabels the larger label number to the smaller.
+    4. Stop when every wall has been visited: one cluster, every label equal.
+
+    The maze starts "closed" (every cell floor, every wall standing) rather
+    than all wall, so the very first frame already shows every cell as its
+    own coloured cluster instead of spending a step per cell opening them.
+    Each cluster keeps its members as a linked list in flat arrays, so a
+    relabel touches only the cells that change (no scan of the grid).
+
+    Property: perfect (a spanning tree).  Not uniform: a random wall order
+    is not a uniform draw over spanning trees.  Short dead ends, lots of
+    branching, no long corridors.
+    Source: J. B. Kruskal, "On the shortest spanning subtree of a graph"
+    (1956); Jamis Buck, "Maze Generation: Kruskal's Algorithm".
+    """
+    w, cw, ch = maze.width, maze.cells_w, maze.cells_h
+    n = cw * ch
+    num, wall = maze.num, maze.wall
+    square = array("i", ((2 * (k // cw) + 1) * w + 2 * (k % cw) + 1 for k in range(n)))
+    for lo in range(0, n, cw):
+        row = [NUM, 0, 0, 0] * cw
+        row[1::4] = cells = square[lo:lo + cw]
+        row[3::4] = ids = range(lo + 1, lo + cw + 1)
+        for p, v in zip(cells, ids):
+            num[p] = v
+        yield tuple(row)
+
+    # Walls as 2 * k + 0 (east of cell k) or 2 * k + 1 (south of cell k).
+    walls = [2 * k for k in range(n) if k % cw != cw - 1]
+    walls += [2 * k + 1 for k in range(n - cw)]
+    rng.shuffle(walls)
+
+    nxt = array("i", [-1]) * n          # next member of the same cluster, -1 at the end
+    tail = array("i", range(n))         # last member of the cluster headed by k
+    naive = method == "naive"
+    if not naive:
+        parent = array("i", range(n))
+        size = array("i", [1]) * n
+    opened = WALL | MILESTONE
+
+    for e in walls:
+        a = e >> 1
+        if e & 1:
+            b, via = a + cw, square[a] + w
+        else:
+            b, via = a + 1, square[a] + 1
+        if naive:
+            keep, gone = num[square[a]] - 1, num[square[b]] - 1
+            if keep == gone:
+                continue
+            if keep > gone:
+                keep, gone = gone, keep
+        else:
+            keep, gone = parent[a], parent[b]
+            if parent[keep] != keep:
+                while parent[keep] != keep:
+                    keep = parent[keep]
+                while parent[a] != keep:       # path compression
+                    parent[a], a = keep, parent[a]
+            if parent[gone] != gone:
+                while parent[gone] != gone:
+                    gone = parent[gone]
+                while parent[b] != gone:
+                    parent[b], b = gone, parent[b]
+            if keep == gone:
+                continue
+            if size[keep] < size[gone]:
+                keep, gone = gone, keep
+            parent[gone] = keep
+            size[keep] += size[gone]
+        members = []
+        k = gone
+        while k >= 0:
+            members.append(square[k])
+            k = nxt[k]
+        new = keep + 1
+        step = [NUM, 0, gone + 1, new] * len(members)
+        step[1::4] = members
+        for p in members:
+            num[p] = new
+        nxt[tail[keep]] = gone
+        tail[keep] = tail[gone]
+        wall[via] = 0
+        step += (opened, via, 1, 0)
+        yield tuple(step)
