@@ -3,6 +3,8 @@ from array import array
 from ..events import MILESTONE, NUM, WALL
 from ..registry import Param, generator
 
+CHUNK = 4096  # most cells relabelled in one step
+
 
 @generator("kruskal", "Clustering (Kruskal)", order=10, initial="closed", perfect=True, layer="cluster", params=[
     Param("method", "choice", "unionfind", choices=("unionfind", "naive"),
@@ -17,7 +19,8 @@ def kruskal(maze, rng, method="unionfind"):
     2. Visit every wall between two adjacent cells in random order.
     3. When the cells on its two sides are in different clusters, relabel
        the cells of one cluster to the other's id, then open the wall (a
-       milestone, so after every milestone the labels match connectivity).
+       milestone, so after every milestone the labels match connectivity;
+       a big cluster is relabelled over several steps before it).
        Method "unionfind" finds clusters with union-find (iterative path
        compression, union by size) and relabels the smaller cluster into
        the larger one's id; method "naive" compares the labels themselves
@@ -49,8 +52,8 @@ def kruskal(maze, rng, method="unionfind"):
         yield tuple(row)
 
     # Walls as 2 * k + 0 (east of cell k) or 2 * k + 1 (south of cell k).
-    walls = [2 * k for k in range(n) if k % cw != cw - 1]
-    walls += [2 * k + 1 for k in range(n - cw)]
+    walls = array("i", (2 * k for k in range(n) if k % cw != cw - 1))
+    walls.extend(range(1, 2 * (n - cw), 2))
     rng.shuffle(walls)
 
     nxt = array("i", [-1]) * n          # next member of the same cluster, -1 at the end
@@ -96,11 +99,17 @@ def kruskal(maze, rng, method="unionfind"):
         while k >= 0:
             members.append(square[k])
             k = nxt[k]
-        new = keep + 1
-        step = [NUM, 0, gone + 1, new] * len(members)
-        step[1::4] = members
-        for p in members:
-            num[p] = new
+        new, old = keep + 1, gone + 1
+        while True:  # big clusters move in several steps, the last one ends with the milestone
+            part = members[-CHUNK:]
+            del members[-CHUNK:]
+            for p in part:
+                num[p] = new
+            step = [NUM, 0, old, new] * len(part)
+            step[1::4] = part
+            if not members:
+                break
+            yield tuple(step)
         nxt[tail[keep]] = gone
         tail[keep] = tail[gone]
         wall[via] = 0
