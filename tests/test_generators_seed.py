@@ -189,3 +189,26 @@ def test_a_million_cell_kruskal_completes():
     openings = maze.wall.count(0) - cells  # floor squares are the cells plus the opened walls
     assert openings == cells - 1
     assert len(set(maze.num)) == 2  # 0 on the non-cell squares, one cluster id on every cell
+
+
+@pytest.mark.parametrize("method", ["unionfind", "naive"])
+def test_kruskal_relabels_the_documented_side_of_each_merge(method):
+    for seed in range(5):
+        run = Run.generate("kruskal", 12, 9, seed=seed, method=method)
+        evs = unpack(run.events())
+        count = {}  # cluster label -> cells carrying it, read from the stream
+        moved = {}
+        for op, _, old, new in evs:
+            if op == NUM and old == 0:
+                count[new] = 1
+            elif op == NUM:
+                moved[(old, new)] = moved.get((old, new), 0) + 1
+            elif op & MILESTONE:
+                (old, new), n = moved.popitem()
+                assert not moved and n == count.pop(old)  # the whole absorbed cluster, one merge at a time
+                if method == "naive":
+                    assert new < old
+                else:
+                    assert n <= count[new]
+                count[new] += n
+        assert list(count.values()) == [12 * 9]
