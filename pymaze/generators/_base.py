@@ -62,3 +62,15 @@ def add_loops(maze, rng, fraction):
     rng.shuffle(closed)
     for via in closed[:round(fraction * len(closed))]:
         yield open_wall(maze, via)
+
+
+def open_cell(maze, p):
+    """Open the single cell ``p`` (the first cell of a carving generator): one milestone event."""
+    maze.wall[p] = 0
+    return (WALL | MILESTONE, p, 1, 0)
+
+
+def cell_squares(maze):
+    """Every cell's square index, row-major."""
+    w = maze.width
+    return [y * w + x for y in range(1, maze.height, 2) for x in range(1, w, 2)]

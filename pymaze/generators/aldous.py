@@ -1,0 +1,49 @@
+from ..events import M_CURRENT, MARK, MILESTONE, WALL
+from ..registry import generator
+from ._base import cell_mask, deltas, open_cell
+
+
+@generator("aldous", "Aldous-Broder", order=80, perfect=True, uniform=True)
+def aldous(maze, rng):
+    """Aldous-Broder: a random walk that opens the way into every cell it enters for the first time.
+
+    1. Open the start cell and put the walker there (marked as the head).
+    2. Step to a random neighbour.  If that cell is still closed, open the
+       passage walked through and the cell (a milestone).
+    3. Repeat until every cell is open.
+
+    Walking over cells that are already open changes nothing in the maze,
+    so only the steps that open a cell are shown: the head mark jumps to
+    each newly opened cell.  The walk is slow to finish (its cover time is
+    about n log^2 n steps for n cells).
+
+    Property: perfect and uniform: every spanning tree is equally likely.
+    Source: D. Aldous, "The random walk construction of uniform spanning
+    trees and uniform labelled trees" (1990); A. Broder, "Generating random
+    spanning trees" (1989).
+    """
+    wall, mark = maze.wall, maze.mark
+    inside = cell_mask(maze)
+    d = deltas(maze)
+    getrandbits = rng.getrandbits
+    p = maze.start
+    yield open_cell(maze, p)
+    left = maze.cells_w * maze.cells_h - 1
+    head = p
+    mark[p] = M_CURRENT
+    yield (MARK, p, 0, M_CURRENT)
+    while left:
+        s = d[getrandbits(2)]
+        q = p + 2 * s
+        if not inside[q]:
+            continue
+        if wall[q]:
+            wall[p + s] = wall[q] = 0
+            mark[head] = 0
+            mark[q] = M_CURRENT
+            left -= 1
+            yield (MARK, head, M_CURRENT, 0, WALL, p + s, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_CURRENT)
+            head = q
+        p = q
+    mark[head] = 0
+    yield (MARK, head, M_CURRENT, 0)

@@ -1,0 +1,71 @@
+from array import array
+
+from ..events import M_STACK, MARK, MILESTONE, WALL
+from ..registry import generator
+from ._base import cell_mask, cell_squares, deltas, open_cell
+
+
+@generator("wilson", "Wilson", order=70, perfect=True, uniform=True)
+def wilson(maze, rng):
+    """Wilson: loop-erased random walks, each one joined to the tree when it reaches it.
+
+    1. Open the start cell: the tree.
+    2. Take the next cell (row-major) that is not in the tree and walk at
+       random from it, marking the walk.  When the walk steps onto a cell of
+       its own path, erase the loop it just closed (unmark it) and go on
+       from there.
+    3. When the walk steps onto a tree cell, open every cell and passage
+       along the walk (a milestone each): the walk joins the tree.
+    4. Repeat until every cell is in the tree.
+
+    Property: perfect and uniform: every spanning tree is equally likely,
+    whatever order the walks start in.  Faster than Aldous-Broder, though
+    the first walks are long while the tree is small.
+    Source: D. B. Wilson, "Generating random spanning trees more quickly
+    than the cover time" (1996); Jamis Buck, "Maze Generation: Wilson's
+    Algorithm".
+    """
+    wall, mark = maze.wall, maze.mark
+    inside = cell_mask(maze)
+    d = deltas(maze)
+    getrandbits = rng.getrandbits
+    yield open_cell(maze, maze.start)
+    at = array("i", [-1]) * len(wall)   # position of a square on the current walk, -1 when off it
+    for first in cell_squares(maze):
+        if not wall[first]:
+            continue
+        path = [first]
+        at[first] = 0
+        mark[first] = M_STACK
+        yield (MARK, first, 0, M_STACK)
+        p = first
+        while True:
+            s = d[getrandbits(2)]
+            q = p + 2 * s
+            if not inside[q]:
+                continue
+            if not wall[q]:
+                break
+            i = at[q]
+            if i >= 0:
+                erased = path[i + 1:]
+                del path[i + 1:]
+                step = []
+                for c in erased:
+                    at[c] = -1
+                    mark[c] = 0
+                    step += (MARK, c, M_STACK, 0)
+                yield tuple(step)
+            else:
+                at[q] = len(path)
+                path.append(q)
+                mark[q] = M_STACK
+                yield (MARK, q, 0, M_STACK)
+            p = q
+        path.append(q)
+        for k in range(len(path) - 2, -1, -1):
+            c = path[k]
+            via = (c + path[k + 1]) // 2
+            at[c] = -1
+            wall[c] = wall[via] = mark[c] = 0
+            yield (MARK, c, M_STACK, 0, WALL, via, 1, 0, WALL | MILESTONE, c, 1, 0)
