@@ -1,0 +1,39 @@
+from ..registry import Param, generator
+from ._base import open_wall
+
+
+@generator("binary", "Binary tree", order=110, initial="closed", perfect=True, params=[
+    Param("bias", "choice", "NW", choices=("NW", "NE", "SW", "SE"),
+          help="the two directions every cell may open toward"),
+])
+def binary(maze, rng, bias="NW"):
+    """Binary tree: every cell opens one of two fixed directions, chosen by a coin.
+
+    1. Start with every cell open and every wall standing.
+    2. For every cell, row by row, open the wall toward one of the two
+       ``bias`` directions (e.g. north or west), picked at random; where one
+       of them leads out of the maze, take the other; the corner cell where
+       both do opens nothing.
+
+    Property: perfect (a spanning tree); no memory at all.  Strongly
+    biased: the two edges on the ``bias`` side are straight corridors and
+    every route runs diagonally toward that corner.
+    Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms"; Jamis
+    Buck, "Maze Generation: Binary Tree algorithm".
+    """
+    cw, ch = maze.cells_w, maze.cells_h
+    vertical = -maze.width if bias[0] == "N" else maze.width
+    horizontal = 1 if bias[1] == "E" else -1
+    edge_y = 0 if bias[0] == "N" else ch - 1
+    edge_x = cw - 1 if bias[1] == "E" else 0
+    random = rng.random
+    for cy in range(ch):
+        for cx in range(cw):
+            can_v, can_h = cy != edge_y, cx != edge_x
+            if not (can_v or can_h):
+                continue
+            p = maze.cell(cx, cy)
+            if can_v and (not can_h or random() < 0.5):
+                yield open_wall(maze, p + vertical)
+            else:
+                yield open_wall(maze, p + horizontal)

@@ -1,0 +1,64 @@
+from ..events import M_STACK, MARK, MILESTONE, WALL
+from ..registry import Param, generator
+from ._base import PERMS, cell_mask, deltas, open_cell
+
+
+@generator("growing", "Growing tree", order=130, perfect=True, params=[
+    Param("policy", "choice", "mix", choices=("newest", "oldest", "random", "middle", "mix"),
+          help="which active cell grows next: newest (backtracker), oldest, random (Prim-like), "
+               "middle, or mix (newest or random, see 'mix')"),
+    Param("mix", "float", 0.5, min=0.0, max=1.0,
+          help="policy mix: share of picks that take a random active cell instead of the newest"),
+])
+def growing(maze, rng, policy="mix", mix=0.5):
+    """Growing tree: keep a list of active cells; grow from one chosen by a policy.
+
+    1. Open the start cell; it is the only active cell (marked).
+    2. Choose an active cell by ``policy``: the newest one (this is the
+       recursive backtracker), the oldest, a random one (like simplified
+       Prim), the middle one of the list, or "mix": a random one with
+       probability ``mix``, else the newest.
+    3. If it has a neighbour that is still closed, pick one at random, open
+       the passage and the cell, and make that cell active.  Otherwise
+       retire the chosen cell (unmark it).
+    4. Repeat until no cell is active.
+
+    Property: perfect (a spanning tree).  Not uniform.  The texture ranges
+    from long winding corridors (newest) to short straight spokes (oldest)
+    and many short dead ends (random).
+    Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms" (the
+    growing tree), Jamis Buck, "Maze Generation: Growing Tree algorithm".
+    """
+    wall, mark = maze.wall, maze.mark
+    inside = cell_mask(maze)
+    d = deltas(maze)
+    random = rng.random
+    p = maze.start
+    yield open_cell(maze, p)
+    mark[p] = M_STACK
+    yield (MARK, p, 0, M_STACK)
+    active = [p]
+    while active:
+        n = len(active)
+        if policy == "newest" or policy == "mix" and random() >= mix:
+            i = n - 1
+        elif policy == "oldest":
+            i = 0
+        elif policy == "middle":
+            i = n // 2
+        else:
+            i = int(random() * n)
+        p = active[i]
+        for k in PERMS[int(random() * 24)]:
+            s = d[k]
+            q = p + 2 * s
+            if inside[q] and wall[q]:
+                wall[p + s] = wall[q] = 0
+                mark[q] = M_STACK
+                active.append(q)
+                yield (WALL, p + s, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_STACK)
+                break
+        else:
+            del active[i]
+            mark[p] = 0
+            yield (MARK, p, M_STACK, 0)

@@ -1,0 +1,68 @@
+from ..events import M_CURRENT, MARK, MILESTONE, WALL
+from ..registry import generator
+from ._base import PERMS, cell_mask, deltas, open_cell
+
+
+@generator("hunt", "Hunt-and-kill", order=120, perfect=True)
+def hunt(maze, rng):
+    """Hunt-and-kill: walk at random until stuck, then hunt row by row for a new place to start.
+
+    1. Open the start cell; it is the head of the walk (marked).
+    2. Kill: step to a random neighbour that is still closed, opening the
+       passage and the cell; repeat until every neighbour is open.
+    3. Hunt: scan the rows from the top for a closed cell next to an open
+       one; join it to a random open neighbour and walk on from there.
+       Rows above the first row with a closed cell are never scanned again.
+    4. Stop when the hunt finds nothing.
+
+    Property: perfect (a spanning tree).  Not uniform.  Long winding
+    passages and few dead ends, like the recursive backtracker, but with no
+    stack: the hunt replaces backing up.
+    Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms"; Jamis
+    Buck, "Maze Generation: Hunt-and-Kill algorithm".
+    """
+    wall = maze.wall
+    inside = cell_mask(maze)
+    d = deltas(maze)
+    random = rng.random
+    w, h = maze.width, maze.height
+    p = maze.start
+    yield open_cell(maze, p)
+    maze.mark[p] = M_CURRENT
+    yield (MARK, p, 0, M_CURRENT)
+    first = 1                                 # first square row that may still hold a closed cell
+
+    def hunted():
+        """The first closed cell, scanning rows from the top, next to an open one, and the way in."""
+        nonlocal first
+        while first < h and wall[first * w + 1:first * w + w - 1:2].find(1) < 0:
+            first += 2
+        for y in range(first, h, 2):
+            cells = wall[y * w + 1:y * w + w - 1:2]
+            i = cells.find(1)
+            while i >= 0:
+                x = y * w + 1 + 2 * i
+                joins = [t for t in d if inside[x + 2 * t] and not wall[x + 2 * t]]
+                if joins:
+                    return x, joins[int(random() * len(joins))]
+                i = cells.find(1, i + 1)
+        return -1, 0
+
+    while True:
+        for k in PERMS[int(random() * 24)]:
+            s = d[k]
+            q = p + 2 * s
+            if inside[q] and wall[q]:
+                s = -s
+                break
+        else:
+            q, s = hunted()
+            if q < 0:
+                break
+        wall[q + s] = wall[q] = 0
+        maze.mark[p] = 0
+        maze.mark[q] = M_CURRENT
+        yield (MARK, p, M_CURRENT, 0, WALL, q + s, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_CURRENT)
+        p = q
+    maze.mark[p] = 0
+    yield (MARK, p, M_CURRENT, 0)

@@ -1,0 +1,38 @@
+from ..registry import Param, generator
+from ._base import open_wall
+
+
+@generator("sidewinder", "Sidewinder", order=100, initial="closed", perfect=True, params=[
+    Param("bias", "float", 0.5, min=0.0, max=1.0,
+          help="probability of closing a run at each cell (high: short runs, many passages north)"),
+])
+def sidewinder(maze, rng, bias=0.5):
+    """Sidewinder: runs of cells along each row, each run joined upward once.
+
+    1. Start with every cell open and every wall standing.
+    2. Open the whole top row into one corridor.
+    3. For every other row, left to right, grow a run of cells: after each
+       cell, with probability ``bias`` (and always at the east edge) close
+       the run by opening the north wall of one random cell of the run;
+       otherwise open the east wall and extend the run.
+
+    Property: perfect (a spanning tree); memory of one run only.  Not
+    uniform: the top row is one straight corridor, and a route from the
+    bottom to the top never has to turn back down.
+    Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms"; Jamis
+    Buck, "Maze Generation: Sidewinder Algorithm".
+    """
+    w, cw = maze.width, maze.cells_w
+    random = rng.random
+    for cx in range(cw - 1):
+        yield open_wall(maze, maze.cell(cx, 0) + 1)
+    for cy in range(1, maze.cells_h):
+        run = []
+        for cx in range(cw):
+            p = maze.cell(cx, cy)
+            run.append(p)
+            if cx == cw - 1 or random() < bias:
+                yield open_wall(maze, run[int(random() * len(run))] - w)
+                run = []
+            else:
+                yield open_wall(maze, p + 1)
