@@ -133,3 +133,132 @@ def heuristic(maze, name):
     else:
         raise ValueError(name)
     return h
+
+
+def bfs_tree(nbrs, source, allowed=None):
+    """Breadth-first from ``source``: ``(order, parent)``, nodes in visiting order and a parent dict.
+
+    With ``allowed`` (a set), the search stays inside it.
+    """
+    parent = {source: source}
+    order = [source]
+    for p in order:
+        for q in nbrs(p):
+            if q not in parent and (allowed is None or q in allowed):
+                parent[q] = p
+                order.append(q)
+    return order, parent
+
+
+def dict_path(parent, node):
+    """The path from the root of a ``parent`` dict (root maps to itself) to ``node``."""
+    path = [node]
+    while parent[node] != node:
+        node = parent[node]
+        path.append(node)
+    path.reverse()
+    return path
+
+
+def biconnected(root, nbrs):
+    """The blocks (biconnected components, as vertex sets) of ``root``'s component, without recursion.
+
+    Hopcroft-Tarjan depth-first search with an explicit stack of
+    ``(vertex, parent, neighbour iterator)`` frames and a stack of tree and
+    back edges; a block is popped when a child's low point does not reach
+    above its parent.  An isolated vertex has no block.
+    """
+    disc, low = {root: 0}, {root: 0}
+    frames = [(root, None, iter(nbrs(root)))]
+    edges, blocks = [], []
+    while frames:
+        v, up, it = frames[-1]
+        for u in it:
+            if u not in disc:
+                disc[u] = low[u] = len(disc)
+                edges.append((v, u))
+                frames.append((u, v, iter(nbrs(u))))
+                break
+            if u != up and disc[u] < disc[v]:
+                edges.append((v, u))
+                if disc[u] < low[v]:
+                    low[v] = disc[u]
+        else:
+            frames.pop()
+            if up is not None:
+                if low[v] < low[up]:
+                    low[up] = low[v]
+                if low[v] >= disc[up]:
+                    block = set()
+                    while True:
+                        e = edges.pop()
+                        block.update(e)
+                        if e == (up, v):
+                            break
+                    blocks.append(block)
+    return blocks
+
+
+SINK = -2  # a virtual node joined to every goal, so "reach any goal" is "reach one node"
+
+
+def route_blocks(maze, nbrs):
+    """The blocks on the block-cut tree path from S to the goals, in order, or None when no goal is reachable.
+
+    The graph gets a virtual sink joined to every goal.  In the tree whose
+    nodes are the blocks and the vertices (each vertex joined to the blocks
+    holding it), the S-sink path crosses exactly the blocks that some simple
+    S-G route passes through; a vertex lies on some simple S-G route iff it
+    lies in one of them.  Returns ``[(block, entry, exit), ...]``; the last
+    block's exit is ``SINK``, which the last block holds.
+    """
+    goals = set(maze.goals)
+    start = maze.start
+    if start in goals:
+        return [({start}, start, start)]
+
+    def joined(p):
+        if p == SINK:
+            return list(maze.goals)
+        out = nbrs(p)
+        return out + [SINK] if p in goals else out
+
+    blocks = biconnected(start, joined)
+    holding = {}
+    for i, b in enumerate(blocks):
+        for v in b:
+            holding.setdefault(v, []).append(i)
+    if SINK not in holding:
+        return None
+    # Tree nodes: ("v", vertex) and ("b", block number); BFS from S to the sink.
+    root, target = ("v", start), ("v", SINK)
+    parent = {root: root}
+    queue = [root]
+    for node in queue:
+        if node == target:
+            break
+        kind, x = node
+        nxt = [("b", i) for i in holding[x]] if kind == "v" else [("v", v) for v in blocks[x]]
+        for n in nxt:
+            if n not in parent:
+                parent[n] = node
+                queue.append(n)
+    path = dict_path(parent, target)
+    out = []
+    for j in range(1, len(path) - 1, 2):
+        out.append((blocks[path[j][1]], path[j - 1][1], path[j + 1][1]))
+    return out
+
+
+def turning(maze, path):
+    """Total turning along a node path in units of 45 degrees (a 90-degree turn is 2)."""
+    w = maze.width
+    units, last = 0, None
+    for a, b in zip(path, path[1:]):
+        d = b - a
+        k = 0 if d < -1 else 1 if 0 < d < w else 2 if d >= w else 3
+        if last is not None:
+            diff = (k - last) % 4
+            units += 2 * min(diff, 4 - diff)
+        last = k
+    return units

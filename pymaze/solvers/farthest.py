@@ -1,0 +1,70 @@
+from ..events import GOAL, MARK, MILESTONE, M_CURRENT, N_HEURISTIC, NOTE, NUM, START
+from ..registry import solver
+from ._base import dict_path, links, show_route
+
+
+def _sweep(maze, nbrs, source):
+    """One breadth-first sweep from ``source``, numbering distances ring by ring: yields steps, returns the tree."""
+    num = maze.num
+    parent = {source: source}
+    ring, d = [source], 0
+    while ring:
+        step = []
+        for p in ring:
+            if num[p] != d + 1:
+                step += (NUM, p, num[p], d + 1)
+                num[p] = d + 1
+        if step:
+            step[0] |= MILESTONE
+            yield tuple(step)
+        nxt = []
+        for p in ring:
+            for q in nbrs(p):
+                if q not in parent:
+                    parent[q] = p
+                    nxt.append(q)
+        last, ring, d = ring, nxt, d + 1
+    return parent, last[0], d - 1
+
+
+@solver("farthest", "Farthest pair (longest route)", order=130, layer="distance")
+def farthest(maze, rng):
+    """Farthest pair: repeated breadth-first sweeps to the two cells farthest apart.
+
+    1. From S, sweep breadth-first and write each node's distance; the last
+       node reached is the farthest one.
+    2. Sweep again from that node; repeat while the farthest distance grows.
+    3. Move S and G to the two ends of the last sweep and show the route
+       between them (the num layer keeps the last sweep's distances).
+
+    Property: on a perfect maze (a tree) two sweeps find its diameter, the
+    longest route in the maze, exactly.  With loops the result is only a
+    heuristic (a long shortest route, maybe not the longest): a note says so.
+    Source: the double-sweep tree-diameter method (Handler, 1973).
+    """
+    nbrs = links(maze)
+    mark = maze.mark
+    source = maze.start if maze.is_node(maze.start) else maze.nodes()[0]
+    best = -1
+    while True:
+        mark[source] = M_CURRENT
+        yield (MARK | MILESTONE, source, 0, M_CURRENT)
+        parent, end, dist = yield from _sweep(maze, nbrs, source)
+        mark[source] = 0
+        yield (MARK, source, M_CURRENT, 0)
+        if dist <= best:
+            break
+        best, source = dist, end
+        if dist == 0:
+            break
+    source = next(p for p in parent if parent[p] == p)
+    edges = sum(len(nbrs(p)) for p in parent) // 2
+    if edges != len(parent) - 1:
+        yield (NOTE | MILESTONE, -1, N_HEURISTIC, 1)
+    if maze.start != source:
+        yield (START | MILESTONE, 0, maze.start, source)
+        maze.start = source
+    if maze.goal != end:
+        yield (GOAL | MILESTONE, 0, maze.goal, end)
+        maze.set_goal(end)
+    yield from show_route(maze, dict_path(parent, end))
