@@ -61,7 +61,7 @@ N_ROUTE = 6        # one of several routes is complete; value: its length in mov
 N_TURNS = 7        # the route's total turning in units of 45 degrees
 N_COST = 8         # the route's cost (weighted solvers), value rounded to an int
 N_DONE = 9         # a generator finished; value: number of passages opened
-N_WAYPOINT = 10    # a corner point of a route's polyline, in travel order; index: its square, value: its ordinal
+N_WAYPOINT = 10    # a corner of a route polyline in travel order; index: its square, value: its ordinal (0 starts a route)
 NOTE_NAMES = {
     N_FOUND: "found", N_NO_ROUTE: "no route", N_TRAPPED: "trapped in a loop",
     N_GAVE_UP: "gave up", N_HEURISTIC: "heuristic", N_ROUTE: "route",

@@ -256,7 +256,7 @@ def turning(maze, path):
     units, last = 0, None
     for a, b in zip(path, path[1:]):
         d = b - a
-        k = 0 if d < -1 else 1 if 0 < d < w else 2 if d >= w else 3
+        k = (1 if d > 0 else 3) if abs(d) < w else (2 if d > 0 else 0)
         if last is not None:
             diff = (k - last) % 4
             units += 2 * min(diff, 4 - diff)

@@ -1,7 +1,7 @@
 import heapq
 from itertools import count
 
-from ..events import MARK, MILESTONE, M_NONE, M_ROUTE2, N_GAVE_UP, N_ROUTE, N_TURNS, NOTE
+from ..events import MARK, MILESTONE, M_NONE, M_ROUTE2, N_GAVE_UP, N_ROUTE, N_TURNS, N_WAYPOINT, NOTE
 from ..registry import Param, solver
 from ._base import dict_path, links, no_route, show_route, turning
 
@@ -46,9 +46,11 @@ def routes(maze, rng, k=3):
     3. Keep a route only when less than 80 % of the shorter route's cells
        lie on any longer route already kept; stop at k kept routes, when
        candidates run out, or when the search budget is spent.
-    4. Show the first route (route mark), the others (second route mark on
-       cells not yet marked), each with its length in moves and its total
-       turning in units of 45 degrees.
+    4. Show each kept route: its polyline corners as waypoint notes (the
+       ordinal 0 starts a new route), its cells (the first route with the
+       route mark, the others with the second route mark on cells not yet
+       marked), its length in moves and its total turning in units of 45
+       degrees.
 
     Property: routes are simple and come in order of length; the first is
     a shortest one.  On a perfect maze there is exactly one.
@@ -88,8 +90,19 @@ def routes(maze, rng, k=3):
         found.append(heapq.heappop(heap)[2])
 
 
+def corners(path):
+    """The route's polyline: its first node, every node where it turns, its last node."""
+    out = path[:1]
+    for a, b, c in zip(path, path[1:], path[2:]):
+        if b - a != c - b:
+            out.append(b)
+    return out + path[1:][-1:]
+
+
 def _show(maze, path, n):
     goal, moves = path[-1], len(path) - 1
+    for i, p in enumerate(corners(path)):
+        yield (NOTE, p, N_WAYPOINT, i)
     if n == 1:
         yield from show_route(maze, path)
     else:
