@@ -1,0 +1,69 @@
+import heapq
+from array import array
+from itertools import count
+
+from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, N_COST, NOTE, NUM
+from ..registry import Param, solver
+from ._base import dict_path, links, no_route, show_route
+
+
+def random_weights(maze, rng, low=1, high=9):
+    """Fill ``maze.weight`` with a cost from ``low`` to ``high`` (drawn from ``rng``) for every square; returns it."""
+    maze.weight = array("i", (rng.randint(low, high) for _ in range(len(maze.wall))))
+    return maze.weight
+
+
+@solver("dijkstra", "Dijkstra (weighted cells)", order=50, optimal=True, layer="distance", params=[
+    Param("weights", "choice", "maze", choices=("maze", "uniform"),
+          help="maze: entering a node costs its weight (1 where the maze has none); uniform: every move costs 1"),
+])
+def dijkstra(maze, rng, weights="maze"):
+    """Dijkstra's algorithm: the cheapest route when entering each cell has its own cost.
+
+    1. S costs 0 and joins a priority queue (ties broken by arrival order).
+    2. Take the cheapest node from the queue; skip it if already settled.
+       Settle it: its cost is final, shown as a number.
+    3. For each neighbour, the cost through this node is this node's cost
+       plus the neighbour's weight; when that beats what the neighbour had,
+       remember the parent and put the neighbour in the queue.
+    4. The first goal settled ends the search; walk the parents back to S
+       and note the route's total cost.
+
+    Property: optimal, the least total weight entered (with uniform
+    weights: fewest moves).  It is A* with a zero estimate.
+    Source: Dijkstra (1959).
+    """
+    nbrs = links(maze)
+    mark, num = maze.mark, maze.num
+    weight = maze.weight if weights == "maze" else None
+    start, goals = maze.start, set(maze.goals)
+    best = {start: 0}
+    parent = {start: start}
+    heap, tick = [(0, next(count()), start)], count(1)
+    mark[start] = M_FRONTIER
+    yield (MARK, start, 0, M_FRONTIER)
+    while heap:
+        cost, _, p = heapq.heappop(heap)
+        if mark[p] == M_VISITED:
+            continue
+        mark[p] = M_VISITED
+        step = [MARK | MILESTONE, p, M_FRONTIER, M_VISITED, NUM, p, num[p], cost + 1]
+        num[p] = cost + 1
+        if p in goals:
+            yield step
+            yield from show_route(maze, dict_path(parent, p))
+            yield (NOTE, p, N_COST, cost)
+            return
+        for q in nbrs(p):
+            if mark[q] == M_VISITED:
+                continue
+            c = cost + (weight[q] if weight is not None else 1)
+            if c < best.get(q, c + 1):
+                best[q] = c
+                parent[q] = p
+                heapq.heappush(heap, (c, next(tick), q))
+                if mark[q] != M_FRONTIER:
+                    step += (MARK, q, mark[q], M_FRONTIER)
+                    mark[q] = M_FRONTIER
+        yield step
+    yield no_route(maze)

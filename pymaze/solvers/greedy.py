@@ -1,0 +1,56 @@
+import heapq
+from itertools import count
+
+from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
+from ..registry import Param, solver
+from ._base import dict_path, links, no_route, show_route
+from ._base import heuristic as estimate
+
+
+@solver("greedy", "Greedy best-first search", order=60, optimal=False, params=[
+    Param("heuristic", "choice", "manhattan", choices=("manhattan", "euclidean", "octile"),
+          help="the distance estimate to the nearest goal"),
+])
+def greedy(maze, rng, heuristic="manhattan"):
+    """Greedy best-first search: heads for the goal by estimate alone, fast but not optimal.
+
+    1. Put S in a priority queue keyed by its estimated distance to the
+       nearest goal (ties broken by arrival order).
+    2. Take the node that looks closest to a goal and expand it: every
+       unseen neighbour remembers it as parent and joins the queue with its
+       own estimate.  The distance already walked plays no part.
+    3. When a goal is discovered, walk the parents back to S.
+
+    Property: not optimal: on a maze with loops the first route it finds
+    can be longer than the shortest one (on a perfect maze there is only
+    one route).  Source: Doran and Michie (1966), best-first search.
+    """
+    h = estimate(maze, heuristic)
+    nbrs = links(maze)
+    mark = maze.mark
+    start, goals = maze.start, set(maze.goals)
+    parent = {start: start}
+    mark[start] = M_FRONTIER
+    yield (MARK, start, 0, M_FRONTIER)
+    found = start if start in goals else None
+    tick = count()
+    heap = [(h(start), next(tick), start)]
+    while heap and found is None:
+        _, _, p = heapq.heappop(heap)
+        mark[p] = M_VISITED
+        step = [MARK | MILESTONE, p, M_FRONTIER, M_VISITED]
+        for q in nbrs(p):
+            if q in parent:
+                continue
+            parent[q] = p
+            mark[q] = M_FRONTIER
+            step += (MARK, q, 0, M_FRONTIER)
+            if q in goals:
+                found = q
+                break
+            heapq.heappush(heap, (h(q), next(tick), q))
+        yield step
+    if found is None:
+        yield no_route(maze)
+        return
+    yield from show_route(maze, dict_path(parent, found))
