@@ -13,8 +13,10 @@ def metrics(maze, max_routes=100):
     the goals in order, entering and leaving each block by fixed vertices,
     so the count is the product over those blocks of the simple paths
     between the block's entry and exit (1 for a bridge).  The paths inside
-    a block are enumerated depth-first with the cap; ``routes_capped`` says
-    the true number is at least ``routes`` (the cap, or the work limit, was hit).
+    a block are enumerated depth-first with the cap and a work limit;
+    ``routes_capped`` says the true number is at least ``routes`` (the cap or
+    the work limit was hit; a block of three or more nodes always holds at
+    least two such paths, by Menger's theorem, so the bound is at least 2).
     """
     nbrs = links(maze)
     nodes = maze.nodes()
@@ -83,7 +85,7 @@ def _routes(maze, nbrs, cap):
         if len(block) <= 2:
             continue
         n, done = _count_paths(joined, block, entry, exit_, -(-cap // total))
-        total *= n
+        total *= n if done else max(n, 2)
         if not done or total >= cap:
             return min(total, cap), True
     return total, False
