@@ -52,13 +52,12 @@ def deadend(maze, rng):
     if rest:
         todo = set(rest)
         seeds = [p for p in rest if any(q in live for q in nbrs(p))]
-        seen = set()
         for s in seeds + rest:
-            if s in seen:
+            if s not in todo:
                 continue
-            part, _ = bfs_tree(nbrs, s, todo - seen)
+            part, _ = bfs_tree(nbrs, s, todo)
+            todo.difference_update(part)
             for p in part:
-                seen.add(p)
                 if blocks is None and p in keep:
                     continue
                 mark[p] = M_FILLED

@@ -1,6 +1,6 @@
 from ..events import GOAL, MARK, MILESTONE, M_CURRENT, N_HEURISTIC, NOTE, NUM, START
 from ..registry import solver
-from ._base import dict_path, links, show_route
+from ._base import dict_path, links, no_route, show_route
 
 
 def _sweep(maze, nbrs, source):
@@ -44,7 +44,11 @@ def farthest(maze, rng):
     """
     nbrs = links(maze)
     mark = maze.mark
-    source = maze.start if maze.is_node(maze.start) else maze.nodes()[0]
+    nodes = maze.nodes()
+    if not nodes:
+        yield no_route(maze)
+        return
+    source = maze.start if maze.is_node(maze.start) else nodes[0]
     best = -1
     while True:
         mark[source] = M_CURRENT
