@@ -134,6 +134,19 @@ def cmd_solve(args, out):
     return 0 if sol.found else 1
 
 
+@command("stats", "print a maze's metrics: dead ends, junctions, corridors, straight runs, solution, routes, perfect",
+         arg("file", nargs="?", default="-", metavar="FILE", help="maze file (block, thin or JSON); - or none: stdin"),
+         arg("--json", action="store_true", help="print the metrics as JSON"), SET, *GENERATE)
+def cmd_stats(args, out):
+    maze = generated(args, args.generate) if args.generate else read_maze(args.file)
+    figures = pymaze.metrics(maze)
+    if args.json:
+        out.write(json.dumps(figures) + "\n")
+    else:
+        out.writelines(f"{key.replace('_', ' ')}: {value}\n" for key, value in figures.items())
+    return 0
+
+
 @command("play", "walk the maze: up/down/left/right or w/a/s/d, reset, regenerate, quit",
          arg("file", nargs="?", metavar="FILE", help="maze file (block, thin or JSON); - : stdin"), *GENERATE)
 def cmd_play(args, out):

@@ -10,6 +10,7 @@ import pytest
 import pymaze
 from pymaze import Run
 from pymaze.events import M_FILLED, NOTE, N_WAYPOINT, unpack
+from pymaze.formats import parse_thin
 
 from reference import distances, graph, is_spanning_tree, node_of, shortest_moves, valid_route
 
@@ -29,16 +30,8 @@ def block(text):
 
 
 def micromouse(path):
-    """A thin maze from micromouse text: 'o' posts, '---' and '|' walls, S and G in cells."""
-    lines = path.read_text().rstrip("\n").split("\n")
-    n_w, n_h = (len(lines[0]) - 1) // 4, (len(lines) - 1) // 2
-    east = [[lines[2 * y + 1][4 * x + 4] == " " for x in range(n_w)] for y in range(n_h)]
-    south = [[lines[2 * y + 2][4 * x + 2] == " " for x in range(n_w)] for y in range(n_h)]
-    m = pymaze.Maze.from_cells(n_w, n_h, east, south)
-    label = {(x, y): lines[2 * y + 1][4 * x + 1:4 * x + 4].strip() for y in range(n_h) for x in range(n_w)}
-    m.start = m.cell(*next(c for c, v in label.items() if v == "S"))
-    m.goals = [m.cell(*c) for c, v in sorted(label.items(), key=lambda i: i[0][::-1]) if v == "G"]
-    return m
+    """A micromouse file ('o' posts, '---' and '|' walls, S and G in cells) read by the formats module."""
+    return parse_thin(path.read_text())
 
 
 def simple_path_union(maze):
@@ -382,6 +375,8 @@ def test_micromouse_files_parse_and_bfs_finds_the_shortest_route():
         maze = micromouse(path)
         assert len(maze.goals) == 4 and maze.cells_w in (16, 32)
         assert node_of(maze, maze.start) == (0, maze.cells_h - 1)
+        adj, centre = graph(maze), {node_of(maze, g) for g in maze.goals}
+        assert sum(1 for c in centre for n in adj[c] if n not in centre) == 1  # walled centre, one entrance
         sol = pymaze.solve(maze, "bfs")
         assert sol.found and valid_route(maze, sol.path) and sol.moves == shortest_moves(maze)
 

@@ -94,3 +94,34 @@ def test_route_count_is_capped_on_open_rooms():
     got = pymaze.metrics(maze, max_routes=100)
     assert got["routes"] == 100 and got["routes_capped"]
     assert count_simple_routes(maze, 100) == 100
+
+
+def cli(*argv, stdin=None):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).parent.parent
+    return subprocess.run([sys.executable, "-m", "pymaze", *argv], input=stdin, capture_output=True,
+                          text=True, cwd=root, timeout=60)
+
+
+def test_cli_stats_generate_json_and_text():
+    import json
+    done = cli("stats", "--generate", "dig", "--size", "9x7", "--seed", "4", "--set", "loops=0.2", "--json")
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    maze = pymaze.generate("dig", 9, 7, seed=4, loops=0.2)
+    assert got["solution_length"] == shortest_moves(maze) and got["cells"] == 63 and got["perfect"] is False
+    text = cli("stats", "--generate", "dig", "--size", "9x7", "--seed", "4", "--set", "loops=0.2")
+    assert f"solution length: {got['solution_length']}" in text.stdout and "dead end share:" in text.stdout
+
+
+def test_cli_stats_reads_files_and_stdin_and_reports_errors():
+    import json
+    from pathlib import Path
+    path = Path(__file__).parent / "data" / "micromouse" / "classic-a.txt"
+    from_file = json.loads(cli("stats", str(path), "--json").stdout)
+    from_stdin = json.loads(cli("stats", "-", "--json", stdin=path.read_text()).stdout)
+    assert from_file == from_stdin and from_file["cells"] == 256
+    bad = cli("stats", "no-such-maze.txt")
+    assert bad.returncode == 2 and "no-such-maze.txt" in bad.stderr
