@@ -1,0 +1,56 @@
+from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_GAVE_UP, NOTE
+from ..registry import Param, solver
+from ._base import bfs_tree, links, no_route, show_route
+
+
+@solver("random-mouse", "Random mouse", order=100, optimal=False, params=[
+    Param("cap", "int", 1_000_000, min=1, max=100_000_000, help="moves allowed before giving up"),
+    Param("back", "bool", False, help="allow turning straight back anywhere, not only at dead ends"),
+])
+def random_mouse(maze, rng, cap=1_000_000, back=False):
+    """Random mouse: wander at random until a goal turns up, or give up after a number of moves.
+
+    1. If no goal can be reached from S at all, say so at once (the mouse
+       itself would wander until the cap).
+    2. At each node pick one of the open directions at random; unless
+       ``back`` is set, never the way just come, except at a dead end.
+    3. Keep the walk loop-erased: stepping onto a node already on the
+       remembered path cuts the loop off the path.
+    4. On reaching a goal, show the loop-erased walk as the route.  After
+       ``cap`` moves without one, stop and note that the mouse gave up.
+
+    Property: finds a route with probability 1 given no cap, very slowly;
+    not optimal.  Source: the "random mouse" in Walter D. Pullen, "Think
+    Labyrinth: Maze Algorithms".
+    """
+    nbrs = links(maze)
+    mark = maze.mark
+    start, goals = maze.start, set(maze.goals)
+    mark[start] = M_CURRENT
+    yield (MARK | MILESTONE, start, 0, M_CURRENT)
+    order, _ = bfs_tree(nbrs, start)
+    if not goals.intersection(order):
+        yield no_route(maze)
+        return
+    path, place = [start], {start: 0}
+    here, came = start, None
+    for _ in range(cap):
+        if here in goals:
+            break
+        options = nbrs(here)
+        if not back and len(options) > 1 and came is not None:
+            options = [q for q in options if q != came]
+        came, here = here, rng.choice(options)
+        if here in place:
+            for p in path[place[here] + 1:]:
+                del place[p]
+            del path[place[here] + 1:]
+        else:
+            place[here] = len(path)
+            path.append(here)
+        yield (MARK, came, M_CURRENT, M_VISITED, MARK | MILESTONE, here, mark[here], M_CURRENT)
+        mark[came], mark[here] = M_VISITED, M_CURRENT
+    if here not in goals:
+        yield (NOTE | MILESTONE, here, N_GAVE_UP, cap)
+        return
+    yield from show_route(maze, path)
