@@ -1,0 +1,229 @@
+"""Build, serve, test and benchmark pymaze (stdlib only): ``python build.py build|serve|test|bench``.
+
+* ``build``: a reproducible wheel of the engine (fixed timestamps, sorted
+  entries: two builds give the same bytes) and the static site in
+  ``dist/site/``: the files of ``web/``, the wheel, the Pyodide runtime from
+  the pinned npm package, and ``manifest.json``.
+* ``serve [--port N]``: build, then serve the site on 127.0.0.1.
+* ``test [pytest args]``: a venv with the test tools, a Chromium, a build, pytest.
+* ``bench``: the engine benchmark and the page benchmark.
+"""
+
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB, DIST = ROOT / "web", ROOT / "dist"
+SITE = DIST / "site"
+EPOCH = int(os.environ.get("SOURCE_DATE_EPOCH", "1704067200"))  # 2024-01-01 UTC
+RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+           "pyodide-lock.json")
+MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+        ".json": "application/json", ".html": "text/html; charset=utf-8", ".css": "text/css",
+        ".zip": "application/zip", ".whl": "application/zip", ".svg": "image/svg+xml",
+        ".png": "image/png"}
+
+
+def say(message):
+    print(f"==> {message}", flush=True)
+
+
+def project():
+    """(name, version, summary, requires-python) read from pyproject.toml."""
+    text = (ROOT / "pyproject.toml").read_text()
+    field = lambda key: re.search(rf'^{key}\s*=\s*"([^"]*)"', text, re.M).group(1)
+    return field("name"), field("version"), field("description"), field("requires-python")
+
+
+# --- the wheel ---------------------------------------------------------------
+def _record_hash(data):
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def build_wheel(out_dir=DIST):
+    """Write ``pymaze-<version>-py3-none-any.whl`` into ``out_dir``; returns its path."""
+    name, version, summary, requires = project()
+    dist_info = f"{name}-{version}.dist-info"
+    files = {}
+    for path in sorted((ROOT / name).rglob("*.py")):
+        files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    files[f"{dist_info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                                      f"Summary: {summary}\nRequires-Python: {requires}\n").encode()
+    files[f"{dist_info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: pymaze build.py\n"
+                                   b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    record = "".join(f"{p},{_record_hash(d)},{len(d)}\n" for p, d in sorted(files.items()))
+    files[f"{dist_info}/RECORD"] = (record + f"{dist_info}/RECORD,,\n").encode()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / f"{name}-{version}-py3-none-any.whl"
+    stamp = max(EPOCH, 315532800)  # zip cannot store dates before 1980
+    import time
+    date = time.gmtime(stamp)[:6]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(files):
+            info = zipfile.ZipInfo(path, date_time=date)
+            info.external_attr = 0o100644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, files[path], compresslevel=9)
+    return wheel
+
+
+# --- the site ----------------------------------------------------------------
+def pyodide_dir():
+    """The installed pyodide npm package, running ``npm ci`` in web/ when it is missing."""
+    pkg = WEB / "node_modules" / "pyodide"
+    if not (pkg / "package.json").exists():
+        npm = shutil.which("npm")
+        if not npm:
+            sys.exit("build.py: npm is needed once to fetch the Pyodide runtime (install Node.js 18+)")
+        say("installing the Pyodide runtime (npm ci)")
+        subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+    return pkg
+
+
+def build(quiet=False):
+    """Build the wheel and the site; returns the site directory."""
+    if not quiet:
+        say("building the wheel and the site")
+    pkg = pyodide_dir()
+    pinned = json.loads((WEB / "package.json").read_text())["dependencies"]["pyodide"]
+    installed = json.loads((pkg / "package.json").read_text())["version"]
+    if installed != pinned:
+        sys.exit(f"build.py: web/node_modules has pyodide {installed}, package.json pins {pinned}; "
+                 "delete web/node_modules and build again")
+    if SITE.exists():
+        shutil.rmtree(SITE)
+    SITE.mkdir(parents=True)
+    for path in sorted(WEB.iterdir()):
+        if path.is_file() and path.name not in ("package.json", "package-lock.json"):
+            shutil.copy2(path, SITE / path.name)
+    for name in RUNTIME:
+        shutil.copy2(pkg / name, SITE / name)
+    wheel = build_wheel(SITE)
+    manifest = {"wheel": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+                "pyodide": installed, "version": project()[1]}
+    (SITE / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    if not quiet:
+        say(f"site ready in {SITE.relative_to(ROOT)} ({wheel.name})")
+    return SITE
+
+
+# --- serving -----------------------------------------------------------------
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def log_message(self, *args):
+        pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+def make_server(site=SITE, port=0):
+    """A threading HTTP server for ``site`` on 127.0.0.1:``port`` (0: any free port)."""
+    handler = functools.partial(Handler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(args):
+    port = int(args[args.index("--port") + 1]) if "--port" in args else 8000
+    site = build()
+    for candidate in range(port, port + 20):
+        try:
+            server = make_server(site, candidate)
+            break
+        except OSError:
+            print(f"port {candidate} is taken; trying {candidate + 1}")
+    else:
+        sys.exit(f"build.py: no free port from {port} to {port + 19}")
+    print(f"Serving pymaze at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print()
+
+
+# --- testing -----------------------------------------------------------------
+def find_chromium(venv_python=None):
+    """A Chromium executable: $PYMAZE_CHROMIUM, /usr/bin/chromium, then Playwright's own."""
+    for candidate in (os.environ.get("PYMAZE_CHROMIUM"), "/usr/bin/chromium",
+                      shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    if venv_python:
+        probe = ("from playwright.sync_api import sync_playwright\n"
+                 "with sync_playwright() as p: print(p.chromium.executable_path)")
+        out = subprocess.run([venv_python, "-c", probe], capture_output=True, text=True)
+        path = out.stdout.strip()
+        if out.returncode == 0 and path and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def install_chromium():
+    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
+        say("installing chromium with apt-get")
+        subprocess.run(["apt-get", "update"], check=True)
+        subprocess.run(["apt-get", "install", "-y", "chromium"], check=True)
+        return find_chromium()
+    return None
+
+
+def test(args):
+    venv = ROOT / ".venv"
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    if not python.exists():
+        say("creating the venv .venv")
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    say("installing test tools")
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "-e", ".[test]"], cwd=ROOT, check=True)
+    say("looking for Chromium")
+    chromium = find_chromium(str(python)) or install_chromium()
+    if not chromium:
+        sys.exit("build.py: no Chromium found. Install one of:\n"
+                 "  Debian/Ubuntu: sudo apt-get install chromium\n"
+                 f"  Playwright's own: {python} -m playwright install chromium\n"
+                 "or point PYMAZE_CHROMIUM at a Chromium executable.")
+    say(f"using {chromium}")
+    site = build()
+    say("running pytest")
+    env = dict(os.environ, PYMAZE_CHROMIUM=chromium, PYMAZE_SITE=str(site))
+    code = subprocess.run([str(python), "-m", "pytest", *(args or ["tests"])], cwd=ROOT, env=env).returncode
+    if code == 5:
+        print("build.py: pytest collected no tests")
+        code = 1
+    say("tests passed" if code == 0 else f"tests failed (pytest exit status {code})")
+    return code
+
+
+def bench(args):
+    code = 0
+    for script in ("bench/engine.py", "bench/page.py"):
+        if (ROOT / script).exists():
+            say(f"running {script}")
+            code |= subprocess.run([sys.executable, str(ROOT / script), *args], cwd=ROOT).returncode
+    return code
+
+
+def main(argv):
+    commands = {"build": lambda a: build() and 0, "serve": serve, "test": test, "bench": bench}
+    if not argv or argv[0] not in commands:
+        print(__doc__.strip())
+        return 2
+    return commands[argv[0]](argv[1:]) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

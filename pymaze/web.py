@@ -1,0 +1,86 @@
+"""The bridge the page's worker calls: start a run, pull packed batches, nothing else.
+
+The worker holds this module and calls a handful of functions with plain
+strings and numbers; everything crossing back is a JSON string or a buffer
+(``bytes`` / ``array('i')``), so JavaScript never walks Python objects.
+Errors are raised as ``PymazeError`` with a one-line message for the page.
+"""
+
+import hashlib
+import json
+
+from . import __version__, registry
+from .errors import ParameterError
+from .run import Run
+
+_run = None        # the run the page is animating
+_generated = None  # the run of the last generate: what ``solve`` solves
+
+
+def catalogue_json():
+    """The registry as JSON (algorithms, parameter schemas, limits) plus the engine version."""
+    return json.dumps(dict(registry.catalogue(), version=__version__))
+
+
+def _options(options_json):
+    try:
+        options = json.loads(options_json or "{}")
+    except ValueError:
+        raise ParameterError(f"options must be a JSON object; got {options_json!r}") from None
+    if not isinstance(options, dict):
+        raise ParameterError(f"options must be a JSON object; got {options_json!r}")
+    return options
+
+
+def _start(run):
+    global _run
+    _run = run
+    maze = run.initial
+    header = {"kind": run.algorithm.family, "slug": run.algorithm.slug, "name": run.algorithm.name,
+              "width": maze.width, "height": maze.height, "geometry": maze.geometry,
+              "start": maze.start, "goals": list(maze.goals), "layer": run.algorithm.layer,
+              "seed": run.seed}
+    return json.dumps(header), bytes(maze.wall), bytes(maze.mark), maze.num.tobytes()
+
+
+def generate(slug, width, height, seed, geometry="thin", options_json="{}"):
+    """Start generator ``slug``; returns (header JSON, wall bytes, mark bytes, num bytes of int32)."""
+    global _generated
+    run = Run.generate(slug, width, height, seed, geometry, **_options(options_json))
+    _generated = run
+    return _start(run)
+
+
+def solve(slug, seed, options_json="{}"):
+    """Start solver ``slug`` on the final maze of the last generate (marks and numbers cleared)."""
+    if _generated is None:
+        raise ParameterError("generate a maze before solving it")
+    options = _options(options_json)
+    _generated.finish()
+    return _start(Run.solve(slug, _generated.maze, seed, **options))
+
+
+def next_batch(n):
+    """Up to ``n`` more events of the current run as a packed ``array('i')`` (empty when done)."""
+    if _run is None:
+        raise ParameterError("no run: generate a maze first")
+    return _run.next_batch(n)
+
+
+def snapshot():
+    """The live maze of the current run, for tests: JSON of its size, start, goals and layers."""
+    m = _run.maze
+    return json.dumps({"width": m.width, "height": m.height, "start": m.start, "goals": m.goals,
+                       "wall": list(m.wall), "mark": list(m.mark), "num": list(m.num)})
+
+
+def stream_hash(slug, width, height, seed, geometry="thin", options_json="{}",
+                solver="", solver_seed=0, solver_options_json="{}"):
+    """sha256 of a whole event stream: of the generator, or (``solver`` given) of solving its maze."""
+    run = Run.generate(slug, width, height, seed, geometry, **_options(options_json))
+    if solver:
+        run = Run.solve(solver, run.finish(), solver_seed, **_options(solver_options_json))
+    digest = hashlib.sha256()
+    while batch := run.next_batch(100000):
+        digest.update(batch.tobytes())
+    return digest.hexdigest()

@@ -1,0 +1,69 @@
+// Controls built from the engine's catalogue: an algorithm select per family
+// and one input per parameter of the chosen algorithm (never a list of names).
+const $ = (id) => document.getElementById(id);
+
+function field(param) {
+  const label = document.createElement("label");
+  label.className = "option";
+  label.title = param.help || "";
+  const name = document.createElement("span");
+  name.textContent = param.name.replace(/_/g, " ");
+  let input;
+  if (param.type === "bool") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = !!param.default;
+    label.classList.add("check");
+  } else if (param.type === "choice") {
+    input = document.createElement("select");
+    for (const c of param.choices) input.add(new Option(String(c), String(c), false, c === param.default));
+  } else {
+    input = document.createElement("input");
+    input.type = "text";
+    input.inputMode = param.type === "int" ? "numeric" : "decimal";
+    input.value = String(param.default);
+  }
+  input.dataset.param = param.name;
+  label.append(name, input);
+  return { label, read: () => param.type === "bool" ? input.checked
+    : param.type === "choice" ? param.choices[input.selectedIndex] : input.value };
+}
+
+// One family: fills `select`, shows the chosen algorithm's summary and options.
+export class AlgorithmPicker {
+  constructor(family, algorithms, defaultSlug) {
+    this.algorithms = algorithms;
+    this.select = $(`${family}`);
+    this.summary = $(`${family}-summary`);
+    this.box = $(`${family}-options`);
+    for (const a of algorithms) this.select.add(new Option(a.name, a.slug));
+    if (algorithms.some((a) => a.slug === defaultSlug)) this.select.value = defaultSlug;
+    this.select.addEventListener("change", () => this.show());
+    this.show();
+  }
+
+  get current() { return this.algorithms.find((a) => a.slug === this.select.value); }
+
+  show() {
+    const a = this.current;
+    this.summary.textContent = a ? a.summary : "";
+    this.fields = (a ? a.params : []).map(field);
+    this.box.replaceChildren(...this.fields.map((f) => f.label));
+  }
+
+  options() {
+    const out = {};
+    (this.current ? this.current.params : []).forEach((p, i) => { out[p.name] = this.fields[i].read(); });
+    return out;
+  }
+}
+
+// The speed slider: 0..100 on a log scale from 1 event/s to 10^6; the top end is "instant".
+export function speedOf(slider) {
+  const v = Number(slider.value);
+  return v >= Number(slider.max) ? Infinity : Math.round(10 ** (v / 100 * 6 * 100 / Number(slider.max)));
+}
+
+export function speedLabel(eps) {
+  return eps === Infinity ? "instant" : `${eps.toLocaleString("en")} events/s`;
+}

@@ -1,0 +1,55 @@
+// The page's side of the worker: requests as promises, one batch in flight,
+// and a fresh worker when the old one dies.
+export class Engine {
+  constructor({ onStage, onReady, onFatal, onRestart }) {
+    this.hooks = { onStage, onReady, onFatal, onRestart };
+    this.pending = new Map();
+    this.nextId = 1;
+    this.batchInFlight = false;
+    this.start();
+  }
+
+  start() {
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.worker.onmessage = ({ data }) => this.receive(data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.restart(event.message || "the engine stopped");
+    };
+  }
+
+  restart(reason) {
+    this.worker.terminate();
+    for (const { reject } of this.pending.values()) reject(new Error(reason));
+    this.pending.clear();
+    this.batchInFlight = false;
+    this.hooks.onRestart(reason);
+    this.start();
+  }
+
+  receive(data) {
+    if (data.type === "stage") return this.hooks.onStage(data.stage, data.progress);
+    if (data.type === "ready") return this.hooks.onReady(data);
+    if (data.type === "fatal") return this.hooks.onFatal(data.message);
+    const waiting = this.pending.get(data.id);
+    if (!waiting) return;
+    this.pending.delete(data.id);
+    if (data.type === "error") waiting.reject(new Error(data.message));
+    else waiting.resolve(data);
+  }
+
+  call(type, args = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...args, id, type });
+    });
+  }
+
+  // Ask for the next batch unless one is already on its way; resolves to null then.
+  batch(run, n) {
+    if (this.batchInFlight) return Promise.resolve(null);
+    this.batchInFlight = true;
+    return this.call("batch", { run, n }).finally(() => { this.batchInFlight = false; });
+  }
+}

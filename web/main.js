@@ -1,0 +1,165 @@
+// The page: boots the engine, builds the controls, runs the animation loop,
+// and exposes a small read-only test hook (window.pymaze).
+import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
+import { Engine } from "./engine.js";
+import { ENABLED, Machine } from "./machine.js";
+import { Player } from "./player.js";
+import { Renderer } from "./render.js";
+import { describeNotes, showNotice, stats } from "./status.js";
+
+const $ = (id) => document.getElementById(id);
+const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", busy: false };
+const machine = new Machine(refresh);
+const renderer = new Renderer($("maze"), $("overlay"));
+let readyResolve;
+const ready = new Promise((r) => { readyResolve = r; });
+
+const engine = new Engine({
+  onStage(stage, progress) {
+    $("stage").textContent = stage === "ready" ? "ready" : `${stage}…`;
+    $("progress").value = progress;
+  },
+  onReady({ catalogue }) {
+    if (!ui.catalogue) setup(catalogue);
+    $("loading").hidden = true;
+    machine.send("ready");
+    readyResolve(true);
+  },
+  onFatal(message) { showNotice(message); machine.send("fail"); },
+  onRestart(reason) {
+    showNotice(`The engine stopped (${reason}); restarting it.`);
+    $("loading").hidden = false;
+    machine.send("crash");
+  },
+});
+const player = new Player(engine);
+
+function setup(catalogue) {
+  ui.catalogue = catalogue;
+  ui.gen = new AlgorithmPicker("generator", catalogue.generators, "dig");
+  ui.sol = new AlgorithmPicker("solver", catalogue.solvers, "bfs");
+  $("version").textContent = `engine ${catalogue.version}`;
+}
+
+function refresh() {
+  const st = machine.state;
+  document.body.dataset.state = st;
+  const has = !!player.log, atStart = !has || player.cursor === 0, atEnd = has && player.atEnd;
+  const off = {
+    generate: false, solve: !has, play: atEnd, pause: false, step: atEnd, next: atEnd,
+    back: atStart, prev: atStart, reset: atStart, settings: false,
+  };
+  for (const el of document.querySelectorAll("[data-control]")) {
+    const c = el.dataset.control;
+    el.disabled = ui.busy || !ENABLED[st].includes(c) || off[c];
+  }
+  $("play").hidden = st === "running";
+  $("pause").hidden = st !== "running";
+}
+
+async function start(kind) {
+  if (!ui.catalogue || ui.busy) return;
+  const pick = kind === "generate" ? ui.gen : ui.sol;
+  const args = { slug: pick.select.value, seed: $("seed").value, options: pick.options() };
+  if (kind === "generate") Object.assign(args, { width: $("width").value, height: $("height").value });
+  ui.busy = true;
+  refresh();
+  try {
+    const reply = await engine.call(kind, args);
+    showNotice("");
+    player.load(kind, reply);
+    ui.elapsed = 0;
+    layout();
+    machine.send("start");
+  } catch (err) {
+    showNotice(err.message);
+  } finally {
+    ui.busy = false;
+    refresh();
+  }
+}
+
+function layout() {
+  if (player.s) renderer.layout(player.s, ui.view, $("board").getBoundingClientRect());
+}
+
+async function move(action) {
+  if (!player.log || ui.busy) return;
+  if (machine.state === "running") machine.send("pause");
+  ui.busy = true;
+  try { await action(); } finally { ui.busy = false; }
+  if (player.atEnd) machine.send("finish"); else machine.send("step");
+  refresh();
+}
+
+const actions = {
+  generate: () => start("generate"),
+  solve: () => start("solve"),
+  play: () => machine.send("play"),
+  pause: () => machine.send("pause"),
+  step: () => move(() => player.step()),
+  back: () => move(() => player.back()),
+  next: () => move(() => player.nextMilestone()),
+  prev: () => move(() => player.prevMilestone()),
+  reset: () => move(() => player.seek(0)),
+  "new-seed": () => { $("seed").value = String(Math.floor(Math.random() * 1e9)); },
+};
+for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
+$("view").addEventListener("change", (e) => { ui.view = e.target.value; layout(); });
+$("speed").addEventListener("input", () => { $("speed-value").textContent = speedLabel(speedOf($("speed"))); });
+$("speed-value").textContent = speedLabel(speedOf($("speed")));
+new ResizeObserver(() => layout()).observe($("board"));
+
+document.addEventListener("keydown", (e) => {
+  if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+  const key = e.key === " " ? (machine.state === "running" ? "pause" : "play")
+    : e.key === "ArrowRight" ? (e.shiftKey ? "next" : "step")
+    : e.key === "ArrowLeft" ? (e.shiftKey ? "prev" : "back")
+    : { g: "generate", s: "solve" }[e.key.toLowerCase()];
+  const button = key && $(key);
+  if (!button || button.disabled) return;
+  e.preventDefault();
+  actions[key]();
+});
+
+let last = performance.now();
+function frame(now) {
+  const dt = Math.min(0.25, (now - last) / 1000);
+  last = now;
+  if (machine.state === "running" && player.log) {
+    player.play(dt, speedOf($("speed")));
+    ui.elapsed += dt;
+    if (player.atEnd) { machine.send("finish"); }
+  }
+  if (player.s) {
+    renderer.frame(machine.state === "running" || machine.state === "paused");
+    $("stats").textContent = stats(player, ui.elapsed);
+    $("message").textContent = describeNotes(player.s.notes);
+    if (machine.state !== "running") refresh();
+  }
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame(frame);
+
+function snapshot() {
+  const s = player.s;
+  if (!s) return { state: machine.state };
+  return {
+    state: machine.state, kind: player.kind, width: s.width, height: s.height,
+    geometry: s.geometry, start: s.start, goals: s.goals.slice(),
+    wall: Array.from(s.wall), mark: Array.from(s.mark), num: Array.from(s.num),
+    routeLength: Math.max(0, s.markCount[5] - 1), cursor: player.cursor, total: player.log.total,
+    finished: player.log.finished, notes: s.notes.map((n) => n.slice()),
+    notice: $("notice").hidden ? "" : $("notice-text").textContent,
+  };
+}
+
+window.pymaze = Object.freeze({
+  ready,
+  get state() { return machine.state; },
+  get catalogue() { return ui.catalogue; },
+  snapshot,
+  streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
+});
+
+$("notice-close").addEventListener("click", () => showNotice(""));

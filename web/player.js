@@ -1,0 +1,101 @@
+// One run on the page: its state, its event log, a cursor, and the moves
+// over it (play a budget per frame, step, step back, milestones, reset).
+import { EventLog, makeState } from "./state.js";
+
+const INSTANT_MS = 8;
+const INSTANT_BATCH = 50000;
+
+export class Player {
+  constructor(engine) {
+    this.engine = engine;
+    this.runId = 0;
+    this.s = null;
+    this.log = null;
+    this.cursor = 0;
+    this.carry = 0;
+  }
+
+  load(kind, reply) {
+    const { header, wall, mark, num } = reply;
+    this.runId++;
+    this.kind = kind;
+    this.header = header;
+    this.initial = { wall: wall.slice(), mark: mark.slice(), num: num.slice() };
+    this.s = makeState(header, wall, mark, num);
+    this.log = new EventLog();
+    this.cursor = 0;
+    this.carry = 0;
+  }
+
+  get atEnd() { return this.log.finished && this.cursor >= this.log.total; }
+
+  // Keep at least `ahead` events fetched beyond the cursor (one request in flight).
+  prefetch(ahead, size) {
+    const log = this.log;
+    if (!log || log.finished || log.total - this.cursor >= ahead) return null;
+    const run = this.runId;
+    const p = this.engine.batch(run, size);
+    return p.then((reply) => {
+      if (reply && run === this.runId) log.push(reply.events);
+      return reply;
+    });
+  }
+
+  // Make events [0, k) available (or as many as the run has); resolves to the total.
+  async ensure(k) {
+    const run = this.runId;
+    while (run === this.runId && this.log.total < k && !this.log.finished) {
+      const reply = await this.prefetch(k - this.cursor, Math.max(1000, k - this.log.total));
+      if (!reply) await new Promise((r) => setTimeout(r, 5));
+    }
+    return this.log.total;
+  }
+
+  forward(n) {
+    const to = Math.min(this.log.total, this.cursor + n);
+    this.log.apply(this.s, this.cursor, to);
+    this.cursor = to;
+  }
+
+  seek(target) {
+    target = Math.max(0, Math.min(target, this.log.total));
+    if (target >= this.cursor) this.forward(target - this.cursor);
+    else {
+      this.log.apply(this.s, target, this.cursor, true);
+      this.cursor = target;
+    }
+  }
+
+  // Advance for one animation frame of `dt` seconds at `eps` events per second.
+  play(dt, eps) {
+    if (eps === Infinity) {
+      const t0 = performance.now();
+      while (this.cursor < this.log.total && performance.now() - t0 < INSTANT_MS) this.forward(20000);
+      this.prefetch(INSTANT_BATCH * 2, INSTANT_BATCH);
+      return;
+    }
+    this.carry = Math.min(this.carry + eps * dt, Math.max(1, eps * 0.25) + 1);
+    const n = Math.floor(this.carry);
+    const avail = this.log.total - this.cursor;
+    this.forward(Math.min(n, avail));
+    this.carry -= Math.min(n, avail);
+    const size = Math.max(1000, Math.min(INSTANT_BATCH, Math.round(eps)));
+    this.prefetch(size, size);
+  }
+
+  async step() { await this.ensure(this.cursor + 1); this.forward(1); }
+
+  back() { this.seek(this.cursor - 1); }
+
+  async nextMilestone() {
+    for (let i = this.cursor; ; i++) {
+      if (i >= this.log.total && (await this.ensure(i + 1)) <= i) return this.seek(this.log.total);
+      if (this.log.isMilestone(i)) return this.seek(i + 1);
+    }
+  }
+
+  prevMilestone() {
+    for (let i = this.cursor - 2; i >= 0; i--) if (this.log.isMilestone(i)) return this.seek(i + 1);
+    this.seek(0);
+  }
+}

@@ -1,0 +1,83 @@
+// The engine's home: a module worker that boots Pyodide from the site's own
+// files, unpacks the pymaze wheel and answers the page's requests.  It holds
+// one Run (inside pymaze.web) and hands its events out as transferred Int32Arrays.
+import { loadPyodide } from "./pyodide.mjs";
+
+let web = null;
+
+const stage = (name, progress) => postMessage({ type: "stage", stage: name, progress });
+
+function lastLine(err) {
+  const text = String((err && err.message) || err).trim();
+  const line = text.split("\n").filter((l) => l.trim()).pop() || text;
+  return line.replace(/^(?:[\w.]+(?:Error|Exception)): /, "");
+}
+
+function copyBuffer(proxy, kind) {
+  const buf = proxy.getBuffer(kind);
+  try {
+    return buf.data.slice();
+  } finally {
+    buf.release();
+    proxy.destroy();
+  }
+}
+
+function started(result) {
+  const header = JSON.parse(result.get(0));
+  const wall = copyBuffer(result.get(1), "u8");
+  const mark = copyBuffer(result.get(2), "u8");
+  const num = new Int32Array(copyBuffer(result.get(3), "u8").buffer);
+  result.destroy();
+  return { message: { header, wall, mark, num }, transfer: [wall.buffer, mark.buffer, num.buffer] };
+}
+
+const handlers = {
+  catalogue: () => ({ message: { catalogue: JSON.parse(web.catalogue_json()) } }),
+  generate: (a) => started(web.generate(a.slug, a.width, a.height, a.seed, a.geometry || "thin",
+    JSON.stringify(a.options || {}))),
+  solve: (a) => started(web.solve(a.slug, a.seed, JSON.stringify(a.options || {}))),
+  batch: (a) => {
+    const events = copyBuffer(web.next_batch(a.n), "i32");
+    return { message: { events, run: a.run }, transfer: [events.buffer] };
+  },
+  snapshot: () => ({ message: { snapshot: JSON.parse(web.snapshot()) } }),
+  streamHash: (a) => ({
+    message: { hash: web.stream_hash(a.slug, a.width, a.height, a.seed, a.geometry || "thin",
+      JSON.stringify(a.options || {}), a.solver || "", a.solverSeed || 0,
+      JSON.stringify(a.solverOptions || {})) },
+  }),
+};
+
+async function boot() {
+  stage("downloading runtime", 0.05);
+  const base = new URL("./", import.meta.url).href;
+  const manifestP = fetch(base + "manifest.json").then((r) => r.json());
+  const pyodide = await loadPyodide({ indexURL: base, stdout: () => {}, stderr: () => {} });
+  stage("starting Python", 0.6);
+  const manifest = await manifestP;
+  const wheel = await fetch(base + manifest.wheel);
+  if (!wheel.ok) throw new Error(`cannot fetch ${manifest.wheel} (${wheel.status})`);
+  stage("loading engine", 0.8);
+  pyodide.unpackArchive(await wheel.arrayBuffer(), "wheel");
+  web = pyodide.pyimport("pymaze.web");
+  const catalogue = JSON.parse(web.catalogue_json());
+  stage("ready", 1);
+  postMessage({ type: "ready", catalogue, manifest, pyodide: pyodide.version });
+}
+
+const booted = boot().catch((err) => {
+  postMessage({ type: "fatal", message: `could not start the engine: ${lastLine(err)}` });
+  throw err;
+});
+
+onmessage = async ({ data }) => {
+  await booted;
+  const { id, type } = data;
+  try {
+    const { message, transfer } = handlers[type](data);
+    postMessage({ type: "reply", id, ...message }, transfer || []);
+  } catch (err) {
+    postMessage({ type: "error", id, message: lastLine(err) });
+  }
+};
