@@ -124,6 +124,8 @@ def parse_thin(text):
     cw, extra = divmod(len(top) - 1, k + 1)
     if extra:
         raise MazeFormatError("the first row must end with a post", skip + 1, len(top) + 1)
+    if len(lines) == 1:
+        raise MazeFormatError("a thin-wall maze needs at least one row of cells below the posts", skip + 2, 1)
     if len(lines) % 2 == 0:
         raise MazeFormatError("the bottom frame (a row of posts and walls) is missing", skip + len(lines) + 1, 1)
     ch = len(lines) // 2
