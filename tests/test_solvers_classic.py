@@ -7,7 +7,9 @@ import pytest
 
 import pymaze
 from pymaze import Run
-from pymaze.events import MARK, M_CURRENT, N_COST, OP_MASK, unpack
+from pymaze.events import MARK, M_CURRENT, M_FILLED, M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2, OP_MASK, unpack
+from pymaze.registry import solvers
+from pymaze.solution import Solution
 from pymaze.solvers.dijkstra import random_weights
 
 from reference import graph, node_of, shortest_moves, valid_route
@@ -116,16 +118,17 @@ def test_dijkstra_cost_equals_an_independent_dijkstra_on_random_weights():
         assert uniform.moves == shortest_moves(maze) == cost_note(uniform)[0]
 
 
-def test_dijkstra_weights_change_the_route_and_numbers_show_settled_cost():
+def test_dijkstra_numbers_show_the_settled_cost_along_the_route():
     maze = block(HAND["open-room"])
     random_weights(maze, random.Random(3))
     run = Run.solve("dijkstra", maze, seed=0)
-    run.finish()
-    for p in maze.nodes():
-        v = run.maze.num[p]
-        assert v == 0 or v >= 1
-    s = maze.start
-    assert run.maze.num[s] == 1  # S settled at cost 0
+    sol = Solution.from_events(maze, run.events())
+    assert sol.found and len(sol.squares) > 5
+    spent = 0
+    for i, p in enumerate(sol.squares):
+        spent += maze.weight[p] if i else 0
+        assert run.maze.num[p] == spent + 1  # the num layer holds the settled cost + 1
+    assert cost_note(sol) == [spent] == [reference_cost(maze)]
     # Without weights every move costs one, so the cost is the move count.
     plain = block(HAND["open-room"])
     sol = pymaze.solve(plain, "dijkstra")
@@ -143,7 +146,6 @@ def test_bibfs_shows_both_frontiers():
     maze = pymaze.generate("dig", 12, 12, seed=2, loops=0.2)
     events = Run.solve("bibfs", maze).events()
     new_marks = {e[3] for e in unpack(events) if e[0] & OP_MASK == MARK}
-    from pymaze.events import M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2
     assert {M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2} <= new_marks
 
 
@@ -161,7 +163,6 @@ def test_culdesac_route_is_shortest_and_fills_the_noose():
     maze = block(HAND["noose"])
     run = Run.solve("culdesac", maze)
     run.finish()
-    from pymaze.events import M_FILLED
     loop = [1 * 11 + 8, 2 * 11 + 9, 3 * 11 + 7]  # squares of the loop hanging off the corridor
     assert all(run.maze.mark[p] == M_FILLED for p in loop)
 
@@ -177,8 +178,8 @@ def test_greedy_finds_valid_routes_but_not_always_shortest():
             if sol.moves > shortest_moves(m):
                 longer.append(seed)
     assert longer, "greedy best-first should lose to BFS somewhere on mazes with loops"
-    assert pymaze.registry.solvers()["greedy"].optimal is False
-    assert "not optimal" in pymaze.registry.solvers()["greedy"].summary
+    assert solvers()["greedy"].optimal is False
+    assert "not optimal" in solvers()["greedy"].summary
 
 
 def mouse_moves(events):
@@ -190,7 +191,7 @@ def test_random_mouse_respects_its_cap():
     assert shortest_moves(maze) > 50
     run = Run.solve("random-mouse", maze, seed=0, cap=50)
     events = run.events()
-    sol = pymaze.solution.Solution.from_events(maze, events)
+    sol = Solution.from_events(maze, events)
     assert sol.status == "gave up" and not sol.found
     assert mouse_moves(events) == 50
     assert sol.moves == 0
@@ -200,7 +201,7 @@ def test_random_mouse_finds_a_route_with_a_big_cap():
     for seed, maze in enumerate(mazes(n=4, w=5, h=4)):
         run = Run.solve("random-mouse", maze, seed=seed, cap=1_000_000)
         events = run.events()
-        sol = pymaze.solution.Solution.from_events(maze, events)
+        sol = Solution.from_events(maze, events)
         assert sol.found and valid_route(maze, sol.path)
         assert mouse_moves(events) >= sol.moves
 
@@ -231,7 +232,7 @@ def test_unreachable_goal_several_goals_and_s_equals_g(slug):
 
 @pytest.mark.parametrize("slug", CLASSIC)
 def test_registered_with_docstring_and_both_geometries(slug):
-    algo = pymaze.registry.solvers()[slug]
+    algo = solvers()[slug]
     assert set(algo.geometries) == {"block", "thin"}
     assert "1." in algo.doc and "Property" in algo.doc and "Source" in algo.doc
     assert 50 <= algo.order <= 110
