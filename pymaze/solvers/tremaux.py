@@ -62,6 +62,7 @@ def tremaux(maze, rng):
     if here not in goals:
         yield no_route(maze)
         return
-    route_nbrs = lambda p: [q for q in nbrs(p) if marks.get((min(p, q), max(p, q))) == 1]
-    _, parent = bfs_tree(route_nbrs, start)
+    def walked_once(p):
+        return [q for q in nbrs(p) if marks.get((min(p, q), max(p, q))) == 1]
+    _, parent = bfs_tree(walked_once, start)
     yield from show_route(maze, dict_path(parent, here))
