@@ -136,9 +136,6 @@ def parse_thin(text):
     starts, goals = [], []
     for y, raw in enumerate(lines):
         n = skip + y + 1
-        tail = raw[L:].strip(" ")
-        if tail:
-            raise MazeFormatError("text beyond the right side of the maze", n, raw.index(tail[0], L) + 1)
         line = raw[:L].ljust(L)
         edge_row = y == 0 or y == H - 1
         for j in range(cw + 1):
@@ -175,6 +172,9 @@ def parse_thin(text):
                     starts.append(p)
                 if "G" in seg:
                     goals.append(p)
+        tail = raw[L:].strip(" ")
+        if tail:
+            raise MazeFormatError("text beyond the right side of the maze", n, raw.index(tail[0], L) + 1)
     maze = Maze(W, H, wall, geometry="thin")
     maze.start = starts[0] if starts else maze.cell(0, ch - 1)
     if not goals:
