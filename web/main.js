@@ -158,6 +158,7 @@ window.pymaze = Object.freeze({
   ready,
   get state() { return machine.state; },
   get catalogue() { return ui.catalogue; },
+  get runs() { return player.runId; },
   snapshot,
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
 });

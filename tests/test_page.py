@@ -1,0 +1,156 @@
+"""The built page in a real Chromium: boot, equality with the CPython engine, stepping, bad input, pixels."""
+
+import hashlib
+import json
+
+import pytest
+
+import pymaze
+from browser import ARTIFACTS, Page, browser, page, read_png, site_url  # noqa: F401 (fixtures)
+from pymaze import registry
+from pymaze.run import Run
+
+pytestmark = pytest.mark.browser
+
+
+def cpython_hash(slug, w, h, seed, solver=None):
+    run = Run.generate(slug, w, h, seed)
+    if solver:
+        run = Run.solve(solver, run.finish(), 0)
+    return hashlib.sha256(run.events().tobytes()).hexdigest()
+
+
+def generate(page, slug, w, h, seed):
+    page.page.select_option("#generator", slug)
+    page.fill(width=w, height=h, seed=seed)
+    return page.run("generate")
+
+
+def test_boot_lists_every_algorithm_without_console_errors(page):
+    for family, select in (("generators", "#generator"), ("solvers", "#solver")):
+        listed = page.js(f"[...document.querySelectorAll('{select} option')].map(o => o.value)")
+        assert listed == [a["slug"] for a in pymaze.catalogue()[family]]
+    assert page.page.is_hidden("#loading")
+    assert page.errors() == [], "\n".join(page.console)
+
+
+@pytest.mark.parametrize("slug", ["dig", "kruskal", "prim", "wilson", "division"])
+def test_page_maze_and_stream_equal_cpython(page, slug):
+    if slug not in registry.generators():
+        pytest.fail(f"{slug} is not registered")
+    snap = generate(page, slug, 13, 9, 7)
+    maze = pymaze.generate(slug, 13, 9, seed=7)
+    assert (snap["width"], snap["height"]) == (maze.width, maze.height)
+    assert bytes(snap["wall"]) == bytes(maze.wall)
+    assert (snap["start"], snap["goals"]) == (maze.start, maze.goals)
+    assert snap["finished"] and snap["cursor"] == snap["total"] > 0
+    args = {"slug": slug, "width": 13, "height": 9, "seed": 7}
+    assert page.js("a => window.pymaze.streamHash(a)", args) == cpython_hash(slug, 13, 9, 7)
+
+
+def test_bfs_route_length_and_stream_equal_cpython(page):
+    generate(page, "dig", 21, 15, 3)
+    snap = page.run("solve")
+    solution = pymaze.solve(pymaze.generate("dig", 21, 15, seed=3), "bfs")
+    assert solution.found and snap["routeLength"] == solution.moves
+    assert sum(1 for m in snap["mark"] if m == 5) == solution.moves + 1
+    args = {"slug": "dig", "width": 21, "height": 15, "seed": 3, "solver": "bfs"}
+    assert page.js("a => window.pymaze.streamHash(a)", args) == cpython_hash("dig", 21, 15, 3, "bfs")
+
+
+def test_step_forward_then_back_restores_the_state(page):
+    generate(page, "dig", 9, 7, 5)
+    page.speed(0)
+    page.page.click("#solve")
+    page.wait_state("running")
+    page.page.click("#pause")
+    page.wait_state("paused")
+    initial = page.snapshot()
+    for _ in range(5):
+        page.page.click("#step")
+    before = page.snapshot()
+    k = 12
+    for _ in range(k):
+        page.page.keyboard.press("ArrowRight")
+    moved = page.snapshot()
+    assert moved["cursor"] == before["cursor"] + k and moved["mark"] != before["mark"]
+    for _ in range(k):
+        page.page.keyboard.press("ArrowLeft")
+    after = page.snapshot()
+    for key in ("cursor", "wall", "mark", "num", "start", "goals", "routeLength"):
+        assert after[key] == before[key], key
+    page.page.keyboard.press("Shift+ArrowRight")
+    assert page.snapshot()["cursor"] > after["cursor"]
+    page.page.click("#reset")
+    reset = page.snapshot()
+    assert reset["cursor"] == 0 and reset["mark"] == [0] * len(reset["mark"])
+    page.page.click("#step")
+    assert page.snapshot()["cursor"] == 1 and initial["cursor"] <= 1
+
+
+def test_animate_pause_resume_done(page):
+    page.speed(45)
+    page.page.select_option("#generator", "dig")
+    page.fill(width=15, height=11, seed=2)
+    page.page.click("#generate")
+    page.wait_state("running")
+    page.page.wait_for_function("window.pymaze.snapshot().cursor > 0")
+    page.page.click("#pause")
+    page.wait_state("paused")
+    held = page.snapshot()["cursor"]
+    page.page.wait_for_timeout(300)
+    assert page.snapshot()["cursor"] == held and held < page.snapshot()["total"] or not page.snapshot()["finished"]
+    page.page.click("#play")
+    page.wait_state("running")
+    page.speed(90)
+    page.wait_state("done")
+    snap = page.snapshot()
+    assert snap["finished"] and snap["cursor"] == snap["total"]
+    assert bytes(snap["wall"]) == bytes(pymaze.generate("dig", 15, 11, seed=2).wall)
+
+
+def test_instant_mode_finishes_a_large_maze(page):
+    snap = generate(page, "dig", 300, 200, 11)
+    assert snap["finished"] and snap["cursor"] == snap["total"]
+    assert bytes(snap["wall"]) == bytes(pymaze.generate("dig", 300, 200, seed=11).wall)
+
+
+@pytest.mark.parametrize("width", ["0", str(registry.MAX_SIZE + 1), "abc"])
+def test_bad_input_shows_a_notice_and_the_next_generate_works(page, width):
+    page.fill(width=width, height=5, seed=1)
+    page.page.click("#generate")
+    page.page.wait_for_selector("#notice:not([hidden])")
+    text = page.page.inner_text("#notice-text")
+    assert "width" in text and width in text
+    page.fill(width=6, height=5, seed=1)
+    snap = page.run("generate")
+    assert (snap["width"], snap["height"]) == (13, 11) and snap["notice"] == ""
+
+
+def test_screenshot_shows_the_maze_and_the_route(page):
+    generate(page, "dig", 21, 15, 1)
+    page.run("solve")
+    ARTIFACTS.mkdir(exist_ok=True)
+    png = page.page.locator("#board").screenshot(path=str(ARTIFACTS / "page-solved.png"))
+    width, height, rows = read_png(png)
+    colours = {px for row in rows for px in row}
+    route = tuple(int(c, 16) for c in ("fd", "ba", "74"))
+    assert len(colours) > 3, "blank canvas"
+    assert route in colours, "no route-coloured cell"
+    assert sum(row.count((0x1e, 0x29, 0x3b)) for row in rows) > width * height // 20, "no walls"
+
+
+@pytest.mark.parametrize("name,size", [("phone", (390, 844)), ("laptop", (1366, 768))])
+def test_screens_fit(browser, site_url, name, size):  # noqa: F811
+    p = Page(browser, site_url, {"width": size[0], "height": size[1]})
+    try:
+        generate(p, "kruskal", 12, 12, 4)
+        p.run("solve")
+        ARTIFACTS.mkdir(exist_ok=True)
+        p.page.screenshot(path=str(ARTIFACTS / f"page-{name}.png"))
+        box = p.page.locator("#maze").bounding_box()
+        assert box["width"] <= size[0] and box["x"] >= 0 and box["width"] > 100
+        assert p.js("document.documentElement.scrollWidth") <= size[0]
+        assert p.errors() == [], "\n".join(p.console)
+    finally:
+        p.page.close()
