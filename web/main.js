@@ -159,6 +159,7 @@ window.pymaze = Object.freeze({
   get state() { return machine.state; },
   get catalogue() { return ui.catalogue; },
   get runs() { return player.runId; },
+  progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
   snapshot,
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
 });

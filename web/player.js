@@ -20,7 +20,6 @@ export class Player {
     this.runId++;
     this.kind = kind;
     this.header = header;
-    this.initial = { wall: wall.slice(), mark: mark.slice(), num: num.slice() };
     this.s = makeState(header, wall, mark, num);
     this.log = new EventLog();
     this.cursor = 0;

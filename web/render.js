@@ -1,7 +1,12 @@
 // The canvas: squares (block view) or cells with thin walls (thin view),
 // repainting only dirty squares; large mazes paint one pixel per square into
 // ImageData.  An overlay canvas carries the route line and the moving head.
-import { COLOURS, MARK_RGB, WALL_RGB, WEAKNESS, cluster, css, heat, pack } from "./palette.js";
+import { Pixels } from "./pixels.js";
+import { COLOURS, MARK_RGB, WALL_RGB, WEAKNESS, cluster, css, heat, pack, rgb } from "./palette.js";
+
+const MARK32 = MARK_RGB.map(pack), WALL32 = pack(WALL_RGB);
+const START32 = pack(rgb(COLOURS.start)), GOAL32 = pack(rgb(COLOURS.goal));
+const PAINT_MS = 6; // a full repaint is spread over frames, this long each
 
 const IMAGE_SQUARES = 501 * 501; // above about 250 x 250 cells: ImageData
 
@@ -12,6 +17,7 @@ export class Renderer {
     this.ctx = canvas.getContext("2d", { alpha: false });
     this.octx = overlay.getContext("2d");
     this.cache = new Map();
+    this.styles = new Map();
   }
 
   // Lay the maze out to fit `box` (CSS px) on this screen; repaints everything next frame.
@@ -33,52 +39,55 @@ export class Renderer {
       const f = Math.min(aw / W, ah / H);
       cols = blockAxis(W, f, false);
       rows = blockAxis(H, f, false);
-      this.img = new ImageData(W, H);
-      this.px = new Uint32Array(this.img.data.buffer);
-      this.off = new OffscreenCanvas(W, H);
-      this.offctx = this.off.getContext("2d");
     }
     Object.assign(this, { cols, rows });
-    const cw = Math.ceil(cols.pos[W]), ch = Math.ceil(rows.pos[H]);
+    const cw = this.image ? Math.floor(cols.pos[W]) : Math.ceil(cols.pos[W]);
+    const ch = this.image ? Math.floor(rows.pos[H]) : Math.ceil(rows.pos[H]);
     for (const c of [this.canvas, this.overlay]) {
       c.width = cw; c.height = ch;
       c.style.width = `${cw / dpr}px`; c.style.height = `${ch / dpr}px`;
     }
+    this.pixels = this.image ? new Pixels(this.ctx, W, H, cw, ch) : null;
+    this.sweepEnd = this.image ? ch : H;
     s.allDirty = true;
     s.routeChanged = true;
+    this.sweep = 0;
     this.lastHead = -2;
   }
 
+  // The colour of square p, packed as ABGR (ImageData's byte order).
   colour(p) {
     const s = this.s, W = s.width;
-    if (s.wall[p]) return WALL_RGB;
-    if (p === s.start) return [22, 163, 74];
-    if (p === s.goals[0]) return [220, 38, 38];
+    if (s.wall[p]) return WALL32;
+    if (p === s.start) return START32;
+    if (p === s.goals[0]) return GOAL32;
     const x = p % W, y = (p - x) / W;
     if (s.geometry === "thin" && (x ^ y) & 1) {
       const a = x & 1 ? p - W : p - 1, b = x & 1 ? p + W : p + 1;
       const ma = s.mark[a], mb = s.mark[b];
       if (s.layer && s.num[a] > 0 && s.num[b] > 0 && (s.wall[a] | s.wall[b]) === 0)
         return this.number(Math.min(s.num[a], s.num[b]) - 1);
-      return MARK_RGB[ma && mb ? (WEAKNESS[ma] < WEAKNESS[mb] ? ma : mb) : 0];
+      return MARK32[ma && mb ? (WEAKNESS[ma] < WEAKNESS[mb] ? ma : mb) : 0];
     }
     const m = s.mark[p];
     if (s.layer && s.num[p] > 0 && m !== 1 && m !== 5 && m !== 9) return this.number(s.num[p] - 1);
-    return MARK_RGB[m];
+    return MARK32[m];
   }
 
   number(v) {
     let c = this.cache.get(v);
-    if (!c) { c = this.s.layer === "cluster" ? cluster(v) : this.scale(v); this.cache.set(v, c); }
+    if (c === undefined) { c = pack(this.s.layer === "cluster" ? cluster(v) : this.scale(v)); this.cache.set(v, c); }
     return c;
   }
 
   paint(p) {
     const s = this.s, W = s.width, x = p % W, y = (p - x) / W;
     const c = this.colour(p);
-    if (this.image) { this.px[p] = pack(c); return; }
+    if (this.image) { this.pixels.square(x, y, c); return; }
     const { cols, rows, ctx } = this;
-    ctx.fillStyle = css(c);
+    let style = this.styles.get(c);
+    if (!style) { style = css([c & 255, (c >> 8) & 255, (c >> 16) & 255]); this.styles.set(c, style); }
+    ctx.fillStyle = style;
     ctx.fillRect(cols.pos[x], rows.pos[y], cols.size[x], rows.size[y]);
     if (s.layer === "distance" && s.num[p] > 0 && !s.wall[p] && cols.size[x] >= 18 * 0.9 &&
         (!this.thin || (x & y & 1))) {
@@ -89,32 +98,33 @@ export class Renderer {
     }
   }
 
-  // Paint what changed since the last frame; `showHead` draws the head marker.
+  // Paint what changed since the last frame (a full repaint sweeps over
+  // several frames, PAINT_MS each); `showHead` draws the head marker.
   frame(showHead) {
     const s = this.s;
     if (!s) return;
-    const W = s.width, size = W * s.height;
-    if (s.allDirty) {
-      for (let p = 0; p < size; p++) this.paint(p);
-    } else {
-      const d = s.dirty, thin = s.geometry === "thin";
-      let x0 = W, y0 = s.height, x1 = -1, y1 = -1;
-      for (let i = 0; i < s.dirtyCount; i++) {
-        const p = d[i], x = p % W, y = (p - x) / W;
-        this.paint(p);
-        if (thin && x & y & 1) { this.paint(p - 1); this.paint(p + 1); this.paint(p - W); this.paint(p + W); }
-        if (x < x0) x0 = x; if (x > x1) x1 = x; if (y < y0) y0 = y; if (y > y1) y1 = y;
+    const W = s.width, thin = s.geometry === "thin", pixels = this.pixels;
+    if (s.allDirty) { this.sweep = 0; s.allDirty = false; s.dirtyCount = 0; }
+    if (this.sweep < this.sweepEnd) {
+      const t0 = performance.now(), colour = (p) => this.colour(p);
+      let r = this.sweep;
+      while (r < this.sweepEnd && performance.now() - t0 < PAINT_MS) {
+        const next = Math.min(this.sweepEnd, r + (pixels ? 16 : 1));
+        if (pixels) pixels.rows(r, next, colour);
+        else for (let p = r * W, end = p + W; p < end; p++) this.paint(p);
+        r = next;
       }
-      this.box = x1 >= 0 ? [Math.max(0, x0 - 1), Math.max(0, y0 - 1), x1 + 2, y1 + 2] : null;
+      this.sweep = r;
     }
-    if (this.image && (s.allDirty || this.box)) {
-      const [x0, y0, x1, y1] = s.allDirty ? [0, 0, W, s.height] : this.box;
-      this.offctx.putImageData(this.img, 0, 0, x0, y0, Math.min(W, x1) - x0, Math.min(s.height, y1) - y0);
-      this.ctx.imageSmoothingEnabled = false;
-      this.ctx.drawImage(this.off, 0, 0, this.canvas.width, this.canvas.height);
+    const d = s.dirty, swept = this.sweep;
+    for (let i = 0; i < s.dirtyCount; i++) {
+      const p = d[i], x = p % W, y = (p - x) / W;
+      if ((pixels ? pixels.rowStart[y] : y) >= swept) continue;
+      this.paint(p);
+      if (thin && x & y & 1) { this.paint(p - 1); this.paint(p + 1); this.paint(p - W); this.paint(p + W); }
     }
-    s.allDirty = false;
     s.dirtyCount = 0;
+    if (pixels) pixels.put();
     const head = showHead ? s.head : -1;
     if (s.routeChanged || head !== this.lastHead) this.drawOverlay(head);
   }
@@ -130,15 +140,16 @@ export class Renderer {
     const unit = Math.min(cols.size[1] || cols.size[0], rows.size[1] || rows.size[0]);
     if (s.route.length > 1) {
       o.strokeStyle = COLOURS.route;
-      o.lineWidth = Math.max(1.5, unit * 0.3);
+      o.lineWidth = this.image ? Math.max(1, unit * 0.6) : Math.max(1.5, unit * 0.3);
       o.lineCap = o.lineJoin = "round";
       o.beginPath();
-      const reach = this.thin || s.geometry === "thin" ? 2 : 1;
-      let prev = -1;
+      const reach = s.geometry === "thin" ? 2 : 1;
+      let prev = -1, lx = -1e9, ly = -1e9;
       for (const p of s.route) {
         const [cx, cy] = this.centre(p);
         const near = prev >= 0 && Math.abs((p % W) - (prev % W)) + Math.abs(Math.floor(p / W) - Math.floor(prev / W)) <= reach;
-        if (near) o.lineTo(cx, cy); else o.moveTo(cx, cy);
+        if (!near) { o.moveTo(cx, cy); lx = cx; ly = cy; }
+        else if (Math.abs(cx - lx) + Math.abs(cy - ly) >= 1.5) { o.lineTo(cx, cy); lx = cx; ly = cy; }
         prev = p;
       }
       o.stroke();

@@ -1,0 +1,146 @@
+"""Page benchmark in headless Chromium: boot time, a 1000x1000 instant run, animation rate, longest task.
+
+    python bench/page.py [--runs N]
+
+Needs the built site (``python build.py build``) and Playwright with a Chromium
+(``python build.py test`` sets both up in .venv; run this with .venv/bin/python).
+"""
+
+import datetime
+import os
+import platform
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
+const w = new Worker("./bare-worker.js", { type: "module" });
+w.onmessage = () => { window.bareReady = true; };
+</script>"""
+BARE_WORKER = """import { loadPyodide } from "./pyodide.mjs";
+const py = await loadPyodide({ indexURL: new URL("./", import.meta.url).href });
+py.runPython("1 + 1");
+postMessage("ready");"""
+LONGTASKS = """window.__longest = 0;
+new PerformanceObserver((list) => { for (const e of list.getEntries())
+  window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask", buffered: true });"""
+
+
+def start(site):
+    (site / "bench-bare.html").write_text(BARE_HTML)
+    (site / "bare-worker.js").write_text(BARE_WORKER)
+    server = build.make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def boot(browser, url, ready):
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.add_init_script(LONGTASKS)
+    page.goto(url)
+    page.wait_for_function(ready, timeout=120000, polling="raf")
+    return page, page.evaluate("performance.now()") / 1000
+
+
+def run(page, button, timeout=600000):
+    before = page.evaluate("window.pymaze.runs")
+    page.click(f"#{button}")
+    page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'",
+                           arg=before, timeout=timeout, polling="raf")
+
+
+def setup(page, width, height, speed, seed=1):
+    page.select_option("#generator", "dig")
+    page.select_option("#solver", "bfs")
+    page.fill("#width", str(width))
+    page.fill("#height", str(height))
+    page.fill("#seed", str(seed))
+    page.evaluate("v => { const s = document.getElementById('speed'); s.value = v;"
+                  " s.dispatchEvent(new Event('input')); }", speed)
+
+
+def main(argv):
+    runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 5
+    from playwright.sync_api import sync_playwright
+    site = build.SITE if (build.SITE / "manifest.json").exists() else build.build(quiet=True)
+    server, url = start(site)
+    chromium = os.environ.get("PYMAZE_CHROMIUM") or build.find_chromium()
+    rows = []
+
+    def record(pairs):
+        for key, value in pairs:
+            print(f"  {key}: {value}", flush=True)
+            rows.append((key, value))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, headless=True,
+                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                                          "--disable-component-update", "--no-first-run"])
+        page_boot, bare_boot = [], []
+        for _ in range(runs):
+            pg, t = boot(browser, url + "bench-bare.html", "window.bareReady === true")
+            bare_boot.append(t)
+            pg.close()
+            pg, t = boot(browser, url, "window.pymaze && window.pymaze.state === 'idle'")
+            page_boot.append(t)
+            pg.close()
+        mb, mp = statistics.median(bare_boot), statistics.median(page_boot)
+        record([("boot: bare Pyodide in a worker (median)", f"{mb:.2f} s"),
+                 ("boot: the page to ready (median)", f"{mp:.2f} s"),
+                 ("boot ratio page / bare (target <= 1.3)", f"{mp / mb:.2f}")])
+
+        page, _ = boot(browser, url, "window.pymaze && window.pymaze.state === 'idle'")
+        setup(page, 1000, 1000, 100)
+        t0 = time.perf_counter()
+        run(page, "generate")
+        t1 = time.perf_counter()
+        run(page, "solve")
+        t2 = time.perf_counter()
+        record([("1000x1000 dig, instant, click to drawn maze", f"{t1 - t0:.2f} s"),
+                 ("1000x1000 bfs, instant, click to drawn route", f"{t2 - t1:.2f} s"),
+                 ("1000x1000 dig + bfs, total (target < 3 s)", f"{t2 - t0:.2f} s")])
+
+        setup(page, 2000, 2000, 99)
+        page.click("#generate")
+        page.wait_for_function("window.pymaze.state === 'running'")
+        page.wait_for_timeout(500)
+        rate = page.evaluate("""() => new Promise((done) => {
+            const c0 = window.pymaze.progress().cursor; let frames = 0; const t0 = performance.now();
+            const tick = () => { frames++; const dt = performance.now() - t0;
+              if (dt < 2000) requestAnimationFrame(tick);
+              else done([(window.pymaze.progress().cursor - c0) / dt * 1000, frames / dt * 1000]); };
+            requestAnimationFrame(tick); })""")
+        record([("events applied per second while animating (target >= 200,000)", f"{rate[0]:,.0f}"),
+                 ("frames per second meanwhile", f"{rate[1]:.0f}")])
+        page.close()
+
+        page, _ = boot(browser, url, "window.pymaze && window.pymaze.state === 'idle'")
+        setup(page, 2000, 2000, 100)
+        page.evaluate("window.__longest = 0")
+        t0 = time.perf_counter()
+        run(page, "generate")
+        t1 = time.perf_counter()
+        record([("2000x2000 dig, instant, click to drawn maze", f"{t1 - t0:.2f} s"),
+                 ("longest main-thread task meanwhile (target < 50 ms)",
+                  f"{page.evaluate('window.__longest'):.0f} ms")])
+        version = browser.version
+        browser.close()
+    server.shutdown()
+    print(f"\npymaze page benchmark, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC")
+    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}; "
+          f"Chromium {version} headless; Pyodide {build.json.loads((site / 'manifest.json').read_text())['pyodide']}; "
+          f"{runs} boot runs\n")
+    width = max(len(k) for k, _ in rows)
+    print(f"| {'measure'.ljust(width)} | value |\n|{'-' * (width + 2)}|-------|")
+    for k, v in rows:
+        print(f"| {k.ljust(width)} | {v} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
