@@ -6,6 +6,7 @@ export class Engine {
     this.pending = new Map();
     this.nextId = 1;
     this.batchInFlight = false;
+    this.restarts = [];
     this.start();
   }
 
@@ -20,9 +21,12 @@ export class Engine {
 
   restart(reason) {
     this.worker.terminate();
+    const now = Date.now();
+    this.restarts = this.restarts.filter((t) => now - t < 60000).concat(now);
     for (const { reject } of this.pending.values()) reject(new Error(reason));
     this.pending.clear();
     this.batchInFlight = false;
+    if (this.restarts.length > 3) return this.hooks.onFatal(`The engine keeps stopping (${reason}); reload the page.`);
     this.hooks.onRestart(reason);
     this.start();
   }

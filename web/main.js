@@ -161,6 +161,7 @@ window.pymaze = Object.freeze({
   get runs() { return player.runId; },
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
   snapshot,
+  crashEngine: () => engine.call("crash"),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
 });
 

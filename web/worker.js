@@ -42,6 +42,10 @@ const handlers = {
     return { message: { events, run: a.run }, transfer: [events.buffer] };
   },
   snapshot: () => ({ message: { snapshot: JSON.parse(web.snapshot()) } }),
+  crash: () => {
+    setTimeout(() => { throw new Error("the engine was stopped on request"); });
+    return { message: {} };
+  },
   streamHash: (a) => ({
     message: { hash: web.stream_hash(a.slug, a.width, a.height, a.seed, a.geometry || "thin",
       JSON.stringify(a.options || {}), a.solver || "", a.solverSeed || 0,
@@ -79,5 +83,8 @@ onmessage = async ({ data }) => {
     postMessage({ type: "reply", id, ...message }, transfer || []);
   } catch (err) {
     postMessage({ type: "error", id, message: lastLine(err) });
+    // Anything but a Python exception (a wasm trap, out of memory) leaves
+    // the runtime unusable: die loudly so that the page starts a fresh one.
+    if (!(err && err.constructor && err.constructor.name === "PythonError")) setTimeout(() => { throw err; });
   }
 };
