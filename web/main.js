@@ -80,6 +80,7 @@ async function start(kind) {
 }
 
 function layout() {
+  if (player.s) $("board").style.setProperty("--aspect", `${player.s.width} / ${player.s.height}`);
   if (player.s) renderer.layout(player.s, ui.view, $("board").getBoundingClientRect());
 }
 
