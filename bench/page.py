@@ -105,6 +105,14 @@ def main(argv):
                  ("1000x1000 bfs, instant, click to drawn route", f"{t2 - t1:.2f} s"),
                  ("1000x1000 dig + bfs, total (target < 3 s)", f"{t2 - t0:.2f} s")])
 
+        t0 = time.perf_counter()
+        page.evaluate("window.pymaze.streamHash({slug: 'dig', width: 1000, height: 1000, seed: 1})")
+        t1 = time.perf_counter()
+        page.evaluate("window.pymaze.streamHash({slug: 'dig', width: 1000, height: 1000, seed: 1, solver: 'bfs'})")
+        t2 = time.perf_counter()
+        record([("engine alone in the worker: 1000x1000 dig events (no page)", f"{t1 - t0:.2f} s"),
+                ("engine alone in the worker: 1000x1000 dig + bfs events", f"{t2 - t1:.2f} s")])
+
         setup(page, 2000, 2000, 99)
         page.click("#generate")
         page.wait_for_function("window.pymaze.state === 'running'")

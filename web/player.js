@@ -3,7 +3,7 @@
 import { EventLog, makeState } from "./state.js";
 
 const INSTANT_MS = 8;
-const INSTANT_BATCH = 50000;
+const INSTANT_BATCH = 100000;
 
 export class Player {
   constructor(engine) {
@@ -35,7 +35,10 @@ export class Player {
     const run = this.runId;
     const p = this.engine.batch(run, size);
     return p.then((reply) => {
-      if (reply && run === this.runId) log.push(reply.events);
+      if (reply && run === this.runId) {
+        log.push(reply.events);
+        this.prefetch(ahead, size); // keep the worker busy until `ahead` events wait
+      }
       return reply;
     });
   }
