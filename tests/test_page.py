@@ -191,3 +191,27 @@ def test_two_builds_of_the_wheel_are_identical_and_complete(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path / "site", capture_output=True, text=True,
                          env={"PYTHONPATH": str(tmp_path / "site")}, check=True)
     assert json.loads(out.stdout) == sorted(registry.generators())
+
+
+def test_keyboard_generates_solves_and_toggles_play(page):
+    page.page.select_option("#generator", "dig")
+    page.page.select_option("#solver", "bfs")
+    page.fill(width=10, height=8, seed=9)
+    page.speed(100)
+    page.js("document.activeElement.blur()")
+    runs = page.js("window.pymaze.runs")
+    page.page.keyboard.press("g")
+    page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'", arg=runs)
+    page.speed(0)
+    page.page.keyboard.press("s")
+    page.wait_state("running")
+    assert page.snapshot()["kind"] == "solve"
+    page.page.keyboard.press(" ")
+    page.wait_state("paused")
+    page.page.keyboard.press(" ")
+    page.wait_state("running")
+    page.page.focus("#seed")
+    page.page.keyboard.press("End")
+    page.page.keyboard.press("g")  # typing in an input is not a command
+    page.page.wait_for_timeout(300)
+    assert page.js("window.pymaze.runs") == runs + 2 and page.page.input_value("#seed") == "9g"
