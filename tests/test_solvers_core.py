@@ -206,6 +206,8 @@ def test_wave_has_one_milestone_per_round_and_walks_back_from_the_goal():
         if sol.found:
             route = [e[1] for e in ev[first_route:] if e[0] & OP_MASK == MARK]
             assert route[0] in m.goals and route[-1] == m.start        # G -> S in the stream
+            last_num = [e[1] for e in ev[:first_route] if e[0] & OP_MASK == NUM][-1]
+            assert last_num == route[0]                                 # the wave stops at the goal
             assert sol.squares == route[::-1] and valid_route(m, sol.path)
             assert [run.maze.num[p] for p in route] == list(range(len(route), 0, -1))
 
@@ -217,10 +219,13 @@ def test_dfs_trail_is_a_snake_and_the_route_is_its_body():
         for seed, m in enumerate([*generated(range(5)), *(load(p) for p in HAND)]):
             adj = graph(m)
             sol, events, _ = solve(m, "dfs", seed=seed, order=order)
-            body = []
+            body, marks, heads = [], bytearray(len(m.wall)), 0
             for op, p, old, new in unpack(events):
                 if op & OP_MASK != MARK or new == M_ROUTE:
                     continue
+                assert marks[p] == old
+                marks[p] = new
+                heads += (new == M_CURRENT) - (old == M_CURRENT)
                 if new == M_CURRENT and old == 0:        # a step forward
                     assert not body or node_of(m, p) in adj[node_of(m, body[-1])]
                     body.append(p)
@@ -228,6 +233,9 @@ def test_dfs_trail_is_a_snake_and_the_route_is_its_body():
                     assert old == M_CURRENT and body.pop() == p
                 elif new == M_CURRENT:
                     assert old == M_STACK and body[-1] == p
+                if op & MILESTONE:                       # the head is the one M_CURRENT, the body M_STACK
+                    assert heads == (1 if body else 0) and (not body or marks[body[-1]] == M_CURRENT)
+                    assert len(body) < 2 or marks[body[-2]] == M_STACK
             check = check_valid(m, "dfs", order=order)
             if sol.found:
                 assert sol.squares == body and check.found
