@@ -12,11 +12,13 @@ from .errors import (GeometryError, MazeFormatError, ParameterError, PymazeError
                      UnknownAlgorithmError)
 from .events import apply
 from .maze import Maze
-from .registry import catalogue, generators, solvers
+from .registry import catalogue
 from .run import Run
 
 __version__ = "0.1.0"
-__all__ = ["Maze", "Run", "apply", "generate", "solve", "generators", "solvers", "catalogue",
+# The registry tables are pymaze.registry.generators() / solvers(); the names pymaze.generators and
+# pymaze.solvers belong to the subpackages that hold the algorithm modules.
+__all__ = ["Maze", "Run", "apply", "generate", "solve", "catalogue",
            "PymazeError", "UnknownAlgorithmError", "ParameterError", "SizeError",
            "GeometryError", "MazeFormatError", "metrics"]
 

@@ -41,6 +41,8 @@ class Run:
         self.maze = maze
         self._steps = algorithm.func(maze, random.Random(seed), **options)
         self._pending = array("i")
+        self._per_step = 1  # events per step in the last chunk pulled
+        self._chunk = 64    # the most steps the next chunk may pull
         self.done = False
         self.emitted = 0  # events handed out so far
 
@@ -76,14 +78,20 @@ class Run:
         """Up to ``max_events`` more events as a flat ``array('i')``; empty once the run is done."""
         want = max(1, int(max_events)) * 4
         buf = self._pending
-        if len(buf) < want and not self.done:
-            # Pull whole steps in C (chain + islice).  Every step holds at least one
-            # event, so fewer than 4 * k integers from k steps means the algorithm ended.
-            k = (want - len(buf)) // 4 or 1
+        while len(buf) < want and not self.done:
+            # Pull whole steps in C (chain + islice): as many as the events still wanted
+            # divided by the events per step of the last chunk, and never more than the
+            # chunk limit, which doubles while steps stay small; so big steps cannot make
+            # a batch overshoot by much.  Every step holds at least one event, so fewer
+            # integers than steps asked for means the algorithm ended.
+            k = max(1, min((want - len(buf)) // (4 * self._per_step), self._chunk))
             more = array("i", list(chain.from_iterable(islice(self._steps, k))))
             buf += more
             if len(more) < 4 * k:
                 self.done = True
+            else:
+                self._per_step = -(-len(more) // (4 * k))
+                self._chunk = 2 * k
         out, self._pending = buf[:want], buf[want:]
         self.emitted += len(out) // 4
         return out
