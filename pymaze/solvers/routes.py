@@ -71,13 +71,18 @@ def routes(maze, rng, k=3):
             yield from _show(maze, path, len(kept))
             if len(kept) == k:
                 return
+        # The root path[:i + 1] grows by one node per spur, so the blocked nodes and the
+        # found routes sharing the root are kept up to date instead of rebuilt (O(L) not O(L^2)).
+        blocked, sharing = set(), found
         for i in range(len(path) - 1):
-            root = path[:i + 1]
-            cut = {(p[i], p[i + 1]) for p in found if len(p) > i + 1 and p[:i + 1] == root}
-            spur, visits = _shortest(nbrs, path[i], goals, set(root[:-1]), cut)
+            if i:
+                blocked.add(path[i - 1])
+            sharing = [p for p in sharing if len(p) > i + 1 and p[i] == path[i]]
+            cut = {(p[i], p[i + 1]) for p in sharing}
+            spur, visits = _shortest(nbrs, path[i], goals, blocked, cut)
             work += visits
             if spur is not None:
-                candidate = root[:-1] + spur
+                candidate = path[:i] + spur
                 key = tuple(candidate)
                 if key not in seen:
                     seen.add(key)
