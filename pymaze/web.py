@@ -67,6 +67,14 @@ def next_batch(n):
     return _run.next_batch(n)
 
 
+def metrics_json():
+    """Metrics of the current run's final maze (see ``pymaze.stats``), once all its events are out."""
+    if _run is None or not _run.finished:
+        raise ParameterError("metrics are ready when the run's last event has been handed out")
+    from .stats import metrics
+    return json.dumps(metrics(_run.maze))
+
+
 def snapshot():
     """The live maze of the current run, for tests: JSON of its size, start, goals and layers."""
     m = _run.maze

@@ -41,8 +41,34 @@ function setup(catalogue) {
   $("version").textContent = `engine ${catalogue.version}`;
 }
 
+// The metrics panel: asked for once per run, when the run is done (textContent only).
+const METRICS = [["cells", "cells"], ["dead ends", (m) => `${m.dead_ends} (${(100 * m.dead_end_share).toFixed(1)} %)`],
+  ["junctions", "junctions"], ["corridors", "corridors"], ["longest straight", "longest_straight"],
+  ["solution", (m) => (m.solution_length == null ? "no route" : `${m.solution_length} moves`)],
+  ["routes", (m) => `${m.routes}${m.routes_capped ? "+" : ""}`], ["perfect", (m) => (m.perfect ? "yes" : "no")]];
+
+async function showMetrics(run) {
+  ui.metricsRun = run;
+  try {
+    const { metrics } = await engine.call("metrics", {});
+    if (ui.runId !== run) return;
+    const dl = $("metrics");
+    dl.replaceChildren();
+    for (const [label, key] of METRICS) {
+      const dt = document.createElement("dt"), dd = document.createElement("dd");
+      dt.textContent = label;
+      dd.textContent = typeof key === "function" ? key(metrics) : String(metrics[key]);
+      const pair = document.createElement("div");
+      pair.append(dt, dd);
+      dl.append(pair);
+    }
+    dl.hidden = false;
+  } catch (err) { /* the next run asks again */ }
+}
+
 function refresh() {
   const st = machine.state;
+  if (st === "done" && ui.metricsRun !== ui.runId) showMetrics(ui.runId);
   document.body.dataset.state = st;
   const has = !!player.log, atStart = !has || player.cursor === 0, atEnd = has && player.atEnd;
   const off = {
@@ -68,6 +94,7 @@ async function start(kind) {
     const reply = await engine.call(kind, args);
     showNotice("");
     player.load(kind, reply);
+    ui.runId = (ui.runId || 0) + 1;
     ui.elapsed = 0;
     layout();
     machine.send("start");

@@ -1,0 +1,49 @@
+"""The metrics panel: after generate and after solve it shows pymaze.metrics of the maze, from the worker."""
+
+import pytest
+
+import pymaze
+from browser import Page, browser, site_url  # noqa: F401 (fixtures)
+
+
+@pytest.fixture(scope="module")
+def page(browser, site_url):  # noqa: F811
+    p = Page(browser, site_url, {"width": 1366, "height": 768})
+    yield p
+    p.page.close()
+
+
+def panel(page):
+    page.page.wait_for_selector("#metrics:not([hidden])")
+    pairs = page.js("[...document.querySelectorAll('#metrics > div')]"
+                    ".map(d => [d.querySelector('dt').textContent, d.querySelector('dd').textContent])")
+    return dict(pairs)
+
+
+def expected(m):
+    return {"cells": str(m["cells"]), "dead ends": f"{m['dead_ends']} ({100 * m['dead_end_share']:.1f} %)",
+            "junctions": str(m["junctions"]), "longest straight": str(m["longest_straight"]),
+            "solution": f"{m['solution_length']} moves", "perfect": "yes" if m["perfect"] else "no"}
+
+
+@pytest.mark.browser
+def test_metrics_panel_after_generate_and_after_solve(page):
+    page.page.select_option("#generator", "dig")
+    page.fill(width=17, height=11, seed=5)
+    page.run("generate")
+    page.page.wait_for_function("() => document.querySelector('#metrics dd')")
+    maze = pymaze.generate("dig", 17, 11, seed=5)
+    shown = panel(page)
+    want = expected(pymaze.metrics(maze))
+    assert {k: shown[k] for k in want} == want
+    # farthest relocates S and G: the panel must follow the solved maze, not the generated one.
+    page.page.select_option("#solver", "farthest")
+    page.run("solve")
+    run = pymaze.Run.solve("farthest", maze)
+    run.finish()
+    want = expected(pymaze.metrics(run.maze))
+    page.page.wait_for_function("s => [...document.querySelectorAll('#metrics dd')].some(d => d.textContent === s)",
+                                arg=want["solution"])
+    shown = panel(page)
+    assert {k: shown[k] for k in want} == want
+    assert want["solution"] != expected(pymaze.metrics(maze))["solution"]
