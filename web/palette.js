@@ -15,7 +15,7 @@ export const MARK_COLOURS = [
   [10, "dead", "#fca5a5"],
 ];
 export const COLOURS = { wall: "#1e293b", start: "#16a34a", goal: "#dc2626", head: "#e11d48",
-  route: "#c2410c", route2: "#a855f7", text: "#0f172a" };
+  route: "#c2410c", route2: "#a855f7", text: "#0f172a", weight: "#475569" };
 
 // Marks a thin-wall opening takes from its two cells: the weaker one wins.
 export const WEAKNESS = [0, 8, 7, 5, 3, 10, 6, 4, 2, 9, 1];
@@ -27,6 +27,9 @@ export const css = ([r, g, b]) => `rgb(${r},${g},${b})`;
 
 export const MARK_RGB = MARK_COLOURS.map(([, , c]) => hex(c));
 export const WALL_RGB = hex(COLOURS.wall);
+
+// A cell weight 1..9 -> a grey, from floor white (1) to a mid grey (9).
+export const weightTint = (w) => [0, 0, 0].map(() => Math.round(255 - Math.max(0, w - 1) * 12));
 
 const HEAT = ["#fef9c3", "#fde68a", "#fecaca", "#f9a8d4", "#c4b5fd", "#93c5fd", "#a5f3fc"].map(hex);
 

@@ -2,10 +2,11 @@
 // repainting only dirty squares; large mazes paint one pixel per square into
 // ImageData.  An overlay canvas carries the route line and the moving head.
 import { Pixels } from "./pixels.js";
-import { COLOURS, MARK_RGB, WALL_RGB, WEAKNESS, cluster, css, heat, pack, rgb } from "./palette.js";
+import { COLOURS, MARK_RGB, WALL_RGB, WEAKNESS, cluster, css, heat, pack, rgb, weightTint } from "./palette.js";
 
 const MARK32 = MARK_RGB.map(pack), WALL32 = pack(WALL_RGB);
 const START32 = pack(rgb(COLOURS.start)), GOAL32 = pack(rgb(COLOURS.goal));
+const WEIGHT32 = Array.from({ length: 10 }, (_, w) => pack(weightTint(w)));
 const PAINT_MS = 6; // a full repaint is spread over frames, this long each
 
 const IMAGE_SQUARES = 501 * 501; // above about 250 x 250 cells: ImageData
@@ -71,7 +72,13 @@ export class Renderer {
     }
     const m = s.mark[p];
     if (s.layer && s.num[p] > 0 && m !== 1 && m !== 5 && m !== 9) return this.number(s.num[p] - 1);
-    return MARK32[m];
+    return s.weight && m === 0 && this.weighs(p) ? WEIGHT32[s.weight[p]] : MARK32[m];
+  }
+
+  // Does square p carry a weight worth showing (a node: a cell in thin geometry)?
+  weighs(p) {
+    const s = this.s, x = p % s.width, y = (p - x) / s.width;
+    return s.geometry !== "thin" || (x & y & 1) === 1;
   }
 
   number(v) {
@@ -95,6 +102,11 @@ export class Renderer {
       ctx.font = `${Math.floor(cols.size[x] * 0.42)}px system-ui, sans-serif`;
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
       ctx.fillText(String(s.num[p] - 1), cols.pos[x] + cols.size[x] / 2, rows.pos[y] + rows.size[y] / 2);
+    } else if (s.weight && !s.wall[p] && cols.size[x] >= 14 && this.weighs(p)) {
+      ctx.fillStyle = COLOURS.weight;
+      ctx.font = `${Math.floor(cols.size[x] * 0.38)}px system-ui, sans-serif`;
+      ctx.textAlign = "center"; ctx.textBaseline = "middle";
+      ctx.fillText(String(s.weight[p]), cols.pos[x] + cols.size[x] / 2, rows.pos[y] + rows.size[y] / 2);
     }
   }
 
@@ -138,10 +150,11 @@ export class Renderer {
     const { s, octx: o, cols, rows } = this, W = s.width;
     o.clearRect(0, 0, this.overlay.width, this.overlay.height);
     const unit = Math.min(cols.size[1] || cols.size[0], rows.size[1] || rows.size[0]);
-    if (s.route.length > 1) {
+    o.lineWidth = this.image ? Math.max(1, unit * 0.6) : Math.max(1.5, unit * 0.3);
+    o.lineCap = o.lineJoin = "round";
+    if (s.waypoints.length) this.drawWaypoints();
+    else if (s.route.length > 1) {
       o.strokeStyle = COLOURS.route;
-      o.lineWidth = this.image ? Math.max(1, unit * 0.6) : Math.max(1.5, unit * 0.3);
-      o.lineCap = o.lineJoin = "round";
       o.beginPath();
       const reach = s.geometry === "thin" ? 2 : 1;
       let prev = -1, lx = -1e9, ly = -1e9;
@@ -164,6 +177,21 @@ export class Renderer {
     }
     s.routeChanged = false;
     this.lastHead = head;
+  }
+
+  // Route polylines through their waypoints (value 0 starts one); later routes in route2's colour.
+  drawWaypoints() {
+    const o = this.octx, lines = [];
+    for (const [p, i] of this.s.waypoints) {
+      if (i === 0 || !lines.length) lines.push([]);
+      lines[lines.length - 1].push(this.centre(p));
+    }
+    lines.forEach((line, n) => {
+      o.strokeStyle = n ? COLOURS.route2 : COLOURS.route;
+      o.beginPath();
+      line.forEach(([x, y], k) => (k ? o.lineTo(x, y) : o.moveTo(x, y)));
+      o.stroke();
+    });
   }
 }
 

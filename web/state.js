@@ -6,6 +6,7 @@ export const OP_MASK = 0xff;
 export const MILESTONE = 0x100;
 export const MARK = { CURRENT: 1, STACK: 2, FRONTIER: 3, VISITED: 4, ROUTE: 5, FRONTIER2: 6,
   VISITED2: 7, FILLED: 8, ROUTE2: 9, DEAD: 10 };
+export const N_WAYPOINT = 10;
 
 export function makeState(header, wall, mark, num) {
   const size = header.width * header.height;
@@ -14,7 +15,8 @@ export function makeState(header, wall, mark, num) {
   return {
     width: header.width, height: header.height, geometry: header.geometry, layer: header.layer,
     kind: header.kind, wall, mark, num, start: header.start, goals: header.goals.slice(),
-    markCount, route: [], notes: [], head: -1,
+    markCount, route: [], notes: [], waypoints: [], head: -1,
+    weight: header.weights ? Int32Array.from(header.weights) : null,
     dirty: new Int32Array(1024), dirtyCount: 0, allDirty: true, routeChanged: true,
   };
 }
@@ -54,6 +56,10 @@ export function applyEvents(s, ev, from, to, backwards = false) {
     else if (op === OP.NOTE) {
       if (backwards) s.notes.pop();
       else s.notes.push([ev[j + 2], ev[j + 3], p]);
+      if (ev[j + 2] === N_WAYPOINT) {
+        if (backwards) s.waypoints.pop(); else s.waypoints.push([p, ev[j + 3]]);
+        s.routeChanged = true;
+      }
     }
     if (op !== OP.NOTE && op !== OP.START && op !== OP.GOAL) s.head = p;
   }
