@@ -8,10 +8,11 @@ Errors are raised as ``PymazeError`` with a one-line message for the page.
 
 import hashlib
 import json
+import random
 
 from . import __version__, registry
 from .errors import ParameterError
-from .run import Run
+from .run import Run, check_seed
 
 _run = None        # the run the page is animating
 _generated = None  # the run of the last generate: what ``solve`` solves
@@ -39,7 +40,7 @@ def _start(run):
     header = {"kind": run.algorithm.family, "slug": run.algorithm.slug, "name": run.algorithm.name,
               "width": maze.width, "height": maze.height, "geometry": maze.geometry,
               "start": maze.start, "goals": list(maze.goals), "layer": run.algorithm.layer,
-              "seed": run.seed}
+              "seed": run.seed, "weights": list(maze.weight) if maze.weight is not None else None}
     return json.dumps(header), bytes(maze.wall), bytes(maze.mark), maze.num.tobytes()
 
 
@@ -58,6 +59,14 @@ def solve(slug, seed, options_json="{}"):
     options = _options(options_json)
     _generated.finish()
     return _start(Run.solve(slug, _generated.maze, seed, **options))
+
+
+def set_random_weights(seed):
+    """Give the last generated maze random cell weights 1..9 (what ``dijkstra`` pays); returns them as JSON."""
+    if _generated is None:
+        raise ParameterError("generate a maze before giving it weights")
+    from .solvers.dijkstra import random_weights
+    return json.dumps(list(random_weights(_generated.finish(), random.Random(check_seed(seed)))))
 
 
 def next_batch(n):
@@ -79,7 +88,8 @@ def snapshot():
     """The live maze of the current run, for tests: JSON of its size, start, goals and layers."""
     m = _run.maze
     return json.dumps({"width": m.width, "height": m.height, "start": m.start, "goals": m.goals,
-                       "wall": list(m.wall), "mark": list(m.mark), "num": list(m.num)})
+                       "wall": list(m.wall), "mark": list(m.mark), "num": list(m.num),
+                       "weight": list(m.weight) if m.weight is not None else None})
 
 
 def stream_hash(slug, width, height, seed, geometry="thin", options_json="{}",

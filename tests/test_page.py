@@ -2,12 +2,13 @@
 
 import hashlib
 import json
+from array import array
 
 import pytest
 
 import pymaze
 from browser import ARTIFACTS, Page, browser, page, read_png, site_url  # noqa: F401 (fixtures)
-from pymaze import registry
+from pymaze import events, registry
 from pymaze.run import Run
 
 pytestmark = pytest.mark.browser
@@ -215,3 +216,48 @@ def test_keyboard_generates_solves_and_toggles_play(page):
     page.page.keyboard.press("g")  # typing in an input is not a command
     page.page.wait_for_timeout(300)
     assert page.js("window.pymaze.runs") == runs + 2 and page.page.input_value("#seed") == "9g"
+
+
+def set_option(page, family, name, value):
+    page.js("([f, n, v]) => { const el = document.querySelector(`#${f}-options [data-param='${n}']`);"
+            " el.value = v; el.dispatchEvent(new Event('change')); }", [family, name, str(value)])
+
+
+def test_mouse_route_polyline_equals_cpython_waypoints(page):
+    page.page.select_option("#generator", "dig")
+    set_option(page, "generator", "loops", 0.3)
+    page.fill(width=16, height=16, seed=5)
+    page.run("generate")
+    page.page.select_option("#solver", "mouse")
+    snap = page.run("solve")
+    run = Run.solve("mouse", Run.generate("dig", 16, 16, 5, loops=0.3).finish(), 0)
+    expected = [[p, v] for code, v, p in events.notes(run.events()) if code == events.N_WAYPOINT]
+    assert len(expected) >= 2 and snap["waypoints"] == expected
+    corners = [p for p, _ in expected]
+    assert any(a % 33 != b % 33 and a // 33 != b // 33 for a, b in zip(corners, corners[1:])), "no diagonal"
+    page.page.click("#reset")
+    page.wait_state("paused")
+    assert page.snapshot()["waypoints"] == []
+    set_option(page, "generator", "loops", 0)
+
+
+def test_dijkstra_random_weights_cost_equals_cpython(page):
+    generate(page, "dig", 15, 11, 4)
+    page.page.select_option("#solver", "dijkstra")
+    assert page.page.is_visible("#random-weights")
+    page.page.click("#random-weights")
+    page.page.wait_for_function("window.pymaze.snapshot().weight !== null")
+    weights = page.snapshot()["weight"]
+    assert set(weights) <= set(range(1, 10)) and len(set(weights)) > 3
+    snap = page.run("solve")
+    assert snap["weight"] == weights
+    maze = pymaze.generate("dig", 15, 11, seed=4)
+    maze.weight = array("i", weights)
+    expected = [v for code, v, _ in events.notes(Run.solve("dijkstra", maze, 0).events())
+                if code == events.N_COST]
+    costs = [v for code, v, _ in snap["notes"] if code == events.N_COST]
+    assert costs == expected and len(costs) == 1
+    plain = pymaze.solve(pymaze.generate("dig", 15, 11, seed=4), "dijkstra")
+    assert costs[0] > plain.moves
+    page.page.select_option("#solver", "bfs")
+    assert page.page.is_hidden("#random-weights")

@@ -38,6 +38,9 @@ function setup(catalogue) {
   ui.catalogue = catalogue;
   ui.gen = new AlgorithmPicker("generator", catalogue.generators, "dig");
   ui.sol = new AlgorithmPicker("solver", catalogue.solvers, "bfs");
+  const weighted = () => { $("random-weights").hidden = !ui.sol.current.params.some((p) => p.name === "weights"); };
+  ui.sol.select.addEventListener("change", weighted);
+  weighted();
   $("version").textContent = `engine ${catalogue.version}`;
 }
 
@@ -106,6 +109,23 @@ async function start(kind) {
   }
 }
 
+// Random cell weights for the generated maze (what weighted solvers pay), shown as a grey tint.
+async function randomWeights() {
+  if (!player.s || ui.busy) return;
+  ui.busy = true;
+  try {
+    const { weights } = await engine.call("weights", { seed: $("seed").value });
+    player.s.weight = Int32Array.from(weights);
+    player.s.allDirty = true;
+    showNotice("");
+  } catch (err) {
+    showNotice(err.message);
+  } finally {
+    ui.busy = false;
+    refresh();
+  }
+}
+
 function layout() {
   if (player.s) $("board").style.setProperty("--aspect", `${player.s.width} / ${player.s.height}`);
   if (player.s) renderer.layout(player.s, ui.view, $("board").getBoundingClientRect());
@@ -130,6 +150,7 @@ const actions = {
   next: () => move(() => player.nextMilestone()),
   prev: () => move(() => player.prevMilestone()),
   reset: () => move(() => player.seek(0)),
+  "random-weights": () => randomWeights(),
   "new-seed": () => { $("seed").value = String(Math.floor(Math.random() * 1e9)); },
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
@@ -178,6 +199,7 @@ function snapshot() {
     wall: Array.from(s.wall), mark: Array.from(s.mark), num: Array.from(s.num),
     routeLength: Math.max(0, s.markCount[5] - 1), cursor: player.cursor, total: player.log.total,
     finished: player.log.finished, notes: s.notes.map((n) => n.slice()),
+    waypoints: s.waypoints.map((w) => w.slice()), weight: s.weight ? Array.from(s.weight) : null,
     notice: $("notice").hidden ? "" : $("notice-text").textContent,
   };
 }

@@ -42,6 +42,7 @@ const handlers = {
     return { message: { events, run: a.run }, transfer: [events.buffer] };
   },
   snapshot: () => ({ message: { snapshot: JSON.parse(web.snapshot()) } }),
+  weights: (a) => ({ message: { weights: JSON.parse(web.set_random_weights(a.seed)) } }),
   metrics: () => ({ message: { metrics: JSON.parse(web.metrics_json()) } }),
   crash: () => {
     setTimeout(() => { throw new Error("the engine was stopped on request"); });
