@@ -11,11 +11,11 @@ export const MARK_COLOURS = [
   [6, "frontier2", "#86efac"],
   [7, "visited2", "#d9f99d"],
   [8, "filled", "#cbd5e1"],
-  [9, "route2", "#a855f7"],
+  [9, "route2", "#d8b4fe"],
   [10, "dead", "#fca5a5"],
 ];
 export const COLOURS = { wall: "#1e293b", start: "#16a34a", goal: "#dc2626", head: "#e11d48",
-  route: "#c2410c", route2: "#a855f7", text: "#0f172a", weight: "#475569" };
+  route: "#c2410c", route2: "#d8b4fe", route2Line: "#7e22ce", text: "#0f172a", weight: "#475569" };
 
 // Marks a thin-wall opening takes from its two cells: the weaker one wins.
 export const WEAKNESS = [0, 8, 7, 5, 3, 10, 6, 4, 2, 9, 1];

@@ -179,19 +179,24 @@ export class Renderer {
     this.lastHead = head;
   }
 
-  // Route polylines through their waypoints (value 0 starts one); later routes in route2's colour.
+  // Route polylines through their waypoints (value 0 starts one).  Later
+  // routes are thinner, in route2's line colour, shifted off the centre line
+  // so that shared stretches stay visible; the first route is drawn on top.
   drawWaypoints() {
-    const o = this.octx, lines = [];
+    const o = this.octx, lines = [], width = o.lineWidth;
     for (const [p, i] of this.s.waypoints) {
       if (i === 0 || !lines.length) lines.push([]);
       lines[lines.length - 1].push(this.centre(p));
     }
-    lines.forEach((line, n) => {
-      o.strokeStyle = n ? COLOURS.route2 : COLOURS.route;
+    const unit = Math.min(this.cols.cell, this.rows.cell);
+    for (let n = lines.length - 1; n >= 0; n--) {
+      const shift = n ? (n & 1 ? 1 : -1) * Math.min(0.3, 0.15 * ((n + 1) >> 1)) * unit : 0;
+      o.strokeStyle = n ? COLOURS.route2Line : COLOURS.route;
+      o.lineWidth = n ? Math.max(1, width * 0.6) : width;
       o.beginPath();
-      line.forEach(([x, y], k) => (k ? o.lineTo(x, y) : o.moveTo(x, y)));
+      lines[n].forEach(([x, y], k) => (k ? o.lineTo(x + shift, y + shift) : o.moveTo(x + shift, y + shift)));
       o.stroke();
-    });
+    }
   }
 }
 
