@@ -7,7 +7,7 @@ from array import array
 import pytest
 
 import pymaze
-from browser import ARTIFACTS, Page, browser, page, read_png, site_url  # noqa: F401 (fixtures)
+from browser import ARTIFACTS, Page, read_png
 from pymaze import events, registry
 from pymaze.run import Run
 
@@ -142,7 +142,7 @@ def test_screenshot_shows_the_maze_and_the_route(page):
 
 
 @pytest.mark.parametrize("name,size", [("phone", (390, 844)), ("laptop", (1366, 768))])
-def test_screens_fit(browser, site_url, name, size):  # noqa: F811
+def test_screens_fit(browser, site_url, name, size):
     p = Page(browser, site_url, {"width": size[0], "height": size[1]})
     try:
         generate(p, "kruskal", 12, 12, 4)

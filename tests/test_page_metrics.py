@@ -3,11 +3,11 @@
 import pytest
 
 import pymaze
-from browser import Page, browser, site_url  # noqa: F401 (fixtures)
+from browser import Page
 
 
 @pytest.fixture(scope="module")
-def page(browser, site_url):  # noqa: F811
+def page(browser, site_url):
     p = Page(browser, site_url, {"width": 1366, "height": 768})
     yield p
     p.page.close()
