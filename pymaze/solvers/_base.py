@@ -2,7 +2,7 @@
 
 from array import array
 
-from ..events import MARK, MILESTONE, M_ROUTE, N_FOUND, N_NO_ROUTE, NOTE
+from ..events import MARK, MILESTONE, M_FILLED, M_ROUTE, N_FOUND, N_NO_ROUTE, NOTE
 
 UNSEEN = -1
 
@@ -93,6 +93,26 @@ def show_route(maze, path, mark=M_ROUTE, note=True):
         yield (MARK | MILESTONE, s, old, mark)
     if note:
         yield found(path[-1], len(path) - 1)
+
+
+def fill_dead_ends(maze, nbrs, degree, keep, todo):
+    """Fill every node of ``todo``, then each neighbour left with at most one open side, outwards.
+
+    ``degree`` (node -> open sides) is kept up to date; nodes in ``keep`` (S and the goals) are
+    never queued.  One milestone step per filled node.
+    """
+    mark = maze.mark
+    queue = list(todo)
+    for p in queue:
+        if mark[p] == M_FILLED:
+            continue
+        mark[p] = M_FILLED
+        yield (MARK | MILESTONE, p, 0, M_FILLED)
+        for q in nbrs(p):
+            if mark[q] != M_FILLED:
+                degree[q] -= 1
+                if degree[q] <= 1 and q not in keep:
+                    queue.append(q)
 
 
 def found(goal, moves):

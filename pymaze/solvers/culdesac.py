@@ -1,6 +1,6 @@
-from ..events import MARK, MILESTONE, M_FILLED
+from ..events import M_FILLED
 from ..registry import solver
-from ._base import bfs_tree, dict_path, links, no_route, show_route
+from ._base import bfs_tree, dict_path, fill_dead_ends, links, no_route, show_route
 
 
 @solver("culdesac", "Cul-de-sac filling", order=90, optimal=True)
@@ -37,17 +37,7 @@ def culdesac(maze, rng):
         return [q for q in nbrs(p) if mark[q] != M_FILLED]
 
     def fill(todo):
-        queue = list(todo)
-        for p in queue:
-            if mark[p] == M_FILLED:
-                continue
-            mark[p] = M_FILLED
-            yield (MARK | MILESTONE, p, 0, M_FILLED)
-            for q in nbrs(p):
-                if mark[q] != M_FILLED:
-                    degree[q] -= 1
-                    if degree[q] <= 1 and q not in keep:
-                        queue.append(q)
+        return fill_dead_ends(maze, nbrs, degree, keep, todo)
 
     yield from fill(p for p in nodes if degree[p] <= 1 and p not in keep)
     for part in _nooses(open_nbrs, start, keep):

@@ -1,6 +1,6 @@
 from ..events import MARK, MILESTONE, M_FILLED
 from ..registry import solver
-from ._base import SINK, bfs_tree, dict_path, links, no_route, route_blocks, show_route
+from ._base import SINK, bfs_tree, dict_path, fill_dead_ends, links, no_route, route_blocks, show_route
 
 
 @solver("deadend", "Dead-end filling", order=120, optimal=True)
@@ -31,17 +31,7 @@ def deadend(maze, rng):
     keep = goals | {start}
     nodes = maze.nodes()
     degree = {p: len(nbrs(p)) for p in nodes}
-    queue = [p for p in nodes if degree[p] <= 1 and p not in keep]
-    for p in queue:
-        if mark[p] == M_FILLED:
-            continue
-        mark[p] = M_FILLED
-        yield (MARK | MILESTONE, p, 0, M_FILLED)
-        for q in nbrs(p):
-            if mark[q] != M_FILLED:
-                degree[q] -= 1
-                if degree[q] <= 1 and q not in keep:
-                    queue.append(q)
+    yield from fill_dead_ends(maze, nbrs, degree, keep, [p for p in nodes if degree[p] <= 1 and p not in keep])
     blocks = route_blocks(maze, nbrs)
     live = set()
     for block, _, _ in blocks or ():
