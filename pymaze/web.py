@@ -11,7 +11,8 @@ import json
 import random
 
 from . import __version__, registry
-from .errors import ParameterError
+from .errors import MazeFormatError, ParameterError
+from .formats import parse, to_block_text, to_json, to_thin_text
 from .run import Run, check_seed
 
 _run = None        # the run the page is animating
@@ -59,6 +60,53 @@ def solve(slug, seed, options_json="{}"):
     options = _options(options_json)
     _generated.finish()
     return _start(Run.solve(slug, _generated.maze, seed, **options))
+
+
+MAX_IMPORT = 2_000_000  # characters an import may hold
+
+
+class _Loaded:
+    """An imported maze standing in for a finished generator run: no events, the maze as is."""
+
+    family, slug, name, layer = "generator", "import", "imported maze", None
+
+    def __init__(self, maze):
+        self.algorithm = self
+        self.seed = 0
+        self.initial = maze
+        self.maze = maze
+        self.finished = True
+
+    def finish(self):
+        return self.maze
+
+    def next_batch(self, n):
+        from array import array
+        return array("i")
+
+
+def load_text(text):
+    """Make ``text`` (block, thin-wall or JSON, detected) the current maze; returns what generate returns.
+
+    Raises ``MazeFormatError`` (message with line and column) and leaves the current maze as it was."""
+    global _generated
+    if len(text) > MAX_IMPORT:
+        raise MazeFormatError(f"the import holds {len(text):,} characters; the limit is {MAX_IMPORT:,}")
+    maze = parse(text)
+    maze.mark = bytearray(len(maze.wall))
+    _generated = _Loaded(maze)
+    return _start(_generated)
+
+
+def export_text(fmt):
+    """The current maze (the last generated or imported one) as "block", "thin" or "json" text."""
+    if _generated is None:
+        raise ParameterError("generate or import a maze before exporting it")
+    maze = _generated.finish()
+    writers = {"block": to_block_text, "thin": to_thin_text, "json": to_json}
+    if fmt not in writers:
+        raise ParameterError(f"unknown export format {fmt!r}; allowed: block, thin, json")
+    return writers[fmt](maze)
 
 
 def set_random_weights(seed):
