@@ -5,6 +5,7 @@ import { Engine } from "./engine.js";
 import { ENABLED, Machine } from "./machine.js";
 import { Player } from "./player.js";
 import { Renderer } from "./render.js";
+import { setupShare } from "./share.js";
 import { describeNotes, showNotice, stats } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
@@ -103,6 +104,27 @@ async function start(kind) {
     machine.send("start");
   } catch (err) {
     showNotice(err.message);
+  } finally {
+    ui.busy = false;
+    refresh();
+  }
+}
+
+// An imported maze becomes the current one, shown at its end; a parse error leaves all as it was.
+async function loadText(text) {
+  if (!ui.catalogue || ui.busy) return;
+  ui.busy = true;
+  refresh();
+  try {
+    const reply = await engine.call("load", { text });
+    showNotice("");
+    player.load("generate", reply);
+    ui.runId = (ui.runId || 0) + 1;
+    ui.elapsed = 0;
+    layout();
+    machine.send("start");
+  } catch (err) {
+    showNotice(`Import failed: ${err.message}`);
   } finally {
     ui.busy = false;
     refresh();
@@ -216,3 +238,4 @@ window.pymaze = Object.freeze({
 });
 
 $("notice-close").addEventListener("click", () => showNotice(""));
+setupShare({ load: loadText, call: (type, args) => engine.call(type, args), notice: showNotice });

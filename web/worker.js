@@ -41,6 +41,8 @@ const handlers = {
     const events = copyBuffer(web.next_batch(a.n), "i32");
     return { message: { events, run: a.run }, transfer: [events.buffer] };
   },
+  load: (a) => started(web.load_text(a.text)),
+  export: (a) => ({ message: { text: web.export_text(a.format) } }),
   snapshot: () => ({ message: { snapshot: JSON.parse(web.snapshot()) } }),
   weights: (a) => ({ message: { weights: JSON.parse(web.set_random_weights(a.seed)) } }),
   metrics: () => ({ message: { metrics: JSON.parse(web.metrics_json()) } }),

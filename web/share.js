@@ -1,0 +1,61 @@
+// Import and export: paste text or drop/choose a file (block, thin-wall or JSON text, the
+// engine detects which), and download the current maze as text or the canvas as PNG.
+// Nothing the user gives is ever put into the page as markup: text goes to the engine only.
+const MAX_IMPORT = 2000000;
+const $ = (id) => document.getElementById(id);
+
+function download(blob, name) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// `load(text)` makes text the current maze (rejecting with the parser's message);
+// `call(type, args)` asks the engine; `notice(text)` shows a message.
+export function setupShare({ load, call, notice }) {
+  const importText = async (text) => {
+    if (text.length > MAX_IMPORT) {
+      notice(`The import holds ${text.length.toLocaleString("en")} characters; the limit is ${MAX_IMPORT.toLocaleString("en")}.`);
+      return;
+    }
+    await load(text);
+  };
+  const importFile = async (file) => {
+    if (file.size > MAX_IMPORT * 4) {
+      notice(`${file.name} is ${file.size.toLocaleString("en")} bytes; the limit is ${MAX_IMPORT.toLocaleString("en")} characters.`);
+      return;
+    }
+    await importText(await file.text());
+  };
+  $("import").addEventListener("click", () => importText($("import-text").value));
+  $("import-file").addEventListener("change", (e) => {
+    if (e.target.files[0]) importFile(e.target.files[0]);
+    e.target.value = "";
+  });
+  const area = $("import-text");
+  area.addEventListener("dragover", (e) => { e.preventDefault(); area.classList.add("drop"); });
+  area.addEventListener("dragleave", () => area.classList.remove("drop"));
+  area.addEventListener("drop", (e) => {
+    e.preventDefault();
+    area.classList.remove("drop");
+    if (e.dataTransfer.files[0]) importFile(e.dataTransfer.files[0]);
+  });
+  for (const [format, ext, type] of [["block", "txt", "text/plain"], ["thin", "txt", "text/plain"],
+    ["json", "json", "application/json"]]) {
+    $(`export-${format}`).addEventListener("click", async () => {
+      try {
+        const { text } = await call("export", { format });
+        download(new Blob([text], { type }), `maze-${format}.${ext}`);
+      } catch (err) {
+        notice(err.message);
+      }
+    });
+  }
+  $("export-png").addEventListener("click", () => {
+    $("maze").toBlob((blob) => (blob ? download(blob, "maze.png") : notice("The canvas could not be saved.")), "image/png");
+  });
+}
