@@ -7,27 +7,6 @@ from ..events import MARK, MILESTONE, M_FILLED, M_ROUTE, N_FOUND, N_NO_ROUTE, NO
 UNSEEN = -1
 
 
-def moves(maze):
-    """The raw material of a fast neighbour loop: ``(g, pairs, edge, slow)``.
-
-    For node ``p`` and each ``(d, d2)`` in ``pairs``: when ``g[p + d]`` is 0 the
-    node ``p + d2`` is one move away.  Thin mazes step two squares through an
-    open passage.  Block mazes step one square; ``g`` is padded so that
-    stepping off the top or bottom reads wall, and the squares of the left
-    and right columns (``edge[p]`` true) must use ``slow(p)`` instead (which
-    returns ``(q, via)`` pairs, see ``Maze.neighbours``).
-    """
-    w = maze.width
-    dirs = (-w, 1, w, -1)
-    edge = bytearray(len(maze.wall) + w + 1)
-    if maze.geometry == "thin":
-        return maze.wall, tuple((d, 2 * d) for d in dirs), edge, maze.neighbours
-    g = maze.wall + b"\x01" * (w + 1)
-    edge[0:len(maze.wall):w] = b"\x01" * maze.height
-    edge[w - 1:len(maze.wall):w] = b"\x01" * maze.height
-    return g, tuple((d, d) for d in dirs), edge, maze.neighbours
-
-
 def steps(maze):
     """The fastest neighbour loop: ``(g, pair_sets, side)``.
 
@@ -56,12 +35,10 @@ def steps(maze):
 
 def links(maze):
     """A function ``p -> [q, ...]``: the nodes one move from node ``p``, in N, E, S, W order."""
-    g, pairs, edge, slow = moves(maze)
+    g, pair_sets, side = steps(maze)
 
     def nbrs(p):
-        if edge[p]:
-            return [q for q, _ in slow(p)]
-        return [p + d2 for d, d2 in pairs if not g[p + d]]
+        return [p + d2 for d, d2 in pair_sets[side[p]] if not g[p + d]]
     return nbrs
 
 
