@@ -13,6 +13,7 @@ import random
 from . import __version__, registry
 from .errors import MazeFormatError, ParameterError
 from .formats import parse, to_block_text, to_json, to_thin_text
+from .maze import Maze
 from .run import Run, check_seed
 
 _run = None        # the run the page is animating
@@ -66,12 +67,13 @@ MAX_IMPORT = 2_000_000  # characters an import may hold
 
 
 class _Loaded:
-    """An imported maze standing in for a finished generator run: no events, the maze as is."""
+    """An imported or edited maze standing in for a finished generator run: no events, the maze as is."""
 
-    family, slug, name, layer = "generator", "import", "imported maze", None
+    family, layer = "generator", None
 
-    def __init__(self, maze):
+    def __init__(self, maze, slug="import", name="imported maze"):
         self.algorithm = self
+        self.slug, self.name = slug, name
         self.seed = 0
         self.initial = maze
         self.maze = maze
@@ -96,6 +98,45 @@ def load_text(text):
     maze.mark = bytearray(len(maze.wall))
     _generated = _Loaded(maze)
     return _start(_generated)
+
+
+def current(block=False):
+    """Make the final maze of the last generate, import or edit the current run, with no events and
+    its marks cleared (what the page plays and edits); ``block`` reads it as a block maze."""
+    global _generated
+    if _generated is None:
+        raise ParameterError("generate or import a maze first")
+    maze = _generated.finish().copy(layers=False)
+    if block:
+        maze = maze.as_block()
+    _generated = _Loaded(maze, _generated.algorithm.slug, _generated.algorithm.name)
+    return _start(_generated)
+
+
+def set_maze(width, height, wall, start, goal):
+    """The page's edited block maze (``wall``: bytes of 0/1, one per square) becomes the current maze.
+
+    Start and goal must be floor squares; they may be the same square."""
+    global _generated
+    wall = wall.to_bytes() if hasattr(wall, "to_bytes") else bytes(wall)  # a JS Uint8Array arrives as a proxy
+    if not (1 <= width <= 2 * registry.MAX_SIZE + 1 and 1 <= height <= 2 * registry.MAX_SIZE + 1):
+        raise ParameterError(f"an edited maze is 1 to {2 * registry.MAX_SIZE + 1} squares a side")
+    if len(wall) != width * height or set(wall) - {0, 1}:
+        raise ParameterError(f"the wall layer needs {width * height} squares of 0 or 1")
+    for what, p in (("start", start), ("goal", goal)):
+        if not (0 <= p < len(wall)) or wall[p]:
+            raise ParameterError(f"the {what} must be on a floor square")
+    _generated = _Loaded(Maze(width, height, wall, start, [goal], "block"), "edit", "edited maze")
+    return _start(_generated)
+
+
+def shortest():
+    """Moves of the shortest route (BFS) from S to G on the current maze; -1 when there is none."""
+    if _generated is None:
+        raise ParameterError("generate or import a maze first")
+    from . import solve
+    found = solve(_generated.finish(), "bfs")
+    return found.moves if found.found else -1
 
 
 def export_text(fmt):
