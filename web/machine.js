@@ -1,14 +1,19 @@
 // The UI's states and the moves between them, written down in one place.
 //   loading -> idle once the engine is ready; a run (generate/solve) is
-//   running, paused or done; error when the engine could not start or died.
+//   running, paused or done; from any of those the user may walk the maze
+//   (walking) or edit it (editing) and leave again; error when the engine
+//   could not start or died.
+const MODES = { walk: "walking", edit: "editing" };
 export const TRANSITIONS = {
   loading: { ready: "idle", fail: "error" },
   idle: { start: "running", fail: "error", crash: "loading" },
   running: { start: "running", pause: "paused", step: "paused", reset: "paused", finish: "done",
-    fail: "error", crash: "loading" },
+    fail: "error", crash: "loading", ...MODES },
   paused: { start: "running", play: "running", step: "paused", reset: "paused", finish: "done",
-    fail: "error", crash: "loading" },
-  done: { start: "running", step: "paused", reset: "paused", fail: "error", crash: "loading" },
+    fail: "error", crash: "loading", ...MODES },
+  done: { start: "running", step: "paused", reset: "paused", fail: "error", crash: "loading", ...MODES },
+  walking: { start: "running", leave: "done", fail: "error", crash: "loading", ...MODES },
+  editing: { start: "running", leave: "done", fail: "error", crash: "loading", ...MODES },
   error: { crash: "loading" },
 };
 
@@ -16,9 +21,11 @@ export const TRANSITIONS = {
 export const ENABLED = {
   loading: [],
   idle: ["generate", "settings"],
-  running: ["generate", "solve", "pause", "step", "back", "next", "prev", "reset", "settings"],
-  paused: ["generate", "solve", "play", "step", "back", "next", "prev", "reset", "settings"],
-  done: ["generate", "solve", "back", "prev", "reset", "settings"],
+  running: ["generate", "solve", "pause", "step", "back", "next", "prev", "reset", "settings", "mode"],
+  paused: ["generate", "solve", "play", "step", "back", "next", "prev", "reset", "settings", "mode"],
+  done: ["generate", "solve", "back", "prev", "reset", "settings", "mode"],
+  walking: ["generate", "solve", "settings", "mode"],
+  editing: ["generate", "solve", "settings", "mode"],
   error: [],
 };
 

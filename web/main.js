@@ -1,15 +1,21 @@
 // The page: boots the engine, builds the controls, runs the animation loop,
 // and exposes a small read-only test hook (window.pymaze).
 import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
+import { Editor } from "./edit.js";
 import { Engine } from "./engine.js";
+import { applyLink, linkOf } from "./link.js";
 import { ENABLED, Machine } from "./machine.js";
 import { Player } from "./player.js";
 import { Renderer } from "./render.js";
 import { setupShare } from "./share.js";
 import { describeNotes, showNotice, stats } from "./status.js";
+import { Walk } from "./walk.js";
 
 const $ = (id) => document.getElementById(id);
-const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", busy: false };
+// origin: where the current maze came from ("generated", "imported", "edited"); only a
+// generated one fits in a link.  walk / editor: the play and edit modes' objects.
+const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", busy: false, origin: null,
+  walk: null, editor: null, linked: false };
 const machine = new Machine(refresh);
 const renderer = new Renderer($("maze"), $("overlay"));
 let readyResolve;
@@ -25,6 +31,7 @@ const engine = new Engine({
     $("loading").hidden = true;
     machine.send("ready");
     readyResolve(true);
+    if (!ui.linked) openLink();
   },
   onFatal(message) { showNotice(message); machine.send("fail"); },
   onRestart(reason) {
@@ -85,49 +92,128 @@ function refresh() {
   }
   $("play").hidden = st === "running";
   $("pause").hidden = st !== "running";
+  const mode = st === "walking" ? "play" : st === "editing" ? "edit" : "watch";
+  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(m === mode));
+  $("walkbar").hidden = mode !== "play";
+  $("editbar").hidden = mode !== "edit";
 }
 
-async function start(kind) {
-  if (!ui.catalogue || ui.busy) return;
-  const pick = kind === "generate" ? ui.gen : ui.sol;
-  const args = { slug: pick.select.value, seed: $("seed").value, options: pick.options() };
-  if (kind === "generate") Object.assign(args, { width: $("width").value, height: $("height").value });
+// Start a run in the worker and show it: the reply's maze, then its events as they come.
+// `run` is the token the worker checks batches against (the player's next run id).
+async function begin(type, args, kind = "generate") {
+  const reply = await engine.call(type, { ...args, run: player.runId + 1 });
+  player.load(kind, reply);
+  ui.runId = (ui.runId || 0) + 1;
+  ui.elapsed = 0;
+  layout();
+  return reply;
+}
+
+// Busy while `work` runs: controls off, its error shown as the notice (prefixed).
+async function busy(work, prefix = "") {
+  if (!ui.catalogue || ui.busy) return false;
   ui.busy = true;
   refresh();
   try {
-    const reply = await engine.call(kind, args);
-    showNotice("");
-    player.load(kind, reply);
-    ui.runId = (ui.runId || 0) + 1;
-    ui.elapsed = 0;
-    layout();
-    machine.send("start");
+    await work();
+    return true;
   } catch (err) {
-    showNotice(err.message);
+    showNotice(prefix + err.message);
+    return false;
   } finally {
     ui.busy = false;
     refresh();
   }
 }
 
-// An imported maze becomes the current one, shown at its end; a parse error leaves all as it was.
-async function loadText(text) {
-  if (!ui.catalogue || ui.busy) return;
-  ui.busy = true;
-  refresh();
-  try {
-    const reply = await engine.call("load", { text });
+const generateArgs = () => ({ slug: ui.gen.select.value, seed: $("seed").value, options: ui.gen.options(),
+  width: $("width").value, height: $("height").value });
+
+function start(kind) {
+  return busy(async () => {
+    const args = kind === "generate" ? generateArgs()
+      : { slug: ui.sol.select.value, seed: $("seed").value, options: ui.sol.options() };
+    await begin(kind, args, kind);
     showNotice("");
-    player.load("generate", reply);
-    ui.runId = (ui.runId || 0) + 1;
-    ui.elapsed = 0;
-    layout();
+    if (kind === "generate") ui.origin = "generated";
+    if (ui.origin === "generated") history.replaceState(null, "", linkOf(ui, kind === "solve"));
     machine.send("start");
-  } catch (err) {
-    showNotice(`Import failed: ${err.message}`);
-  } finally {
-    ui.busy = false;
-    refresh();
+  });
+}
+
+// An imported maze becomes the current one, shown at its end; a parse error leaves all as it was.
+function loadText(text) {
+  return busy(async () => {
+    await begin("load", { text });
+    showNotice("");
+    ui.origin = "imported";
+    machine.send("start");
+  }, "Import failed: ");
+}
+
+// Play or edit mode on the current maze's final state (edit reads it as blocks); `fresh`
+// generates a new maze from a new seed first (the play mode's "new maze").
+function enterMode(mode, fresh = false) {
+  if (mode === "watch") return machine.send("leave");
+  if (!player.s) return false;
+  return busy(async () => {
+    if (fresh) {
+      $("seed").value = String(Math.floor(Math.random() * 1e9));
+      await begin("generate", generateArgs());
+      ui.origin = "generated";
+    }
+    await begin("current", { block: mode === "edit" });
+    player.log.push(new Int32Array(0)); // a maze with no events: the run is over
+    showNotice("");
+    if (mode === "edit") {
+      $("view").value = ui.view = "block";
+      layout();
+      ui.editor = new Editor(player.s, renderer, commitEdit);
+      machine.send("edit");
+    } else {
+      const { moves } = await engine.call("shortest");
+      ui.walk = new Walk(player.s, moves);
+      machine.send("walk");
+    }
+  });
+}
+
+// An edit stroke ended: the engine takes the edited maze (what Solve, export and play then use).
+async function commitEdit() {
+  const s = player.s;
+  ui.origin = "edited";
+  try {
+    await engine.call("setMaze", { width: s.width, height: s.height, wall: s.wall.slice(), start: s.start,
+      goal: s.goals[0], run: player.runId });
+  } catch (err) { showNotice(err.message); }
+}
+
+function walkMove(direction) {
+  if (machine.state !== "walking" || ui.busy) return;
+  ui.walk.move(direction);
+  $("message").textContent = ui.walk.message(); // now, not at the next frame: it is what was asked for
+}
+
+// A link's fragment sets the controls and rebuilds its maze (and solve); bad values only warn.
+async function openLink() {
+  ui.linked = true;
+  const { problems, run } = applyLink(location.hash, ui);
+  if (run && await start("generate") && run === "solve") await start("solve");
+  if (problems.length) showNotice(`Some link values were ignored (defaults kept): ${problems.join("; ")}.`);
+}
+
+async function copyLink() {
+  if (ui.origin !== "generated") {
+    return showNotice("A link holds a generator's settings; an imported or edited maze needs an export instead.");
+  }
+  const url = location.href.split("#")[0] + linkOf(ui, player.kind === "solve");
+  history.replaceState(null, "", url);
+  try {
+    await navigator.clipboard.writeText(url);
+    showNotice("");
+    ui.flash = { text: "Link copied.", until: performance.now() + 2500 };
+  } catch {
+    showNotice(`The clipboard is not available here; the link is in the address bar: ${url}`);
   }
 }
 
@@ -173,6 +259,13 @@ const actions = {
   prev: () => move(() => player.prevMilestone()),
   reset: () => move(() => player.seek(0)),
   "random-weights": () => randomWeights(),
+  "copy-link": () => copyLink(),
+  "mode-watch": () => enterMode("watch"),
+  "mode-play": () => enterMode("play"),
+  "mode-edit": () => enterMode("edit"),
+  "walk-reset": () => { if (ui.walk) ui.walk.reset(); },
+  "walk-new": () => enterMode("play", true),
+  "edit-clear": () => clearWalls(),
   "new-seed": () => { $("seed").value = String(Math.floor(Math.random() * 1e9)); },
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
@@ -181,8 +274,23 @@ $("speed").addEventListener("input", () => { $("speed-value").textContent = spee
 $("speed-value").textContent = speedLabel(speedOf($("speed")));
 new ResizeObserver(() => layout()).observe($("board"));
 
+const WALK_KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
+  w: "up", s: "down", a: "left", d: "right", W: "up", S: "down", A: "left", D: "right" };
+
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (machine.state === "walking" && (WALK_KEYS[e.key] || "rRnN".includes(e.key))) {
+    e.preventDefault();
+    if (WALK_KEYS[e.key]) walkMove(WALK_KEYS[e.key]);
+    else actions[/r/i.test(e.key) ? "walk-reset" : "walk-new"]();
+    return;
+  }
+  const mode = { p: "mode-play", e: "mode-edit", Escape: "mode-watch" }[e.key];
+  if (mode && !$(mode).disabled) {
+    e.preventDefault();
+    actions[mode]();
+    return;
+  }
   const key = e.key === " " ? (machine.state === "running" ? "pause" : "play")
     : e.key === "ArrowRight" ? (e.shiftKey ? "next" : "step")
     : e.key === "ArrowLeft" ? (e.shiftKey ? "prev" : "back")
@@ -203,9 +311,12 @@ function frame(now) {
     if (player.atEnd) { machine.send("finish"); }
   }
   if (player.s) {
-    renderer.frame(machine.state === "running" || machine.state === "paused");
-    $("stats").textContent = stats(player, ui.elapsed);
-    $("message").textContent = describeNotes(player.s.notes);
+    const walking = machine.state === "walking";
+    renderer.frame(walking || machine.state === "running" || machine.state === "paused");
+    $("stats").textContent = walking ? ui.walk.status() : stats(player, ui.elapsed);
+    if (walking) $("message").textContent = ui.walk.message();
+    else if (machine.state === "editing") $("message").textContent = "Editing: the solvers run on this maze.";
+    else $("message").textContent = ui.flash && now < ui.flash.until ? ui.flash.text : describeNotes(player.s.notes);
     if (machine.state !== "running") refresh();
   }
   requestAnimationFrame(frame);
@@ -223,6 +334,9 @@ function snapshot() {
     finished: player.log.finished, notes: s.notes.map((n) => n.slice()),
     waypoints: s.waypoints.map((w) => w.slice()), weight: s.weight ? Array.from(s.weight) : null,
     notice: $("notice").hidden ? "" : $("notice-text").textContent,
+    message: $("message").textContent, origin: ui.origin,
+    walk: machine.state === "walking" ? { pos: ui.walk.pos, moves: ui.walk.moves, trail: ui.walk.trail.slice(),
+      shortest: ui.walk.shortest, atGoal: ui.walk.atGoal } : null,
   };
 }
 
@@ -233,9 +347,45 @@ window.pymaze = Object.freeze({
   get runs() { return player.runId; },
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
   snapshot,
+  squareCentre: (p) => renderer.clientCentre(p),
   crashEngine: () => engine.call("crash"),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
 });
 
 $("notice-close").addEventListener("click", () => showNotice(""));
 setupShare({ load: loadText, call: (type, args) => engine.call(type, args), notice: showNotice });
+
+// Play mode on a touch screen (or with a mouse): a swipe moves that way, a tap moves one
+// cell towards the tapped point.  Edit mode: press, drag and release paint walls or move S/G.
+const board = $("board");
+let swipe = null;
+board.addEventListener("pointerdown", (e) => {
+  if (machine.state === "walking") swipe = [e.clientX, e.clientY];
+  else if (machine.state === "editing" && !ui.busy) {
+    board.setPointerCapture(e.pointerId);
+    ui.editor.down(e);
+  } else return;
+  e.preventDefault();
+});
+board.addEventListener("pointermove", (e) => {
+  if (machine.state === "editing" && ui.editor.stroke) ui.editor.move(e);
+});
+board.addEventListener("pointerup", (e) => {
+  if (machine.state === "editing") return ui.editor.up();
+  if (machine.state !== "walking" || !swipe) return;
+  let dx = e.clientX - swipe[0], dy = e.clientY - swipe[1];
+  swipe = null;
+  if (Math.hypot(dx, dy) < 16) [dx, dy] = ((c) => [e.clientX - c[0], e.clientY - c[1]])(renderer.clientCentre(ui.walk.pos));
+  if (Math.max(Math.abs(dx), Math.abs(dy)) < 4) return;
+  walkMove(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : (dy > 0 ? "down" : "up"));
+});
+board.addEventListener("pointercancel", () => { swipe = null; if (ui.editor) ui.editor.up(); });
+
+// Edit mode's "clear": every square inside the frame becomes floor (an open room to draw in).
+function clearWalls() {
+  const s = player.s;
+  if (machine.state !== "editing" || ui.busy) return;
+  for (let y = 1; y < s.height - 1; y++) for (let x = 1; x < s.width - 1; x++) s.wall[y * s.width + x] = 0;
+  s.allDirty = true;
+  commitEdit();
+}

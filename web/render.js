@@ -141,6 +141,21 @@ export class Renderer {
     if (s.routeChanged || head !== this.lastHead) this.drawOverlay(head);
   }
 
+  // The square under a point of the page (client CSS px), or -1 off the maze.
+  squareAt(clientX, clientY) {
+    if (!this.s) return -1;
+    const r = this.canvas.getBoundingClientRect();
+    const x = ((clientX - r.left) * this.canvas.width) / r.width, y = ((clientY - r.top) * this.canvas.height) / r.height;
+    const col = lastAtOrBelow(this.cols.pos, x, this.s.width), row = lastAtOrBelow(this.rows.pos, y, this.s.height);
+    return col < 0 || row < 0 ? -1 : row * this.s.width + col;
+  }
+
+  // The centre of square p in client CSS px (where a click on it lands).
+  clientCentre(p) {
+    const r = this.canvas.getBoundingClientRect(), [x, y] = this.centre(p);
+    return [r.left + (x * r.width) / this.canvas.width, r.top + (y * r.height) / this.canvas.height];
+  }
+
   centre(p) {
     const W = this.s.width, x = p % W, y = (p - x) / W, { cols, rows } = this;
     return [cols.pos[x] + cols.size[x] / 2, rows.pos[y] + rows.size[y] / 2];
@@ -198,6 +213,17 @@ export class Renderer {
       o.stroke();
     }
   }
+}
+
+// The square i with pos[i] <= v < pos[i + 1], or -1 outside [pos[0], pos[n]).
+function lastAtOrBelow(pos, v, n) {
+  if (!(v >= pos[0] && v < pos[n])) return -1;
+  let lo = 0, hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pos[mid] <= v) lo = mid; else hi = mid - 1;
+  }
+  return lo;
 }
 
 // Square positions along an axis of n squares, each `size` device pixels.

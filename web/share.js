@@ -1,5 +1,5 @@
 // Import and export: paste text or drop/choose a file (block, thin-wall or JSON text, the
-// engine detects which), and download the current maze as text or the canvas as PNG.
+// engine detects which), and download the current maze as text or the board as PNG.
 // Nothing the user gives is ever put into the page as markup: text goes to the engine only.
 const MAX_IMPORT = 2000000;
 const $ = (id) => document.getElementById(id);
@@ -55,7 +55,14 @@ export function setupShare({ load, call, notice }) {
       }
     });
   }
+  // The board as shown: the maze canvas with the overlay (route lines, head) drawn over it.
   $("export-png").addEventListener("click", () => {
-    $("maze").toBlob((blob) => (blob ? download(blob, "maze.png") : notice("The canvas could not be saved.")), "image/png");
+    const maze = $("maze"), board = document.createElement("canvas");
+    board.width = maze.width;
+    board.height = maze.height;
+    const ctx = board.getContext("2d", { alpha: false });
+    ctx.drawImage(maze, 0, 0);
+    ctx.drawImage($("overlay"), 0, 0);
+    board.toBlob((blob) => (blob ? download(blob, "maze.png") : notice("The canvas could not be saved.")), "image/png");
   });
 }

@@ -32,6 +32,20 @@ function touch(s, p) {
   s.dirty[s.dirtyCount++] = p;
 }
 
+// Set one square's mark outside any event stream (play and edit modes), keeping the counts.
+export function setMark(s, p, value) {
+  s.markCount[s.mark[p]]--;
+  s.markCount[value]++;
+  s.mark[p] = value;
+  touch(s, p);
+}
+
+// Set one square's wall outside any event stream (edit mode).
+export function setWall(s, p, value) {
+  s.wall[p] = value;
+  touch(s, p);
+}
+
 // Apply events [from, to) of the packed Int32Array `ev` to `s`, forwards, or
 // backwards (undoing them last-first).  Records dirty squares and the head.
 export function applyEvents(s, ev, from, to, backwards = false) {

@@ -4,6 +4,7 @@
 import { loadPyodide } from "./pyodide.mjs";
 
 let web = null;
+let current = 0; // the page's token for the engine's current run: batches for older runs get nothing
 
 const stage = (name, progress) => postMessage({ type: "stage", stage: name, progress });
 
@@ -23,7 +24,9 @@ function copyBuffer(proxy, kind) {
   }
 }
 
-function started(result) {
+// A run started: remember the page's token, and hand over its first maze.
+function started(result, run) {
+  current = run;
   const header = JSON.parse(result.get(0));
   const wall = copyBuffer(result.get(1), "u8");
   const mark = copyBuffer(result.get(2), "u8");
@@ -35,13 +38,18 @@ function started(result) {
 const handlers = {
   catalogue: () => ({ message: { catalogue: JSON.parse(web.catalogue_json()) } }),
   generate: (a) => started(web.generate(a.slug, a.width, a.height, a.seed, a.geometry || "thin",
-    JSON.stringify(a.options || {}))),
-  solve: (a) => started(web.solve(a.slug, a.seed, JSON.stringify(a.options || {}))),
+    JSON.stringify(a.options || {})), a.run),
+  solve: (a) => started(web.solve(a.slug, a.seed, JSON.stringify(a.options || {})), a.run),
   batch: (a) => {
+    // A batch asked for by a run the page has left would take the new run's events.
+    if (a.run !== current) return { message: { events: new Int32Array(0), run: a.run, stale: true } };
     const events = copyBuffer(web.next_batch(a.n), "i32");
     return { message: { events, run: a.run }, transfer: [events.buffer] };
   },
-  load: (a) => started(web.load_text(a.text)),
+  load: (a) => started(web.load_text(a.text), a.run),
+  current: (a) => started(web.current(!!a.block), a.run),
+  setMaze: (a) => started(web.set_maze(a.width, a.height, a.wall, a.start, a.goal), a.run),
+  shortest: () => ({ message: { moves: web.shortest() } }),
   export: (a) => ({ message: { text: web.export_text(a.format) } }),
   snapshot: () => ({ message: { snapshot: JSON.parse(web.snapshot()) } }),
   weights: (a) => ({ message: { weights: JSON.parse(web.set_random_weights(a.seed)) } }),

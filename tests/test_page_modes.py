@@ -1,0 +1,193 @@
+"""Play and edit modes in the page (real Chromium): keys, taps and swipes walk the maze;
+clicks and drags change it, and the solvers then run on what was drawn."""
+
+import pytest
+
+import pymaze
+import reference
+
+pytestmark = pytest.mark.browser
+
+KEYS = {(1, 0): "ArrowRight", (-1, 0): "ArrowLeft", (0, 1): "ArrowDown", (0, -1): "ArrowUp"}
+WASD = {(1, 0): "d", (-1, 0): "a", (0, 1): "s", (0, -1): "w"}
+
+
+def maze_of(snap):
+    return pymaze.Maze(snap["width"], snap["height"], bytes(snap["wall"]), snap["start"], snap["goals"],
+                       snap["geometry"])
+
+
+def enter(page, key, state):
+    page.page.keyboard.press(key)
+    page.wait_state(state)
+    return page.snapshot()
+
+
+def square(maze, node):
+    x, y = node
+    return (2 * y + 1) * maze.width + 2 * x + 1 if maze.geometry == "thin" else y * maze.width + x
+
+
+def click_square(page, p):
+    page.page.mouse.click(*page.js("p => window.pymaze.squareCentre(p)", p))
+
+
+def test_play_walks_the_engines_bfs_route_to_the_goal(page):
+    page.page.select_option("#generator", "dig")
+    page.fill(width=9, height=7, seed=3)
+    page.run("generate")
+    snap = enter(page, "p", "walking")
+    maze = maze_of(snap)
+    assert maze.wall == pymaze.generate("dig", 9, 7, seed=3).wall
+    route = pymaze.solve(maze, "bfs").path
+    assert reference.valid_route(maze, route) and len(route) - 1 == reference.shortest_moves(maze)
+    assert snap["walk"] == {"pos": maze.start, "moves": 0, "trail": [maze.start],
+                            "shortest": len(route) - 1, "atGoal": False}
+
+    # Into a wall: no move.  One step along the route and back: two moves, the trail shrinks again.
+    adj = reference.graph(maze)
+    x, y = route[0]
+    blocked = next(d for d in KEYS if (x + d[0], y + d[1]) not in adj[(x, y)])
+    page.page.keyboard.press(KEYS[blocked])
+    assert page.snapshot()["walk"]["moves"] == 0
+    d = (route[1][0] - x, route[1][1] - y)
+    page.page.keyboard.press(KEYS[d])
+    assert page.snapshot()["walk"]["trail"] == [maze.start, square(maze, route[1])]
+    page.page.keyboard.press(KEYS[(-d[0], -d[1])])
+    walk = page.snapshot()["walk"]
+    assert (walk["moves"], walk["trail"]) == (2, [maze.start])
+    page.page.keyboard.press("r")
+    assert page.snapshot()["walk"]["moves"] == 0
+
+    # The route, half on arrow keys and half on WASD.
+    for i, (a, b) in enumerate(zip(route, route[1:])):
+        page.page.keyboard.press((KEYS if i % 2 else WASD)[(b[0] - a[0], b[1] - a[1])])
+    snap = page.snapshot()
+    assert snap["walk"]["atGoal"] and snap["walk"]["moves"] == len(route) - 1
+    assert snap["walk"]["trail"] == [square(maze, n) for n in route]
+    assert f"Goal reached in {len(route) - 1} moves" in snap["message"]
+    assert "the shortest possible" in snap["message"]
+    page.page.keyboard.press(KEYS[(route[-2][0] - route[-1][0], route[-2][1] - route[-1][1])])
+    assert page.snapshot()["walk"]["moves"] == len(route) - 1  # at the goal the walk is over
+    page.page.screenshot(path="tests/artifacts/play-goal.png")
+    assert not page.errors()
+
+
+def test_play_by_tap_and_swipe_and_new_maze(page):
+    page.page.select_option("#generator", "kruskal")
+    page.fill(width=7, height=5, seed=11)
+    page.run("generate")
+    maze = maze_of(enter(page, "p", "walking"))
+    route = pymaze.solve(maze, "bfs").path
+    (x0, y0), (x1, y1) = route[0], route[1]
+    click_square(page, square(maze, route[1]))  # a tap on the next cell moves there
+    assert page.snapshot()["walk"]["pos"] == square(maze, route[1])
+    # a swipe (press, drag, release) back the other way, wherever it starts
+    sx, sy = page.js("p => window.pymaze.squareCentre(p)", square(maze, route[-1]))
+    dx, dy = (x0 - x1) * 80, (y0 - y1) * 80
+    page.page.mouse.move(sx, sy)
+    page.page.mouse.down()
+    page.page.mouse.move(sx + dx / 2, sy + dy / 2)
+    page.page.mouse.move(sx + dx, sy + dy)
+    page.page.mouse.up()
+    walk = page.snapshot()["walk"]
+    assert (walk["pos"], walk["moves"]) == (maze.start, 2)
+    seed = page.js("document.getElementById('seed').value")
+    page.page.keyboard.press("n")
+    page.page.wait_for_function("s => document.getElementById('seed').value !== s && window.pymaze.state === 'walking'"
+                                " && window.pymaze.snapshot().walk.moves === 0", arg=seed)
+    snap = page.snapshot()
+    fresh = maze_of(snap)
+    assert fresh.wall == pymaze.generate("kruskal", 7, 5, seed=int(page.js("document.getElementById('seed').value"))).wall
+    assert snap["walk"]["shortest"] == reference.shortest_moves(fresh)
+    enter(page, "Escape", "done")
+    assert not page.errors()
+
+
+def best_shortcut(maze):
+    """The inner wall square whose opening shortens S-G the most (independent BFS per candidate)."""
+    base, best = reference.shortest_moves(maze), None
+    for p in range(maze.width * maze.height):
+        x, y = p % maze.width, p // maze.width
+        if maze.wall[p] and 0 < x < maze.width - 1 and 0 < y < maze.height - 1:
+            trial = maze.copy()
+            trial.wall[p] = 0
+            d = reference.shortest_moves(trial)
+            if best is None or d < best[1]:
+                best = (p, d)
+    assert best[1] < base
+    return best
+
+
+def solve_bfs(page):
+    page.page.select_option("#solver", "bfs")
+    return page.run("solve")
+
+
+def test_edit_a_wall_and_the_bfs_route_changes(page):
+    page.page.select_option("#generator", "dig")
+    page.fill(width=8, height=6, seed=21)
+    page.run("generate")
+    snap = enter(page, "e", "editing")
+    maze = maze_of(snap)
+    assert snap["geometry"] == "block" and page.js("document.getElementById('view').value") == "block"
+    before = solve_bfs(page)["routeLength"]
+    assert before == reference.shortest_moves(maze)
+
+    enter(page, "e", "editing")
+    p, want = best_shortcut(maze)
+    click_square(page, p)
+    assert page.snapshot()["wall"][p] == 0
+    after = solve_bfs(page)
+    assert after["origin"] == "edited" and after["wall"][p] == 0
+    assert after["routeLength"] == want < before
+    page.page.screenshot(path="tests/artifacts/edit-shortcut.png")
+
+    # Drag a wall line across the maze: every square on it is wall, S and G stay floor.
+    enter(page, "e", "editing")
+    row = next(y for y in range(1, maze.height - 1) if (maze.start // maze.width) < y < (maze.goals[0] // maze.width))
+    a, b = row * maze.width + 1, row * maze.width + maze.width - 2
+    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", a))
+    page.page.mouse.down()
+    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", b), steps=3)
+    page.page.mouse.up()
+    cut = page.snapshot()
+    assert all(cut["wall"][q] for q in range(a, b + 1))
+    solved = solve_bfs(page)
+    assert reference.shortest_moves(maze_of(cut)) is None
+    assert solved["routeLength"] == 0 and "no route" in solved["message"]
+    assert not page.errors()
+
+
+def test_edit_drag_start_and_goal_and_open_room(page):
+    page.page.select_option("#generator", "dig")
+    page.fill(width=6, height=5, seed=4)
+    page.run("generate")
+    maze = maze_of(enter(page, "e", "editing"))
+    page.page.click("#edit-clear")
+    W = maze.width
+    target = 2 * W + 3
+    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", maze.start))
+    page.page.mouse.down()
+    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", target), steps=4)
+    page.page.mouse.up()
+    snap = page.snapshot()
+    assert snap["start"] == target
+    room = maze_of(snap)
+    assert all(not room.wall[y * W + x] for y in range(1, room.height - 1) for x in range(1, W - 1))
+    solved = solve_bfs(page)
+    gx, gy = snap["goals"][0] % W, snap["goals"][0] // W
+    assert solved["routeLength"] == abs(gx - 3) + abs(gy - 2) == reference.shortest_moves(room)
+
+    # S dragged onto G: the route is no moves at all, and every solver still answers.
+    enter(page, "e", "editing")
+    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", target))
+    page.page.mouse.down()
+    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", snap["goals"][0]), steps=6)
+    page.page.mouse.up()
+    assert page.snapshot()["start"] == snap["goals"][0]
+    for slug in ("bfs", "dfs", "astar", "wave"):
+        page.page.select_option("#solver", slug)
+        solved = page.run("solve")
+        assert solved["notice"] == "" and solved["routeLength"] == 0, slug
+    assert not page.errors()

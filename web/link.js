@@ -1,0 +1,82 @@
+// Permalinks: the URL fragment holds generator + options, size, seed, solver + options, view
+// and speed.  Reading a link checks every value against the catalogue; anything unknown or
+// out of range becomes a problem (shown as a notice) and keeps the default.  Values from a
+// link only ever reach form fields, never the page as markup.
+const $ = (id) => document.getElementById(id);
+const WHOLE = /^\d{1,10}$/;
+const NUMBER = /^-?\d{1,12}(\.\d{1,12})?$/;
+const MAX_SEED = 2 ** 32 - 1;
+const SHOWN = (v) => (v.length > 24 ? `${v.slice(0, 24)}…` : v);
+
+export function linkOf(ui, solved) {
+  const out = new URLSearchParams();
+  out.set("gen", ui.gen.select.value);
+  for (const [k, v] of Object.entries(ui.gen.options())) out.set(`g.${k}`, String(v));
+  out.set("w", $("width").value);
+  out.set("h", $("height").value);
+  out.set("seed", $("seed").value);
+  out.set("sol", ui.sol.select.value);
+  for (const [k, v] of Object.entries(ui.sol.options())) out.set(`s.${k}`, String(v));
+  out.set("view", $("view").value);
+  out.set("speed", $("speed").value);
+  if (solved) out.set("run", "solve");
+  return `#${out}`;
+}
+
+// One algorithm option from a link into its field; returns a problem or "".
+function setOption(picker, name, value) {
+  const a = picker.current, p = a.params.find((q) => q.name === name);
+  const input = p && picker.box.querySelector(`[data-param="${CSS.escape(name)}"]`);
+  if (!input) return `${a.slug} has no option "${SHOWN(name)}"`;
+  if (p.type === "bool") {
+    if (value !== "true" && value !== "false") return `${name} must be true or false`;
+    input.checked = value === "true";
+  } else if (p.type === "choice") {
+    const i = p.choices.map(String).indexOf(value);
+    if (i < 0) return `${name} must be one of ${p.choices.join(", ")}`;
+    input.selectedIndex = i;
+  } else {
+    const v = Number(value), whole = p.type === "int";
+    if (!NUMBER.test(value) || (whole && !Number.isInteger(v)) || (p.min != null && v < p.min) ||
+        (p.max != null && v > p.max)) {
+      return `${name} must be a${whole ? " whole" : ""} number from ${p.min ?? "-∞"} to ${p.max ?? "∞"}`;
+    }
+    input.value = value;
+  }
+  return "";
+}
+
+// Applies the fragment to the controls; returns { problems: [...], run: "generate"|"solve"|null }.
+export function applyLink(hash, ui) {
+  let params;
+  try { params = new URLSearchParams(hash.replace(/^#/, "")); } catch { params = new URLSearchParams(); }
+  const problems = [];
+  const bad = (what) => { if (what) problems.push(what); };
+  if (![...params.keys()].length) return { problems, run: null };
+  for (const [key, picker, family] of [["gen", ui.gen, "generator"], ["sol", ui.sol, "solver"]]) {
+    const slug = params.get(key);
+    if (slug === null) continue;
+    if (!picker.algorithms.some((a) => a.slug === slug)) { bad(`unknown ${family} "${SHOWN(slug)}"`); continue; }
+    picker.select.value = slug;
+    picker.select.dispatchEvent(new Event("change"));
+  }
+  for (const [k, v] of params) {
+    const m = /^([gs])\.(.+)$/.exec(k);
+    if (m) bad(setOption(m[1] === "g" ? ui.gen : ui.sol, m[2], v));
+  }
+  const gen = ui.gen.current, max = ui.catalogue.max_size;
+  for (const [k, id, lo, hi] of [["w", "width", gen.min_size, max], ["h", "height", gen.min_size, max],
+    ["seed", "seed", 0, MAX_SEED], ["speed", "speed", 0, Number($("speed").max)]]) {
+    const v = params.get(k);
+    if (v === null) continue;
+    if (!WHOLE.test(v) || Number(v) < lo || Number(v) > hi) { bad(`${id} must be a whole number from ${lo} to ${hi}`); continue; }
+    $(id).value = v;
+  }
+  const view = params.get("view");
+  if (view !== null) {
+    if (view === "thin" || view === "block") $("view").value = view; else bad(`view must be thin or block`);
+  }
+  $("view").dispatchEvent(new Event("change"));
+  $("speed").dispatchEvent(new Event("input"));
+  return { problems, run: params.get("run") === "solve" ? "solve" : "generate" };
+}

@@ -1,0 +1,80 @@
+// Play mode: a walker moves from S towards G one cell per move; the trail
+// it walked is drawn as a line, squares it walked back over turn pale.
+// Works on the page's state object (marks and route), nothing else.
+import { MARK, setMark } from "./state.js";
+
+export const DIRECTIONS = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
+
+export class Walk {
+  constructor(s, shortest) {
+    this.s = s;
+    this.shortest = shortest; // moves of the engine's BFS route, -1: no route
+    this.stride = s.geometry === "thin" ? 2 : 1;
+    this.reset();
+  }
+
+  reset() {
+    const s = this.s;
+    for (let p = 0; p < s.mark.length; p++) if (s.mark[p]) setMark(s, p, 0);
+    this.pos = s.start;
+    this.trail = [s.start];
+    this.moves = 0;
+    this.started = null;
+    this.finished = null;
+    setMark(s, s.start, MARK.ROUTE);
+    this.show();
+  }
+
+  get atGoal() { return this.s.goals.includes(this.pos); }
+
+  // Seconds since the first move (frozen at the goal).
+  seconds(now = performance.now()) {
+    if (this.started === null) return 0;
+    return ((this.finished ?? now) - this.started) / 1000;
+  }
+
+  // One move; returns "moved", "back" (along the trail), "bump" (a wall) or "done" (at the goal already).
+  move(direction) {
+    if (this.atGoal) return "done";
+    const [dx, dy] = DIRECTIONS[direction], s = this.s, W = s.width, k = this.stride;
+    const x = this.pos % W, y = (this.pos - x) / W;
+    if (x + dx * k < 0 || x + dx * k >= W || y + dy * k < 0 || y + dy * k >= s.height) return "bump";
+    for (let i = 1; i <= k; i++) if (s.wall[this.pos + i * (dy * W + dx)]) return "bump";
+    const to = this.pos + k * (dy * W + dx), via = this.pos + (k - 1) * (dy * W + dx);
+    if (this.started === null) this.started = performance.now();
+    this.moves++;
+    let result = "moved";
+    if (this.trail.length > 1 && this.trail[this.trail.length - 2] === to) {
+      this.trail.pop();
+      setMark(s, this.pos, MARK.VISITED);
+      if (via !== this.pos) setMark(s, via, MARK.VISITED);
+      result = "back";
+    } else {
+      this.trail.push(to);
+      if (via !== this.pos) setMark(s, via, MARK.ROUTE);
+      setMark(s, to, MARK.ROUTE);
+    }
+    this.pos = to;
+    if (this.atGoal) this.finished = performance.now();
+    this.show();
+    return result;
+  }
+
+  show() {
+    this.s.route = this.trail.slice();
+    this.s.routeChanged = true;
+    this.s.head = this.pos;
+  }
+
+  status() {
+    const best = this.shortest < 0 ? "no route to G" : `shortest ${this.shortest}`;
+    return `moves ${this.moves}  ·  ${this.seconds().toFixed(1)} s  ·  ${best}`;
+  }
+
+  message() {
+    if (!this.atGoal) return this.moves ? "" : "Walk from S to G: arrow keys or WASD, swipe or tap.";
+    const extra = this.moves - this.shortest;
+    const verdict = extra === 0 ? "the shortest possible" : `${extra} more than the shortest (${this.shortest})`;
+    return `Goal reached in ${this.moves} moves and ${this.seconds().toFixed(1)} s: ${verdict}.`;
+  }
+}
