@@ -5,6 +5,8 @@ from urllib.parse import quote
 
 import pytest
 
+import reference
+
 pytestmark = pytest.mark.browser
 
 LAYERS = ("width", "height", "geometry", "start", "goals", "wall", "mark", "num", "routeLength", "kind", "total")
@@ -99,3 +101,29 @@ def test_hostile_fragments_only_give_a_notice(context, site_url, fragment, probl
         assert not errors
     finally:
         other.close()
+
+
+def test_solve_started_while_the_maze_is_still_animating_keeps_every_event(page):
+    """Batches the page asked for on behalf of the generate run must not eat the solve's first events."""
+    from pymaze.events import apply
+    from pymaze.run import Run
+
+    page.page.select_option("#generator", "dig")
+    page.page.select_option("#solver", "bfs")
+    page.fill(width=300, height=200, seed=5)
+    page.speed(100)  # instant: the page keeps asking for batches of the generate run
+    page.js("""async () => {
+        const n = window.pymaze.runs;
+        document.getElementById('generate').click();
+        while (window.pymaze.runs === n) await new Promise((r) => setTimeout(r, 0));
+        document.getElementById('solve').click();  // the generate run has only just begun
+    }""")
+    page.page.wait_for_function("window.pymaze.snapshot().kind === 'solve' && window.pymaze.state === 'done'")
+    snap = page.snapshot()
+    run = Run.solve("bfs", Run.generate("dig", 300, 200, 5).finish(), 5)
+    want = run.initial.copy()
+    events = run.events()
+    apply(want, events)
+    assert snap["total"] == len(events) // 4
+    assert (snap["mark"], snap["num"]) == (list(want.mark), list(want.num))
+    assert snap["routeLength"] == reference.shortest_moves(want) > 0
