@@ -36,14 +36,15 @@ def imported(page, act):
     return page.snapshot()
 
 
-def drop_file(page, text, name="maze.txt"):
-    """Drag a file holding `text` over the import area and drop it there, as a real drop event."""
+def drop_file(page, text, name="maze.txt", target="#import-text"):
+    """Drag a file holding `text` over `target` (the import area, or anywhere on the page) and drop
+    it there, as real bubbling drag events."""
     transfer = page.page.evaluate_handle(
         "([text, name]) => { const dt = new DataTransfer();"
         " dt.items.add(new File([text], name, { type: 'text/plain' })); return dt; }", [text, name])
-    page.page.dispatch_event("#import-text", "dragover", {"dataTransfer": transfer})
+    page.page.dispatch_event(target, "dragover", {"dataTransfer": transfer})
     assert page.js("document.getElementById('import-text').classList.contains('drop')")
-    page.page.dispatch_event("#import-text", "drop", {"dataTransfer": transfer})
+    page.page.dispatch_event(target, "drop", {"dataTransfer": transfer})
     transfer.dispose()
 
 
@@ -130,6 +131,13 @@ def test_dropped_micromouse_file_matches_the_cpython_parser(page):
     assert_same_maze(snap, want)
     assert not page.js("document.getElementById('import-text').classList.contains('drop')")
     assert page.js("document.getElementById('import-text').value") == "typed", "the file went to the engine only"
+
+
+def test_a_file_dropped_on_the_board_is_imported_too(page):
+    text = formats.to_thin_text(pymaze.generate("wilson", 6, 4, seed=12))
+    snap = imported(page, lambda: drop_file(page, text, "board.txt", target="#maze"))
+    assert_same_maze(snap, formats.parse(text))
+    assert page.page.url.startswith("http")  # still the page, not the dropped file
 
 
 def test_dropped_malformed_file_shows_the_parser_message_and_keeps_the_maze(page):

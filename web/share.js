@@ -29,17 +29,32 @@ export function setupShare({ load, call, notice }) {
       notice(`${file.name} is ${file.size.toLocaleString("en")} bytes; the limit is ${MAX_IMPORT.toLocaleString("en")} characters.`);
       return;
     }
-    await importText(await file.text());
+    let text;
+    try {
+      text = await file.text();
+    } catch (err) {
+      notice(`${file.name} could not be read: ${err.message}`);
+      return;
+    }
+    await importText(text);
   };
   $("import").addEventListener("click", () => importText($("import-text").value));
   $("import-file").addEventListener("change", (e) => {
     if (e.target.files[0]) importFile(e.target.files[0]);
     e.target.value = "";
   });
+  // A file dropped anywhere on the page is imported (the browser would otherwise open it and
+  // leave the page); dragged text keeps its usual meaning.  The import box is outlined meanwhile.
   const area = $("import-text");
-  area.addEventListener("dragover", (e) => { e.preventDefault(); area.classList.add("drop"); });
-  area.addEventListener("dragleave", () => area.classList.remove("drop"));
-  area.addEventListener("drop", (e) => {
+  const files = (e) => e.dataTransfer && Array.from(e.dataTransfer.types || []).includes("Files");
+  document.addEventListener("dragover", (e) => {
+    if (!files(e)) return;
+    e.preventDefault();
+    area.classList.add("drop");
+  });
+  document.addEventListener("dragleave", (e) => { if (!e.relatedTarget) area.classList.remove("drop"); });
+  document.addEventListener("drop", (e) => {
+    if (!files(e)) return;
     e.preventDefault();
     area.classList.remove("drop");
     if (e.dataTransfer.files[0]) importFile(e.dataTransfer.files[0]);
