@@ -5,6 +5,7 @@ from urllib.parse import quote
 
 import pytest
 
+import pymaze
 import reference
 
 pytestmark = pytest.mark.browser
@@ -127,3 +128,12 @@ def test_solve_started_while_the_maze_is_still_animating_keeps_every_event(page)
     assert snap["total"] == len(events) // 4
     assert (snap["mark"], snap["num"]) == (list(want.mark), list(want.num))
     assert snap["routeLength"] == reference.shortest_moves(want) > 0
+
+
+def test_a_link_pasted_into_the_open_page_opens_too(page):
+    before = page.js("window.pymaze.runs")
+    page.js("location.hash = 'gen=sidewinder&w=9&h=6&seed=44&speed=100'")
+    page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'", arg=before)
+    snap = page.snapshot()
+    assert snap["wall"] == list(pymaze.generate("sidewinder", 9, 6, seed=44).wall)
+    assert page.page.input_value("#generator") == "sidewinder" and snap["notice"] == ""

@@ -161,6 +161,7 @@ function enterMode(mode, fresh = false) {
       $("seed").value = String(Math.floor(Math.random() * 1e9));
       await begin("generate", generateArgs());
       ui.origin = "generated";
+      history.replaceState(null, "", linkOf(ui, false));
     }
     await begin("current", { block: mode === "edit" });
     player.log.push(new Int32Array(0)); // a maze with no events: the run is over
@@ -201,6 +202,9 @@ async function openLink() {
   if (run && await start("generate") && run === "solve") await start("solve");
   if (problems.length) showNotice(`Some link values were ignored (defaults kept): ${problems.join("; ")}.`);
 }
+
+// A link pasted into the address bar of the open page (only the fragment changed) opens too.
+window.addEventListener("hashchange", () => { if (ui.catalogue) openLink(); });
 
 async function copyLink() {
   if (ui.origin !== "generated") {
