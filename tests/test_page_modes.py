@@ -28,14 +28,30 @@ def square(maze, node):
     return (2 * y + 1) * maze.width + 2 * x + 1 if maze.geometry == "thin" else y * maze.width + x
 
 
+def centre(page, p):
+    return page.js("p => window.pymaze.squareCentre(p)", p)
+
+
 def click_square(page, p):
-    page.page.mouse.click(*page.js("p => window.pymaze.squareCentre(p)", p))
+    page.page.mouse.click(*centre(page, p))
+
+
+def drag(page, a, b, steps=4):
+    """Press on square a, move to square b in `steps` pointer moves, release."""
+    page.page.mouse.move(*centre(page, a))
+    page.page.mouse.down()
+    page.page.mouse.move(*centre(page, b), steps=steps)
+    page.page.mouse.up()
+
+
+def generated(page, slug, width, height, seed):
+    page.page.select_option("#generator", slug)
+    page.fill(width=width, height=height, seed=seed)
+    return page.run("generate")
 
 
 def test_play_walks_the_engines_bfs_route_to_the_goal(page):
-    page.page.select_option("#generator", "dig")
-    page.fill(width=9, height=7, seed=3)
-    page.run("generate")
+    generated(page, "dig", 9, 7, 3)
     snap = enter(page, "p", "walking")
     maze = maze_of(snap)
     assert maze.wall == pymaze.generate("dig", 9, 7, seed=3).wall
@@ -74,16 +90,14 @@ def test_play_walks_the_engines_bfs_route_to_the_goal(page):
 
 
 def test_play_by_tap_and_swipe_and_new_maze(page):
-    page.page.select_option("#generator", "kruskal")
-    page.fill(width=7, height=5, seed=11)
-    page.run("generate")
+    generated(page, "kruskal", 7, 5, 11)
     maze = maze_of(enter(page, "p", "walking"))
     route = pymaze.solve(maze, "bfs").path
     (x0, y0), (x1, y1) = route[0], route[1]
     click_square(page, square(maze, route[1]))  # a tap on the next cell moves there
     assert page.snapshot()["walk"]["pos"] == square(maze, route[1])
     # a swipe (press, drag, release) back the other way, wherever it starts
-    sx, sy = page.js("p => window.pymaze.squareCentre(p)", square(maze, route[-1]))
+    sx, sy = centre(page, square(maze, route[-1]))
     dx, dy = (x0 - x1) * 80, (y0 - y1) * 80
     page.page.mouse.move(sx, sy)
     page.page.mouse.down()
@@ -125,9 +139,7 @@ def solve_bfs(page):
 
 
 def test_edit_a_wall_and_the_bfs_route_changes(page):
-    page.page.select_option("#generator", "dig")
-    page.fill(width=8, height=6, seed=21)
-    page.run("generate")
+    generated(page, "dig", 8, 6, 21)
     snap = enter(page, "e", "editing")
     maze = maze_of(snap)
     assert snap["geometry"] == "block" and page.js("document.getElementById('view').value") == "block"
@@ -147,10 +159,7 @@ def test_edit_a_wall_and_the_bfs_route_changes(page):
     enter(page, "e", "editing")
     row = next(y for y in range(1, maze.height - 1) if (maze.start // maze.width) < y < (maze.goals[0] // maze.width))
     a, b = row * maze.width + 1, row * maze.width + maze.width - 2
-    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", a))
-    page.page.mouse.down()
-    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", b), steps=3)
-    page.page.mouse.up()
+    drag(page, a, b, steps=3)
     cut = page.snapshot()
     assert all(cut["wall"][q] for q in range(a, b + 1))
     solved = solve_bfs(page)
@@ -160,17 +169,12 @@ def test_edit_a_wall_and_the_bfs_route_changes(page):
 
 
 def test_edit_drag_start_and_goal_and_open_room(page):
-    page.page.select_option("#generator", "dig")
-    page.fill(width=6, height=5, seed=4)
-    page.run("generate")
+    generated(page, "dig", 6, 5, 4)
     maze = maze_of(enter(page, "e", "editing"))
     page.page.click("#edit-clear")
     W = maze.width
     target = 2 * W + 3
-    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", maze.start))
-    page.page.mouse.down()
-    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", target), steps=4)
-    page.page.mouse.up()
+    drag(page, maze.start, target)
     snap = page.snapshot()
     assert snap["start"] == target
     room = maze_of(snap)
@@ -181,10 +185,7 @@ def test_edit_drag_start_and_goal_and_open_room(page):
 
     # S dragged onto G: the route is no moves at all, and every solver still answers.
     enter(page, "e", "editing")
-    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", target))
-    page.page.mouse.down()
-    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", snap["goals"][0]), steps=6)
-    page.page.mouse.up()
+    drag(page, target, snap["goals"][0], steps=6)
     assert page.snapshot()["start"] == snap["goals"][0]
     solvers = page.js("window.pymaze.catalogue.solvers.filter((a) => a.geometries.includes('block'))"
                       ".map((a) => a.slug)")
