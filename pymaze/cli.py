@@ -6,9 +6,17 @@ so adding a subcommand is one decorated function.  Errors print one line
 """
 
 import argparse
+import errno
 import json
+import os
 import re
+import select
 import sys
+
+try:
+    import termios
+except ImportError:  # Windows: no terminal modes, so play reads whole lines
+    termios = None
 
 import pymaze
 
@@ -147,20 +155,26 @@ def cmd_stats(args, out):
     return 0
 
 
-@command("play", "walk the maze: up/down/left/right or w/a/s/d, reset, regenerate, quit",
-         arg("file", nargs="?", metavar="FILE", help="maze file (block, thin or JSON); - : stdin"), *GENERATE)
+@command("play", "walk the maze: in a terminal, single keys (arrows or w/a/s/d move, r reset, n new maze, "
+         "q quit); with piped input, one command per line: up/down/left/right or w/a/s/d, reset, regenerate, quit",
+         arg("file", nargs="?", metavar="FILE", help="maze file (block, thin or JSON)"), *GENERATE)
 def cmd_play(args, out):
     if args.generate:
         seeds = iter(range(check_seed(args.seed), 2**32))
         make = lambda: generated(argparse.Namespace(**{**vars(args), "seed": next(seeds)}), args.generate)
-        return play_loop(make(), sys.stdin, out, regenerate=make)
-    if args.file in (None, "-"):
+        game = Game(make(), regenerate=make)
+    elif args.file in (None, "-"):
         raise ParameterError("play reads commands from stdin: give a maze FILE or --generate ALGO")
-    return play_loop(read_maze(args.file), sys.stdin, out)
+    else:
+        game = Game(read_maze(args.file))
+    if termios and sys.stdin.isatty() and getattr(out, "isatty", lambda: False)():
+        return play_keys(game, sys.stdin.fileno(), out)
+    return play_loop(game, sys.stdin, out)
 
 
-MOVES = {"up": (0, -1), "w": (0, -1), "down": (0, 1), "s": (0, 1),
-         "left": (-1, 0), "a": (-1, 0), "right": (1, 0), "d": (1, 0)}
+MOVES = {"up": "up", "w": "up", "down": "down", "s": "down",
+         "left": "left", "a": "left", "right": "right", "d": "right"}
+STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 PLAY_HELP = "commands: up down left right (or w s a d), reset, regenerate, quit (or q)"
 
 
@@ -174,38 +188,173 @@ def board(maze, player):
     return "\n".join(lines)
 
 
-def play_loop(maze, inp, out, regenerate=None):
-    """The game: read one command per line from ``inp`` until the goal, quit or end of input."""
-    shortest = pymaze.solve(maze, "bfs").moves
-    player, moves = maze.start, 0
-    out.write(board(maze, player) + PLAY_HELP + "\n")
+class Game:
+    """One game of play, whatever reads the commands: the maze, the player's square and the moves so far."""
+
+    def __init__(self, maze, regenerate=None):
+        self.make = regenerate
+        self.begin(maze)
+
+    def begin(self, maze):
+        self.maze, self.shortest = maze, pymaze.solve(maze, "bfs").moves
+        self.reset()
+
+    def reset(self):
+        self.player, self.moves = self.maze.start, 0
+
+    def regenerate(self):
+        """Start over on a fresh maze; False (nothing changes) when play was not given --generate."""
+        if not self.make:
+            return False
+        self.begin(self.make())
+        return True
+
+    def move(self, direction):
+        """One move 'up', 'down', 'left' or 'right'; False (no move) when a wall or the edge is in the way."""
+        maze, (dx, dy) = self.maze, STEPS[direction]
+        x, y = maze.xy(self.player)
+        inside = 0 <= x + dx < maze.width and 0 <= y + dy < maze.height
+        if not inside or maze.wall[self.player + dy * maze.width + dx]:
+            return False
+        self.player += maze.step() * (dy * maze.width + dx)
+        self.moves += 1
+        return True
+
+    @property
+    def won(self):
+        return self.player in self.maze.goals
+
+    def board(self):
+        return board(self.maze, self.player)
+
+    def goal(self):
+        return f"goal reached in {self.moves} moves; the shortest route is {self.shortest} moves\n"
+
+    def bye(self):
+        return f"bye after {self.moves} moves\n"
+
+
+def play_loop(game, inp, out):
+    """Line mode: read one command per line from ``inp`` until the goal, quit or end of input."""
+    out.write(game.board() + PLAY_HELP + "\n")
     for line in inp:
         cmd = line.strip().lower()
         if cmd in ("quit", "q"):
             break
-        if cmd == "reset" or cmd == "regenerate" and regenerate:
-            if cmd == "regenerate":
-                maze = regenerate()
-                shortest = pymaze.solve(maze, "bfs").moves
-            player, moves = maze.start, 0
+        if cmd == "reset":
+            game.reset()
+        elif cmd == "regenerate" and game.make:
+            game.regenerate()
         elif cmd in MOVES:
-            dx, dy = MOVES[cmd]
-            x, y = maze.xy(player)
-            step = maze.step()
-            if not (0 <= x + dx < maze.width and 0 <= y + dy < maze.height) or maze.wall[player + dy * maze.width + dx]:
-                out.write(f"bump: a wall blocks the way {[k for k in MOVES if MOVES[k] == (dx, dy)][0]}\n")
+            if not game.move(MOVES[cmd]):
+                out.write(f"bump: a wall blocks the way {MOVES[cmd]}\n")
                 continue
-            player += step * (dy * maze.width + dx)
-            moves += 1
         else:
             out.write(("regenerate needs --generate ALGO; " if cmd == "regenerate" else "") + PLAY_HELP + "\n")
             continue
-        out.write(board(maze, player))
-        if player in maze.goals:
-            out.write(f"goal reached in {moves} moves; the shortest route is {shortest} moves\n")
+        out.write(game.board())
+        if game.won:
+            out.write(game.goal())
             return 0
-    out.write(f"bye after {moves} moves\n")
+    out.write(game.bye())
     return 0
+
+
+KEYS = {**{k: MOVES[k] for k in "wasd"}, "k": "up", "j": "down", "h": "left", "l": "right",
+        "r": "reset", "n": "regenerate", "q": "quit", "\x03": "quit", "\x04": "quit"}
+KEY_HELP = "arrows or w/a/s/d (h/j/k/l) move, r reset, n new maze, q quit"
+ARROWS = {b"A": "up", b"B": "down", b"C": "right", b"D": "left"}
+ESCAPE = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*|O)([@-~])")   # ESC [ params final, or ESC O final
+PARTIAL = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*|O)?\Z")      # the start of one, cut short so far
+CLEAR = "\x1b[H\x1b[2J"                                    # cursor home, erase the screen
+
+
+def next_key(buf):
+    """``(key, rest)``: the first key in ``buf``, or ``(None, buf)`` when ``buf`` ends inside an escape sequence.
+
+    Arrow keys (ESC [ A..D, ESC O A..D, also with modifiers) become 'up'/'down'/'right'/'left',
+    other escape sequences 'escape', anything else the character typed, lower-cased.
+    """
+    m = ESCAPE.match(buf)
+    if m:
+        return ARROWS.get(m.group(1), "escape"), buf[m.end():]
+    if PARTIAL.match(buf):
+        return None, buf
+    return buf[:1].decode("latin-1").lower(), buf[1:]
+
+
+def read_keys(fd, wait=0.1):
+    """The keys typed on terminal ``fd`` until end of input.
+
+    An escape sequence may arrive in pieces; a lone ESC (nothing more within ``wait`` seconds) is 'escape'.
+    """
+    buf = b""
+    while True:
+        key, rest = next_key(buf) if buf else (None, buf)
+        if key is not None:
+            buf = rest
+            yield key
+        elif buf and not select.select([fd], [], [], wait)[0]:
+            buf = b""
+            yield "escape"
+        else:
+            try:
+                chunk = os.read(fd, 64)
+            except OSError as exc:  # the terminal hung up
+                if exc.errno == errno.EIO:
+                    return
+                raise
+            if not chunk:
+                return
+            buf += chunk
+
+
+def cbreak(fd):
+    """Keys unbuffered and unechoed; Ctrl-C and Ctrl-D arrive as keys (no signal, no EOF); output as usual.
+
+    TCSADRAIN, not TCSAFLUSH, so keys typed before the switch are kept.
+    """
+    mode = termios.tcgetattr(fd)
+    mode[3] &= ~(termios.ICANON | termios.ECHO | termios.ISIG)
+    mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
+    termios.tcsetattr(fd, termios.TCSADRAIN, mode)
+
+
+def play_keys(game, fd, out):
+    """Key mode: single keys from terminal ``fd``, the board redrawn after each one; the terminal is always restored."""
+    saved = termios.tcgetattr(fd)
+    won = False
+    try:
+        cbreak(fd)
+        draw(game, out, KEY_HELP)
+        for key in read_keys(fd):
+            action = KEYS.get(key, key)
+            if action == "quit":
+                break
+            if action == "reset":
+                game.reset()
+                note = "back at the start"
+            elif action == "regenerate":
+                note = "a new maze" if game.regenerate() else "n (new maze) needs --generate ALGO"
+            elif action in STEPS:
+                note = "" if game.move(action) else f"bump: a wall blocks the way {action}"
+            else:
+                note = KEY_HELP
+            draw(game, out, note)
+            if game.won:
+                won = True
+                break
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+    out.write(game.goal() if won else game.bye())
+    out.flush()
+    return 0
+
+
+def draw(game, out, note):
+    """Redraw the screen: the board, then a status line with the moves so far and ``note``."""
+    out.write(CLEAR + game.board() + f"moves: {game.moves}" + (f"   {note}" if note else "") + "\n")
+    out.flush()
 
 
 def build_parser():

@@ -1,9 +1,17 @@
 """python -m pymaze end to end: every subcommand, its output checked against the independent references."""
 
 import json
+import os
+import select
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+try:
+    import termios
+except ImportError:  # Windows: no pseudo-terminals, play has only its line mode there
+    termios = None
 
 import pytest
 
@@ -176,3 +184,149 @@ def test_play_reset_regenerate_and_end_of_input():
     assert code == 0 and "bump" in out and out.endswith("bye after 0 moves\n")
     code, out, _ = run("play", ROOMS, stdin="regenerate\nquit\nright\n")
     assert code == 0 and "regenerate needs --generate" in out and out.endswith("bye after 0 moves\n")
+
+
+# Key mode: the real CLI on a pseudo-terminal, driven by key presses.
+
+needs_pty = pytest.mark.skipif(termios is None, reason="no pseudo-terminals on this platform")
+
+ARROW_KEYS = {(0, -1): (b"\x1b[A", b"\x1bOA"), (0, 1): (b"\x1b[B", b"\x1bOB"),
+              (1, 0): (b"\x1b[C", b"\x1bOC"), (-1, 0): (b"\x1b[D", b"\x1bOD")}
+
+
+class Terminal:
+    """``python -m pymaze play ...`` with stdin and stdout on a pseudo-terminal; every read has a deadline."""
+
+    def __init__(self, *args, timeout=20):
+        self.master, self.slave = os.openpty()
+        self.before = termios.tcgetattr(self.slave)
+        self.timeout, self.seen = timeout, b""
+        self.proc = subprocess.Popen([sys.executable, "-m", "pymaze", "play", *map(str, args)], cwd=ROOT,
+                                     stdin=self.slave, stdout=self.slave, stderr=subprocess.PIPE,
+                                     start_new_session=True)
+
+    def expect(self, text):
+        """Everything written since the last expect, up to and including ``text`` (carriage returns dropped)."""
+        want = text.encode()
+        deadline = time.monotonic() + self.timeout
+        while want not in self.seen:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.master], [], [], left)[0]:
+                raise AssertionError(f"no {text!r} within {self.timeout}s; got {self.seen[-600:]!r}")
+            self.seen += os.read(self.master, 4096).replace(b"\r", b"")
+        end = self.seen.index(want) + len(want)
+        got, self.seen = self.seen[:end], self.seen[end:]
+        return got.decode()
+
+    def send(self, keys):
+        os.write(self.master, keys)
+
+    def finish(self):
+        """The exit status and stderr; the terminal must be back in the mode it had before play started."""
+        code = self.proc.wait(timeout=self.timeout)
+        err = self.proc.stderr.read().decode()
+        after = termios.tcgetattr(self.slave)
+        assert after == self.before, (after, self.before)
+        assert after[3] & termios.ECHO and after[3] & termios.ICANON
+        return code, err
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=self.timeout)
+        self.proc.stderr.close()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+@pytest.fixture
+def terminal():
+    opened = []
+    yield lambda *args: opened.append(Terminal(*args)) or opened[-1]
+    for term in opened:
+        term.close()
+
+
+def screens(text):
+    """The screens drawn in ``text``: what follows each clear-screen, in order."""
+    return text.split("\x1b[2J")[1:]
+
+
+@needs_pty
+@pytest.mark.parametrize("geometry", ["thin", "block"])
+def test_play_keys_arrows_follow_the_route_to_the_goal(tmp_path, terminal, geometry):
+    maze = pymaze.generate("dig", 6, 5, seed=4, geometry=geometry, loops=0.3)
+    path = bfs_path(maze)
+    best = shortest_moves(maze)
+    assert len(path) - 1 == best
+    file = tmp_path / "m.json"
+    file.write_text(F.to_json(maze))
+    term = terminal(file)
+    first = term.expect("moves: 0")
+    assert first.count("@") == 1
+    # Both arrow encodings, all keys in one write: the reader must split them itself.
+    term.send(b"".join(ARROW_KEYS[(b[0] - a[0], b[1] - a[1])][i % 2] for i, (a, b) in enumerate(zip(path, path[1:]))))
+    goal = f"goal reached in {best} moves; the shortest route is {best} moves"
+    out = term.expect(goal)
+    drawn = screens(out)
+    assert len(drawn) == best
+    assert [s.count("@") for s in drawn] == [1] * best
+    assert [s.split("moves: ")[1].split()[0] for s in drawn] == [str(n) for n in range(1, best + 1)]
+    assert "bump" not in out
+    code, err = term.finish()
+    assert code == 0 and not err
+
+
+def board_of(screen):
+    """The board lines of one screen (everything above the status line)."""
+    return screen.split("moves: ")[0]
+
+
+@needs_pty
+@pytest.mark.parametrize("quit_key", [b"q", b"\x03", b"\x04"])
+def test_play_keys_wall_bump_stays_put_and_quit_keys(tmp_path, terminal, quit_key):
+    maze = F.parse(Path(ROOMS).read_text())
+    start = node_of(maze, maze.start)
+    blocked = next(d for d in ARROW_KEYS if (start[0] + d[0], start[1] + d[1]) not in graph(maze)[start])
+    name = NAMES[blocked][0]
+    term = terminal(ROOMS)
+    before = board_of(screens(term.expect("moves: 0"))[-1])
+    term.send(ARROW_KEYS[blocked][0])
+    bumped = screens(term.expect(f"bump: a wall blocks the way {name}"))
+    assert len(bumped) == 1 and board_of(bumped[0]) == before and "moves: 0" in bumped[0]
+    term.send(quit_key)
+    assert term.expect("bye after 0 moves\n")
+    code, err = term.finish()
+    assert code == 0 and not err
+
+
+def walls(text):
+    """Board text with the marks S and @ blanked, so boards compare by their walls (and G) alone."""
+    return text.replace("@", " ").replace("S", " ")
+
+
+@needs_pty
+def test_play_keys_reset_and_new_maze(terminal):
+    first = pymaze.generate("kruskal", 4, 3, seed=7)
+    second = pymaze.generate("kruskal", 4, 3, seed=8)
+    assert walls(F.to_thin_text(first)) != walls(F.to_thin_text(second))
+    start = node_of(first, first.start)
+    step = next(d for d in ARROW_KEYS if (start[0] + d[0], start[1] + d[1]) in graph(first)[start])
+    term = terminal("--generate", "kruskal", "--size", "4x3", "--seed", "7")
+    at_start = board_of(screens(term.expect("moves: 0"))[-1])
+    assert walls(at_start) == walls(F.to_thin_text(first))
+    term.send(ARROW_KEYS[step][0])
+    moved = board_of(screens(term.expect("moves: 1"))[-1])
+    assert moved != at_start and walls(moved) == walls(F.to_thin_text(first))
+    term.send(b"r")
+    assert board_of(screens(term.expect("back at the start"))[-1]) == at_start
+    term.send(b"n")
+    fresh = screens(term.expect("a new maze"))[-1]
+    assert "moves: 0" in fresh and walls(board_of(fresh)) == walls(F.to_thin_text(second))
+    term.send(b"x\x1b")  # an unbound key and a lone ESC: help, no move, no exit
+    assert "moves: 0" in screens(term.expect("q quit"))[-1]
+    assert "moves: 0" in screens(term.expect("q quit"))[-1]
+    term.send(b"q")
+    term.expect("bye after 0 moves")
+    code, err = term.finish()
+    assert code == 0 and not err
