@@ -9,6 +9,7 @@ Errors are raised as ``PymazeError`` with a one-line message for the page.
 import hashlib
 import json
 import random
+from array import array
 
 from . import __version__, registry
 from .errors import MazeFormatError, ParameterError
@@ -83,7 +84,6 @@ class _Loaded:
         return self.maze
 
     def next_batch(self, n):
-        from array import array
         return array("i")
 
 
@@ -113,12 +113,18 @@ def current(block=False):
     return _start(_generated)
 
 
-def set_maze(width, height, wall, start, goal):
+def _bytes(data):
+    """Bytes from a bytes-like object, or from a JS typed array (which arrives as a proxy)."""
+    return data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
+
+
+def set_maze(width, height, wall, start, goal, weight=None):
     """The page's edited block maze (``wall``: bytes of 0/1, one per square) becomes the current maze.
 
-    Start and goal must be floor squares; they may be the same square."""
+    Start and goal must be floor squares; they may be the same square.  ``weight``, when given,
+    holds each square's cost 1..9 (what ``dijkstra`` pays)."""
     global _generated
-    wall = wall.to_bytes() if hasattr(wall, "to_bytes") else bytes(wall)  # a JS Uint8Array arrives as a proxy
+    wall = _bytes(wall)
     if not (1 <= width <= 2 * registry.MAX_SIZE + 1 and 1 <= height <= 2 * registry.MAX_SIZE + 1):
         raise ParameterError(f"an edited maze is 1 to {2 * registry.MAX_SIZE + 1} squares a side")
     if len(wall) != width * height or set(wall) - {0, 1}:
@@ -126,7 +132,13 @@ def set_maze(width, height, wall, start, goal):
     for what, p in (("start", start), ("goal", goal)):
         if not (0 <= p < len(wall)) or wall[p]:
             raise ParameterError(f"the {what} must be on a floor square")
-    _generated = _Loaded(Maze(width, height, wall, start, [goal], "block"), "edit", "edited maze")
+    maze = Maze(width, height, wall, start, [goal], "block")
+    if weight is not None:
+        weight = _bytes(weight)
+        if len(weight) != len(wall) or set(weight) - set(range(1, 10)):
+            raise ParameterError(f"the weights need {len(wall)} squares of 1 to 9")
+        maze.weight = array("i", list(weight))
+    _generated = _Loaded(maze, "edit", "edited maze")
     return _start(_generated)
 
 

@@ -197,3 +197,50 @@ def test_edit_drag_start_and_goal_and_open_room(page):
         if slug != "farthest":  # farthest looks for the two cells furthest apart, not for G
             assert solved["routeLength"] == 0, slug
     assert not page.errors()
+
+
+def cheapest(maze, weight):
+    """Least total weight entered from S to G over the reference floor graph (an independent Dijkstra)."""
+    import heapq
+    adj, W = reference.floor_graph(maze), maze.width
+    s, g = reference.node_of(maze, maze.start), reference.node_of(maze, maze.goals[0])
+    best, queue = {s: 0}, [(0, s)]
+    while queue:
+        c, u = heapq.heappop(queue)
+        if u == g:
+            return c
+        if c > best[u]:
+            continue
+        for v in adj[u]:
+            d = c + weight[v[1] * W + v[0]]
+            if d < best.get(v, float("inf")):
+                best[v] = d
+                heapq.heappush(queue, (d, v))
+    return None
+
+
+def test_edit_paints_weights_and_dijkstra_pays_them(page):
+    generated(page, "dig", 7, 5, 6)
+    maze = maze_of(enter(page, "e", "editing"))
+    page.page.click("#edit-clear")
+    page.page.select_option("#edit-brush", "9")
+    W, H = maze.width, maze.height
+    column = W // 2
+    drag(page, W + column, (H - 3) * W + column)  # a costly wall of 9s, open below
+    snap = page.snapshot()
+    assert [snap["weight"][y * W + column] for y in range(1, H - 2)] == [9] * (H - 3)
+    assert snap["weight"].count(9) == H - 3 and set(snap["weight"]) == {1, 9}
+    page.page.select_option("#solver", "dijkstra")
+    solved = page.run("solve")
+    room = maze_of(snap)
+    route = [p for p, m in enumerate(solved["mark"]) if m == 5]
+    assert sum(snap["weight"][p] for p in route if p != room.start) == cheapest(room, snap["weight"])
+    assert solved["weight"] == snap["weight"]
+    # the metrics panel speaks of the drawing (the last maze's figures are hidden meanwhile)
+    page.page.wait_for_selector("#metrics:not([hidden])")
+    figures = page.js("Object.fromEntries([...document.querySelectorAll('#metrics > div')]"
+                      ".map((d) => [d.querySelector('dt').textContent, d.querySelector('dd').textContent]))")
+    assert figures["cells"] == str(len(reference.floor_graph(room)))
+    assert figures["solution"] == f"{reference.shortest_moves(room)} moves"
+    page.page.screenshot(path="tests/artifacts/edit-weights.png")
+    assert not page.errors()

@@ -79,6 +79,8 @@ def test_set_maze_takes_any_drawing_and_solvers_run_on_it():
     ((3, 3, bytes([1] + [0] * 8), 0, 1), "start must be on a floor square"),
     ((3, 3, bytes(9), 0, 9), "goal must be on a floor square"),
     ((0, 3, b"", 0, 0), "1 to 4001 squares a side"),
+    ((3, 3, bytes(9), 0, 1, bytes([1] * 8)), "weights need 9 squares of 1 to 9"),
+    ((3, 3, bytes(9), 0, 1, bytes([1] * 8 + [0])), "weights need 9 squares of 1 to 9"),
 ])
 def test_set_maze_rejects_bad_drawings_and_keeps_the_maze(args, message):
     web.generate("dig", 5, 4, 2)
@@ -86,3 +88,22 @@ def test_set_maze_rejects_bad_drawings_and_keeps_the_maze(args, message):
     with pytest.raises(ParameterError, match=message):
         web.set_maze(*args)
     assert web.export_text("block") == before
+
+
+def test_set_maze_weights_are_what_dijkstra_pays():
+    W, H = 5, 3
+    room = bytes(W * H)
+    heavy = bytearray([1] * (W * H))
+    for y in range(2):
+        heavy[y * W + 2] = 9  # a costly column, open only on the bottom row
+    web.set_maze(W, H, room, 0, W - 1, bytes(heavy))
+    maze = pymaze.Maze(W, H, room, 0, [W - 1], "block")
+    from array import array
+    maze.weight = array("i", list(heavy))
+    found = pymaze.solve(maze, "dijkstra")
+    web.solve("dijkstra", 0)
+    web.next_batch(10 ** 6)
+    assert json.loads(web.snapshot())["weight"] == list(heavy)
+    assert [p for p, m in enumerate(json.loads(web.snapshot())["mark"]) if m == 5] == sorted(found.squares)
+    cost = sum(heavy[p] for p in found.squares[1:])
+    assert cost == 8  # around by the bottom row: 8 moves of 1 beat 4 moves through a 9 (cost 12)

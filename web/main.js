@@ -105,6 +105,7 @@ async function begin(type, args, kind = "generate") {
   player.load(kind, reply);
   ui.runId = (ui.runId || 0) + 1;
   ui.elapsed = 0;
+  $("metrics").hidden = true; // the last maze's figures, until this run's arrive
   layout();
   return reply;
 }
@@ -170,6 +171,7 @@ function enterMode(mode, fresh = false) {
       $("view").value = ui.view = "block";
       layout();
       ui.editor = new Editor(player.s, renderer, commitEdit);
+      ui.editor.brush = Number($("edit-brush").value);
       machine.send("edit");
     } else {
       const { moves } = await engine.call("shortest");
@@ -185,7 +187,7 @@ async function commitEdit() {
   ui.origin = "edited";
   try {
     await engine.call("setMaze", { width: s.width, height: s.height, wall: s.wall.slice(), start: s.start,
-      goal: s.goals[0], run: player.runId });
+      goal: s.goals[0], weight: s.weight ? Uint8Array.from(s.weight) : null, run: player.runId });
   } catch (err) { showNotice(err.message); }
 }
 
@@ -273,6 +275,7 @@ const actions = {
   "new-seed": () => { $("seed").value = String(Math.floor(Math.random() * 1e9)); },
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
+$("edit-brush").addEventListener("change", (e) => { if (ui.editor) ui.editor.brush = Number(e.target.value); });
 $("view").addEventListener("change", (e) => { ui.view = e.target.value; layout(); });
 $("speed").addEventListener("input", () => { $("speed-value").textContent = speedLabel(speedOf($("speed"))); });
 $("speed-value").textContent = speedLabel(speedOf($("speed")));

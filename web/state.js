@@ -46,6 +46,13 @@ export function setWall(s, p, value) {
   touch(s, p);
 }
 
+// Set one square's weight (edit mode's weight brush); a maze without weights gets all 1 first.
+export function setWeight(s, p, value) {
+  if (!s.weight) { s.weight = new Int32Array(s.wall.length).fill(1); s.allDirty = true; }
+  s.weight[p] = value;
+  touch(s, p);
+}
+
 // Apply events [from, to) of the packed Int32Array `ev` to `s`, forwards, or
 // backwards (undoing them last-first).  Records dirty squares and the head.
 export function applyEvents(s, ev, from, to, backwards = false) {
