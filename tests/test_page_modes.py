@@ -135,7 +135,9 @@ def best_shortcut(maze):
 
 def solve_bfs(page):
     page.page.select_option("#solver", "bfs")
-    return page.run("solve")
+    solved = page.run("solve")
+    assert solved["notice"] == ""  # also: every edit reached the engine without complaint
+    return solved
 
 
 def test_edit_a_wall_and_the_bfs_route_changes(page):
@@ -154,6 +156,17 @@ def test_edit_a_wall_and_the_bfs_route_changes(page):
     assert after["origin"] == "edited" and after["wall"][p] == 0
     assert after["routeLength"] == want < before
     page.page.screenshot(path="tests/artifacts/edit-shortcut.png")
+
+    # Undo and redo, also after a solve in between; the engine solves what the page shows.
+    enter(page, "e", "editing")
+    page.page.keyboard.press("Control+z")
+    assert page.snapshot()["wall"][p] == 1
+    assert solve_bfs(page)["routeLength"] == before
+    enter(page, "e", "editing")
+    assert page.js("document.getElementById('edit-undo').disabled") is True  # nothing left to undo
+    page.page.click("#edit-redo")
+    assert page.snapshot()["wall"][p] == 0
+    assert solve_bfs(page)["routeLength"] == want
 
     # Drag a wall line across the maze: every square on it is wall, S and G stay floor.
     enter(page, "e", "editing")

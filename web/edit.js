@@ -1,12 +1,55 @@
 // Edit mode (block view): press on a square to toggle its wall and drag to
 // paint more of the same, or with a weight brush paint floor squares' costs;
 // press on S or G to drag it to another floor square.  Each finished stroke
-// is handed to `commit` (the engine's copy).
+// is handed to `commit` (the engine's copy).  Strokes and "clear" can be
+// undone and redone (the maze as it was before each, up to UNDO of them).
 import { setWall, setWeight } from "./state.js";
+
+const UNDO = 100;
 
 export class Editor {
   constructor(s, renderer, commit) {
-    Object.assign(this, { s, renderer, commit, stroke: null, brush: 0 }); // brush 0: walls, 1..9: a weight
+    Object.assign(this, { s, renderer, commit, stroke: null, brush: 0, undos: [], redos: [] }); // brush 0: walls, 1..9: a weight
+  }
+
+  saved() {
+    const s = this.s;
+    return { wall: s.wall.slice(), start: s.start, goal: s.goals[0], weight: s.weight && s.weight.slice() };
+  }
+
+  restore(was) {
+    const s = this.s;
+    s.wall.set(was.wall);
+    s.start = was.start;
+    s.goals[0] = was.goal;
+    s.weight = was.weight && was.weight.slice();
+    s.allDirty = true;
+  }
+
+  // Remember the maze before a change; a new change forgets what was undone.
+  remember() {
+    this.undos.push(this.saved());
+    if (this.undos.length > UNDO) this.undos.shift();
+    this.redos = [];
+  }
+
+  // Undo (or redo, with `again`) the last change; false when there is none.
+  undo(again = false) {
+    const from = again ? this.redos : this.undos, to = again ? this.undos : this.redos;
+    if (this.stroke || !from.length) return false;
+    to.push(this.saved());
+    this.restore(from.pop());
+    this.commit();
+    return true;
+  }
+
+  // Every square inside the frame becomes floor (an open room to draw in).
+  clear() {
+    const s = this.s, W = s.width;
+    this.remember();
+    for (let y = 1; y < s.height - 1; y++) s.wall.fill(0, y * W + 1, y * W + W - 1);
+    s.allDirty = true;
+    this.commit();
   }
 
   // Paint square q with the stroke's value (never over S or G; weights only on floor).
@@ -23,6 +66,7 @@ export class Editor {
   down(e) {
     const p = this.at(e), s = this.s;
     if (p < 0) return;
+    this.remember();
     if (p === s.start) this.stroke = { kind: "start", last: p };
     else if (p === s.goals[0]) this.stroke = { kind: "goal", last: p };
     else {
@@ -43,11 +87,14 @@ export class Editor {
       setWall(s, p, 0);
     } else return;
     st.last = p;
+    st.moved = true;
   }
 
   up() {
-    if (!this.stroke) return;
+    const st = this.stroke;
+    if (!st) return;
     this.stroke = null;
+    if (st.kind !== "paint" && !st.moved) { this.undos.pop(); return; } // S or G pressed, not moved
     this.commit();
   }
 }

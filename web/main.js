@@ -96,6 +96,8 @@ function refresh() {
   for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(m === mode));
   $("walkbar").hidden = mode !== "play";
   $("editbar").hidden = mode !== "edit";
+  $("edit-undo").disabled = mode !== "edit" || !ui.editor.undos.length;
+  $("edit-redo").disabled = mode !== "edit" || !ui.editor.redos.length;
 }
 
 // Start a run in the worker and show it: the reply's maze, then its events as they come.
@@ -170,7 +172,9 @@ function enterMode(mode, fresh = false) {
     if (mode === "edit") {
       $("view").value = ui.view = "block";
       layout();
-      ui.editor = new Editor(player.s, renderer, commitEdit);
+      // Back to the maze edited last (a solve in between): its undo history goes on.
+      if (ui.origin === "edited" && ui.editor && ui.editor.s.wall.length === player.s.wall.length) ui.editor.s = player.s;
+      else ui.editor = new Editor(player.s, renderer, commitEdit);
       ui.editor.brush = Number($("edit-brush").value);
       machine.send("edit");
     } else {
@@ -189,6 +193,11 @@ async function commitEdit() {
     await engine.call("setMaze", { width: s.width, height: s.height, wall: s.wall.slice(), start: s.start,
       goal: s.goals[0], weight: s.weight ? Uint8Array.from(s.weight) : null, run: player.runId });
   } catch (err) { showNotice(err.message); }
+}
+
+// An edit-mode action on the editor, when editing.
+function editing(action) {
+  if (machine.state === "editing" && !ui.busy) action(ui.editor);
 }
 
 function walkMove(direction) {
@@ -271,7 +280,9 @@ const actions = {
   "mode-edit": () => enterMode("edit"),
   "walk-reset": () => { if (ui.walk) ui.walk.reset(); },
   "walk-new": () => enterMode("play", true),
-  "edit-clear": () => clearWalls(),
+  "edit-clear": () => editing((ed) => ed.clear()),
+  "edit-undo": () => editing((ed) => ed.undo()),
+  "edit-redo": () => editing((ed) => ed.undo(true)),
   "new-seed": () => { $("seed").value = String(Math.floor(Math.random() * 1e9)); },
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
@@ -285,7 +296,13 @@ const WALK_KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRi
   w: "up", s: "down", a: "left", d: "right", W: "up", S: "down", A: "left", D: "right" };
 
 document.addEventListener("keydown", (e) => {
-  if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target.closest("input, select, textarea")) return;
+  if (machine.state === "editing" && (e.ctrlKey || e.metaKey) && /^[zy]$/i.test(e.key)) {
+    e.preventDefault();
+    actions[e.key.toLowerCase() === "y" || e.shiftKey ? "edit-redo" : "edit-undo"]();
+    return;
+  }
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (machine.state === "walking" && (WALK_KEYS[e.key] || "rRnN".includes(e.key))) {
     e.preventDefault();
     if (WALK_KEYS[e.key]) walkMove(WALK_KEYS[e.key]);
@@ -388,11 +405,3 @@ board.addEventListener("pointerup", (e) => {
 });
 board.addEventListener("pointercancel", () => { swipe = null; if (ui.editor) ui.editor.up(); });
 
-// Edit mode's "clear": every square inside the frame becomes floor (an open room to draw in).
-function clearWalls() {
-  const s = player.s;
-  if (machine.state !== "editing" || ui.busy) return;
-  for (let y = 1; y < s.height - 1; y++) for (let x = 1; x < s.width - 1; x++) s.wall[y * s.width + x] = 0;
-  s.allDirty = true;
-  commitEdit();
-}

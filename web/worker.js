@@ -48,7 +48,7 @@ const handlers = {
   },
   load: (a) => started(web.load_text(a.text), a.run),
   current: (a) => started(web.current(!!a.block), a.run),
-  setMaze: (a) => started(web.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight), a.run),
+  setMaze: (a) => started(web.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined), a.run), // JS null is not None
   shortest: () => ({ message: { moves: web.shortest() } }),
   export: (a) => ({ message: { text: web.export_text(a.format) } }),
   snapshot: () => ({ message: { snapshot: JSON.parse(web.snapshot()) } }),
