@@ -235,6 +235,7 @@ def cheapest(maze, weight):
 def test_edit_paints_weights_and_dijkstra_pays_them(page):
     generated(page, "dig", 7, 5, 6)
     maze = maze_of(enter(page, "e", "editing"))
+    assert page.page.is_hidden("#metrics")  # the generated maze's figures are gone while editing
     page.page.click("#edit-clear")
     page.page.select_option("#edit-brush", "9")
     W, H = maze.width, maze.height

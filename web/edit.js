@@ -60,6 +60,13 @@ export class Editor {
     else if (!s.wall[q]) setWeight(s, q, value);
   }
 
+  // The stats line while editing: size, where S and G are, what the brush paints.
+  status() {
+    const s = this.s, xy = (p) => `(${p % s.width}, ${Math.floor(p / s.width)})`;
+    return [`${s.width} × ${s.height} squares`, `S ${xy(s.start)}`, `G ${xy(s.goals[0])}`,
+      `brush: ${this.brush ? `weight ${this.brush}` : "walls"}`].join("  ·  ");
+  }
+
   // The square under a pointer event, or -1.
   at(e) { return this.renderer.squareAt(e.clientX, e.clientY); }
 

@@ -337,7 +337,8 @@ function frame(now) {
   if (player.s) {
     const walking = machine.state === "walking";
     renderer.frame(walking || machine.state === "running" || machine.state === "paused");
-    $("stats").textContent = walking ? ui.walk.status() : stats(player, ui.elapsed);
+    $("stats").textContent = walking ? ui.walk.status()
+      : machine.state === "editing" ? ui.editor.status() : stats(player, ui.elapsed);
     if (walking) $("message").textContent = ui.walk.message();
     else if (machine.state === "editing") $("message").textContent = "Editing: the solvers run on this maze.";
     else $("message").textContent = ui.flash && now < ui.flash.until ? ui.flash.text : describeNotes(player.s.notes);

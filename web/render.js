@@ -102,7 +102,7 @@ export class Renderer {
       ctx.font = `${Math.floor(cols.size[x] * 0.42)}px system-ui, sans-serif`;
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
       ctx.fillText(String(s.num[p] - 1), cols.pos[x] + cols.size[x] / 2, rows.pos[y] + rows.size[y] / 2);
-    } else if (s.weight && !s.wall[p] && cols.size[x] >= 14 && this.weighs(p)) {
+    } else if (s.weight && s.weight[p] > 1 && !s.wall[p] && cols.size[x] >= 14 && this.weighs(p)) {
       ctx.fillStyle = COLOURS.weight;
       ctx.font = `${Math.floor(cols.size[x] * 0.38)}px system-ui, sans-serif`;
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
