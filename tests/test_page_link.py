@@ -70,6 +70,7 @@ def test_an_imported_maze_has_no_link(page):
     page.js("t => { document.getElementById('import-text').value = t; }", "#####\n#S G#\n#####\n")
     page.page.click("#import")
     page.wait_state("done")
+    assert "#" not in page.page.url  # the address bar no longer claims the last generated maze
     page.page.click("#copy-link")
     assert "export" in page.snapshot()["notice"]
 

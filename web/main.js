@@ -112,6 +112,13 @@ async function begin(type, args, kind = "generate") {
   return reply;
 }
 
+// Where the current maze came from; only a generated one has a link, so the address bar
+// drops the fragment of the last generated maze once an imported or edited one replaces it.
+function setOrigin(origin) {
+  ui.origin = origin;
+  if (origin !== "generated" && location.hash) history.replaceState(null, "", location.pathname + location.search);
+}
+
 // Busy while `work` runs: controls off, its error shown as the notice (prefixed).
 async function busy(work, prefix = "") {
   if (!ui.catalogue || ui.busy) return false;
@@ -138,7 +145,7 @@ function start(kind) {
       : { slug: ui.sol.select.value, seed: $("seed").value, options: ui.sol.options() };
     await begin(kind, args, kind);
     showNotice("");
-    if (kind === "generate") ui.origin = "generated";
+    if (kind === "generate") setOrigin("generated");
     if (ui.origin === "generated") history.replaceState(null, "", linkOf(ui, kind === "solve"));
     machine.send("start");
   });
@@ -149,7 +156,7 @@ function loadText(text) {
   return busy(async () => {
     await begin("load", { text });
     showNotice("");
-    ui.origin = "imported";
+    setOrigin("imported");
     machine.send("start");
   }, "Import failed: ");
 }
@@ -163,7 +170,7 @@ function enterMode(mode, fresh = false) {
     if (fresh) {
       $("seed").value = String(Math.floor(Math.random() * 1e9));
       await begin("generate", generateArgs());
-      ui.origin = "generated";
+      setOrigin("generated");
       history.replaceState(null, "", linkOf(ui, false));
     }
     await begin("current", { block: mode === "edit" });
@@ -188,7 +195,7 @@ function enterMode(mode, fresh = false) {
 // An edit stroke ended: the engine takes the edited maze (what Solve, export and play then use).
 async function commitEdit() {
   const s = player.s;
-  ui.origin = "edited";
+  setOrigin("edited");
   try {
     await engine.call("setMaze", { width: s.width, height: s.height, wall: s.wall.slice(), start: s.start,
       goal: s.goals[0], weight: s.weight ? Uint8Array.from(s.weight) : null, run: player.runId });
@@ -211,7 +218,10 @@ async function openLink() {
   ui.linked = true;
   const { problems, run } = applyLink(location.hash, ui);
   if (run && await start("generate") && run === "solve") await start("solve");
-  if (problems.length) showNotice(`Some link values were ignored (defaults kept): ${problems.join("; ")}.`);
+  if (problems.length) {
+    const engineSaid = $("notice").hidden ? "" : ` ${$("notice-text").textContent}`;
+    showNotice(`Some link values were ignored (defaults kept): ${problems.join("; ")}.${engineSaid}`);
+  }
 }
 
 // A link pasted into the address bar of the open page (only the fragment changed) opens too.
