@@ -53,7 +53,8 @@ class Page:
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
         self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
         self.page.goto(url)
-        self.page.wait_for_function("window.pymaze && window.pymaze.state === 'idle'", timeout=90000)
+        # ready: the engine is up (and, without a link, the default maze is being generated)
+        self.page.wait_for_function("window.pymaze && window.pymaze.runs > 0", timeout=90000)
 
     def errors(self):
         return [line for line in self.console if line.startswith(("error", "pageerror"))]

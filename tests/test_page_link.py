@@ -138,3 +138,20 @@ def test_a_link_pasted_into_the_open_page_opens_too(page):
     snap = page.snapshot()
     assert snap["wall"] == list(pymaze.generate("sidewinder", 9, 6, seed=44).wall)
     assert page.page.input_value("#generator") == "sidewinder" and snap["notice"] == ""
+
+
+def test_a_plain_address_opens_on_the_default_maze_being_generated(context, site_url):
+    p = context.new_page()
+    try:
+        p.goto(site_url)
+        p.wait_for_function("window.pymaze && window.pymaze.runs > 0")
+        assert p.evaluate("window.pymaze.state") == "running"  # animated, at the default speed
+        width, height, seed, slug = (p.input_value(f"#{f}") for f in ("width", "height", "seed", "generator"))
+        p.evaluate("() => { const s = document.getElementById('speed'); s.value = s.max;"
+                   " s.dispatchEvent(new Event('input')); }")
+        p.wait_for_function("window.pymaze.state === 'done'")
+        snap = p.evaluate("window.pymaze.snapshot()")
+        assert snap["wall"] == list(pymaze.generate(slug, int(width), int(height), seed=int(seed)).wall)
+        assert "gen=" in p.url  # and the address bar holds its link
+    finally:
+        p.close()

@@ -214,10 +214,16 @@ function walkMove(direction) {
 }
 
 // A link's fragment sets the controls and rebuilds its maze (and solve); bad values only warn.
+// Without a fragment the default maze is generated, at the default speed, so that the page
+// opens on a maze being built rather than an empty box.
 async function openLink() {
   ui.linked = true;
   const { problems, run } = applyLink(location.hash, ui);
-  if (run && await start("generate") && run === "solve") await start("solve");
+  if (!run) {
+    await start("generate");
+    return;
+  }
+  if (await start("generate") && run === "solve") await start("solve");
   if (problems.length) {
     const engineSaid = $("notice").hidden ? "" : ` ${$("notice-text").textContent}`;
     showNotice(`Some link values were ignored (defaults kept): ${problems.join("; ")}.${engineSaid}`);
