@@ -20,30 +20,38 @@ def metrics(maze, max_routes=100):
     """
     nbrs = links(maze)
     nodes = maze.nodes()
-    degree = {p: len(nbrs(p)) for p in nodes}
+    degree = [len(nbrs(p)) for p in nodes]
     cells = len(nodes)
-    dead = sum(1 for d in degree.values() if d == 1)
-    edges = sum(degree.values()) // 2
-    reached = len(bfs_tree(nbrs, nodes[0])[0]) if nodes else 0
-    routes, capped = _routes(maze, nbrs, max_routes) if maze.is_node(maze.start) else (0, False)
+    dead = degree.count(1)
+    edges = sum(degree) // 2
+    # One BFS, from S when it is a node (else from any node), serves both the solution
+    # length and connectedness: every node is reached from S iff every node is reached.
+    source = maze.start if maze.is_node(maze.start) else (nodes[0] if nodes else None)
+    order, parent = bfs_tree(nbrs, source) if source is not None else ([], {})
+    perfect = cells > 0 and len(order) == cells and edges == cells - 1
+    solution = _solution_length(maze, order, parent) if source == maze.start else None
+    if solution is None:
+        routes, capped = 0, False
+    elif perfect:
+        routes, capped = 1, False  # a tree holds exactly one simple route between two nodes
+    else:
+        routes, capped = _routes(maze, nbrs, max_routes)
     return {
         "cells": cells,
         "dead_ends": dead,
         "dead_end_share": round(dead / cells, 4) if cells else 0.0,
-        "junctions": sum(1 for d in degree.values() if d >= 3),
-        "corridors": sum(1 for d in degree.values() if d == 2),
+        "junctions": cells - degree.count(0) - dead - degree.count(2),
+        "corridors": degree.count(2),
         "longest_straight": _longest_straight(maze, nodes, nbrs),
-        "solution_length": _solution_length(maze, nbrs),
+        "solution_length": solution,
         "routes": routes,
         "routes_capped": capped,
-        "perfect": cells > 0 and reached == cells and edges == cells - 1,
+        "perfect": perfect,
     }
 
 
-def _solution_length(maze, nbrs):
-    if not maze.is_node(maze.start):
-        return None
-    order, parent = bfs_tree(nbrs, maze.start)
+def _solution_length(maze, order, parent):
+    """Moves from S to the nearest goal along a BFS tree from S (``order``, ``parent``), or None."""
     goals = set(maze.goals)
     dist = {maze.start: 0}
     for p in order:
@@ -56,15 +64,14 @@ def _solution_length(maze, nbrs):
 
 def _longest_straight(maze, nodes, nbrs):
     """The most moves in one direction without a turn (east-west or north-south)."""
-    w = maze.width
     step = maze.step()
     best = 0
-    for d in (step, step * w):
-        run = {}
+    for d in (step, step * maze.width):
+        run = [-1] * len(maze.wall)  # moves in a straight line ending at each node; -1: not a node
         for p in nodes:  # row-major, so p - d comes first
             prev = p - d
-            run[p] = run[prev] + 1 if prev in run and prev in nbrs(p) else 0
-            best = max(best, run[p])
+            run[p] = run[prev] + 1 if prev >= 0 and run[prev] >= 0 and prev in nbrs(p) else 0
+        best = max(best, max(run))
     return best
 
 
