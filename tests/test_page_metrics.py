@@ -47,3 +47,17 @@ def test_metrics_panel_after_generate_and_after_solve(page):
     shown = panel(page)
     assert {k: shown[k] for k in want} == want
     assert want["solution"] != expected(pymaze.metrics(maze))["solution"]
+
+
+@pytest.mark.browser
+def test_a_big_maze_offers_its_metrics_instead_of_holding_up_the_engine(page):
+    page.page.select_option("#generator", "dig")
+    page.fill(width=320, height=310, seed=2)
+    page.run("generate")
+    page.page.wait_for_selector("#metrics-ask")
+    assert page.js("document.querySelectorAll('#metrics dd').length") == 0  # nothing measured yet
+    page.page.click("#metrics-ask")
+    page.page.wait_for_function("() => document.querySelector('#metrics dd')")
+    want = expected(pymaze.metrics(pymaze.generate("dig", 320, 310, seed=2)))
+    shown = panel(page)
+    assert {k: shown[k] for k in want} == want

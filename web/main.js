@@ -58,6 +58,25 @@ const METRICS = [["cells", "cells"], ["dead ends", (m) => `${m.dead_ends} (${(10
   ["solution", (m) => (m.solution_length == null ? "no route" : `${m.solution_length} moves`)],
   ["routes", (m) => `${m.routes}${m.routes_capped ? "+" : ""}`], ["perfect", (m) => (m.perfect ? "yes" : "no")]];
 
+// Above this many squares (about 300 x 300 cells) the metrics take seconds of the engine's
+// time, which would hold up the next click; the panel offers them instead.
+const AUTO_METRICS = 601 * 601;
+
+function offerMetrics(run) {
+  ui.metricsRun = run;
+  const ask = document.createElement("button");
+  ask.type = "button";
+  ask.id = "metrics-ask";
+  ask.textContent = "Metrics (a big maze: this takes a few seconds)";
+  ask.addEventListener("click", () => {
+    ask.disabled = true;
+    ask.textContent = "Measuring…";
+    showMetrics(run);
+  });
+  $("metrics").replaceChildren(ask);
+  $("metrics").hidden = false;
+}
+
 async function showMetrics(run) {
   ui.metricsRun = run;
   try {
@@ -79,7 +98,9 @@ async function showMetrics(run) {
 
 function refresh() {
   const st = machine.state;
-  if (st === "done" && ui.metricsRun !== ui.runId) showMetrics(ui.runId);
+  if (st === "done" && ui.metricsRun !== ui.runId) {
+    if (player.s.width * player.s.height <= AUTO_METRICS) showMetrics(ui.runId); else offerMetrics(ui.runId);
+  }
   document.body.dataset.state = st;
   const has = !!player.log, atStart = !has || player.cursor === 0, atEnd = has && player.atEnd;
   const off = {
