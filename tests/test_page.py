@@ -147,11 +147,26 @@ def test_screens_fit(browser, site_url, name, size):
     try:
         generate(p, "kruskal", 12, 12, 4)
         p.run("solve")
+        p.js("window.scrollTo(0, 0)")
         ARTIFACTS.mkdir(exist_ok=True)
         p.page.screenshot(path=str(ARTIFACTS / f"page-{name}.png"))
         box = p.page.locator("#maze").bounding_box()
         assert box["width"] <= size[0] and box["x"] >= 0 and box["width"] > 100
         assert p.js("document.documentElement.scrollWidth") <= size[0]
+        # Generate and Solve within the first screen: the panel's own on a laptop, a copy on a phone
+        buttons = ("#quick-generate", "#quick-solve") if name == "phone" else ("#generate", "#solve")
+        for button in buttons:
+            b = p.page.locator(button).bounding_box()
+            assert b and b["y"] >= 0 and b["y"] + b["height"] <= size[1] and b["x"] + b["width"] <= size[0], button
+        if name == "phone":
+            before = p.js("window.pymaze.runs")
+            p.page.click("#quick-generate")
+            p.page.wait_for_function("n => window.pymaze.runs > n", arg=before)
+            p.speed(100)
+            p.wait_state("done")
+            p.page.click("#quick-solve")
+            p.page.wait_for_function("n => window.pymaze.runs > n + 1 && window.pymaze.state === 'done'", arg=before)
+            assert p.snapshot()["kind"] == "solve" and p.snapshot()["routeLength"] > 0
         assert p.errors() == [], "\n".join(p.console)
     finally:
         p.page.close()

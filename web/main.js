@@ -312,6 +312,8 @@ const actions = {
   reset: () => move(() => player.seek(0)),
   "random-weights": () => randomWeights(),
   "copy-link": () => copyLink(),
+  "quick-generate": () => start("generate"),
+  "quick-solve": () => start("solve"),
   "mode-watch": () => enterMode("watch"),
   "mode-play": () => enterMode("play"),
   "mode-edit": () => enterMode("edit"),
