@@ -7,6 +7,8 @@ import pytest
 
 import pymaze
 import reference
+from pymaze.events import apply
+from pymaze.run import Run
 
 pytestmark = pytest.mark.browser
 
@@ -107,9 +109,6 @@ def test_hostile_fragments_only_give_a_notice(context, site_url, fragment, probl
 
 def test_solve_started_while_the_maze_is_still_animating_keeps_every_event(page):
     """Batches the page asked for on behalf of the generate run must not eat the solve's first events."""
-    from pymaze.events import apply
-    from pymaze.run import Run
-
     page.page.select_option("#generator", "dig")
     page.page.select_option("#solver", "bfs")
     page.fill(width=300, height=200, seed=5)

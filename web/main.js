@@ -5,6 +5,7 @@ import { Editor } from "./edit.js";
 import { Engine } from "./engine.js";
 import { applyLink, linkOf } from "./link.js";
 import { ENABLED, Machine } from "./machine.js";
+import { MetricsPanel } from "./metrics.js";
 import { Player } from "./player.js";
 import { Renderer } from "./render.js";
 import { setupShare } from "./share.js";
@@ -41,6 +42,7 @@ const engine = new Engine({
   },
 });
 const player = new Player(engine);
+const metrics = new MetricsPanel($("metrics"), () => engine.call("metrics", {}), () => ui.runId);
 
 function setup(catalogue) {
   ui.catalogue = catalogue;
@@ -52,55 +54,9 @@ function setup(catalogue) {
   $("version").textContent = `engine ${catalogue.version}`;
 }
 
-// The metrics panel: asked for once per run, when the run is done (textContent only).
-const METRICS = [["cells", "cells"], ["dead ends", (m) => `${m.dead_ends} (${(100 * m.dead_end_share).toFixed(1)} %)`],
-  ["junctions", "junctions"], ["corridors", "corridors"], ["longest straight", "longest_straight"],
-  ["solution", (m) => (m.solution_length == null ? "no route" : `${m.solution_length} moves`)],
-  ["routes", (m) => `${m.routes}${m.routes_capped ? "+" : ""}`], ["perfect", (m) => (m.perfect ? "yes" : "no")]];
-
-// Above this many squares (about 300 x 300 cells) the metrics take seconds of the engine's
-// time, which would hold up the next click; the panel offers them instead.
-const AUTO_METRICS = 601 * 601;
-
-function offerMetrics(run) {
-  ui.metricsRun = run;
-  const ask = document.createElement("button");
-  ask.type = "button";
-  ask.id = "metrics-ask";
-  ask.textContent = "Metrics (a big maze: this takes a few seconds)";
-  ask.addEventListener("click", () => {
-    ask.disabled = true;
-    ask.textContent = "Measuring…";
-    showMetrics(run);
-  });
-  $("metrics").replaceChildren(ask);
-  $("metrics").hidden = false;
-}
-
-async function showMetrics(run) {
-  ui.metricsRun = run;
-  try {
-    const { metrics } = await engine.call("metrics", {});
-    if (ui.runId !== run) return;
-    const dl = $("metrics");
-    dl.replaceChildren();
-    for (const [label, key] of METRICS) {
-      const dt = document.createElement("dt"), dd = document.createElement("dd");
-      dt.textContent = label;
-      dd.textContent = typeof key === "function" ? key(metrics) : String(metrics[key]);
-      const pair = document.createElement("div");
-      pair.append(dt, dd);
-      dl.append(pair);
-    }
-    dl.hidden = false;
-  } catch (err) { /* the next run asks again */ }
-}
-
 function refresh() {
   const st = machine.state;
-  if (st === "done" && ui.metricsRun !== ui.runId) {
-    if (player.s.width * player.s.height <= AUTO_METRICS) showMetrics(ui.runId); else offerMetrics(ui.runId);
-  }
+  if (st === "done") metrics.done(ui.runId, player.s.width * player.s.height);
   document.body.dataset.state = st;
   const has = !!player.log, atStart = !has || player.cursor === 0, atEnd = has && player.atEnd;
   const off = {
@@ -128,7 +84,7 @@ async function begin(type, args, kind = "generate") {
   player.load(kind, reply);
   ui.runId = (ui.runId || 0) + 1;
   ui.elapsed = 0;
-  $("metrics").hidden = true; // the last maze's figures, until this run's arrive
+  metrics.hide(); // the last maze's figures, until this run's arrive
   layout();
   return reply;
 }

@@ -1,0 +1,55 @@
+// The metrics panel: the figures of a finished run's maze (pymaze.stats, from the worker),
+// asked for once per run; mazes above AUTO squares get a button instead, because measuring
+// them takes the engine seconds that would hold up the next click.  textContent only.
+const ROWS = [["cells", "cells"], ["dead ends", (m) => `${m.dead_ends} (${(100 * m.dead_end_share).toFixed(1)} %)`],
+  ["junctions", "junctions"], ["corridors", "corridors"], ["longest straight", "longest_straight"],
+  ["solution", (m) => (m.solution_length == null ? "no route" : `${m.solution_length} moves`)],
+  ["routes", (m) => `${m.routes}${m.routes_capped ? "+" : ""}`], ["perfect", (m) => (m.perfect ? "yes" : "no")]];
+
+const AUTO = 601 * 601; // squares: about 300 x 300 cells
+
+export class MetricsPanel {
+  // `measure()` resolves to the current run's metrics; `current()` is the page's run number now.
+  constructor(dl, measure, current) {
+    Object.assign(this, { dl, measure, current, run: null });
+  }
+
+  // The run numbered `run`, of `squares` squares, is done: measure it, or offer to.
+  done(run, squares) {
+    if (this.run === run) return;
+    this.run = run;
+    if (squares <= AUTO) return this.show(run);
+    const ask = document.createElement("button");
+    ask.type = "button";
+    ask.id = "metrics-ask";
+    ask.textContent = "Metrics (a big maze: this takes a few seconds)";
+    ask.addEventListener("click", () => {
+      ask.disabled = true;
+      ask.textContent = "Measuring…";
+      this.show(run);
+    });
+    this.dl.replaceChildren(ask);
+    this.dl.hidden = false;
+  }
+
+  // A new run began: the last maze's figures go.
+  hide() { this.dl.hidden = true; }
+
+  async show(run) {
+    let metrics;
+    try {
+      ({ metrics } = await this.measure());
+    } catch (err) {
+      return; // the run moved on (or the engine restarted); the next run asks again
+    }
+    if (this.current() !== run) return;
+    this.dl.replaceChildren(...ROWS.map(([label, key]) => {
+      const pair = document.createElement("div"), dt = document.createElement("dt"), dd = document.createElement("dd");
+      dt.textContent = label;
+      dd.textContent = typeof key === "function" ? key(metrics) : String(metrics[key]);
+      pair.append(dt, dd);
+      return pair;
+    }));
+    this.dl.hidden = false;
+  }
+}
