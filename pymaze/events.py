@@ -107,14 +107,6 @@ def apply(state, events, backwards=False, check=False):
     return state
 
 
-def pack(steps):
-    """Flatten an iterable of steps into one packed ``array('i')``."""
-    out = array("i")
-    for step in steps:
-        out.extend(step)
-    return out
-
-
 def unpack(events):
     """The packed events as a list of ``(op, index, old, new)`` tuples (for tests and tools)."""
     return [tuple(events[j:j + 4]) for j in range(0, len(events), 4)]
