@@ -20,6 +20,8 @@ def maze_of(snap):
 def enter(page, key, state):
     page.page.keyboard.press(key)
     page.wait_state(state)
+    if state == "walking":  # the walk starts at once; the engine's shortest route follows
+        page.page.wait_for_function("window.pymaze.snapshot().walk.shortest !== null")
     return page.snapshot()
 
 
@@ -109,7 +111,8 @@ def test_play_by_tap_and_swipe_and_new_maze(page):
     seed = page.js("document.getElementById('seed').value")
     page.page.keyboard.press("n")
     page.page.wait_for_function("s => document.getElementById('seed').value !== s && window.pymaze.state === 'walking'"
-                                " && window.pymaze.snapshot().walk.moves === 0", arg=seed)
+                                " && window.pymaze.snapshot().walk.moves === 0"
+                                " && window.pymaze.snapshot().walk.shortest !== null", arg=seed)
     snap = page.snapshot()
     fresh = maze_of(snap)
     assert fresh.wall == pymaze.generate("kruskal", 7, 5, seed=int(page.js("document.getElementById('seed').value"))).wall

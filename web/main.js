@@ -162,9 +162,10 @@ function enterMode(mode, fresh = false) {
       ui.editor.brush = Number($("edit-brush").value);
       machine.send("edit");
     } else {
-      const { moves } = await engine.call("shortest");
-      ui.walk = new Walk(player.s, moves);
+      // The walk starts at once; the engine measures the shortest route meanwhile (seconds on huge mazes).
+      const walk = ui.walk = new Walk(player.s, null);
       machine.send("walk");
+      engine.call("shortest").then(({ moves }) => { walk.shortest = moves; }, () => {});
     }
   });
 }

@@ -8,7 +8,7 @@ export const DIRECTIONS = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1,
 export class Walk {
   constructor(s, shortest) {
     this.s = s;
-    this.shortest = shortest; // moves of the engine's BFS route, -1: no route
+    this.shortest = shortest; // moves of the engine's BFS route, -1: no route, null: not known yet
     this.stride = s.geometry === "thin" ? 2 : 1;
     this.reset();
   }
@@ -67,14 +67,15 @@ export class Walk {
   }
 
   status() {
-    const best = this.shortest < 0 ? "no route to G" : `shortest ${this.shortest}`;
+    const best = this.shortest === null ? "shortest …" : this.shortest < 0 ? "no route to G" : `shortest ${this.shortest}`;
     return `moves ${this.moves}  ·  ${this.seconds().toFixed(1)} s  ·  ${best}`;
   }
 
   message() {
     if (!this.atGoal) return this.moves ? "" : "Walk from S to G: arrow keys or WASD, swipe or tap.";
     const extra = this.moves - this.shortest;
-    const verdict = extra === 0 ? "the shortest possible" : `${extra} more than the shortest (${this.shortest})`;
+    const verdict = this.shortest === null ? "the shortest route is still being measured"
+      : extra === 0 ? "the shortest possible" : `${extra} more than the shortest (${this.shortest})`;
     return `Goal reached in ${this.moves} moves and ${this.seconds().toFixed(1)} s: ${verdict}.`;
   }
 }
