@@ -2,10 +2,12 @@
 // paint more of the same, or with a weight brush paint floor squares' costs;
 // press on S or G to drag it to another floor square.  Each finished stroke
 // is handed to `commit` (the engine's copy).  Strokes and "clear" can be
-// undone and redone (the maze as it was before each, up to UNDO of them).
+// undone and redone (the maze as it was before each, up to UNDO of them and
+// UNDO_BYTES of copies: a 2000 x 2000 maze keeps fewer than a small one).
 import { setWall, setWeight } from "./state.js";
 
 const UNDO = 100;
+const UNDO_BYTES = 256 * 2 ** 20;
 
 export class Editor {
   constructor(s, renderer, commit) {
@@ -28,8 +30,9 @@ export class Editor {
 
   // Remember the maze before a change; a new change forgets what was undone.
   remember() {
+    const s = this.s, bytes = s.wall.length * (s.weight ? 5 : 1);
     this.undos.push(this.saved());
-    if (this.undos.length > UNDO) this.undos.shift();
+    while (this.undos.length > Math.max(1, Math.min(UNDO, Math.floor(UNDO_BYTES / bytes)))) this.undos.shift();
     this.redos = [];
   }
 
