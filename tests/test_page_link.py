@@ -70,8 +70,9 @@ def test_copied_link_rebuilds_the_same_maze_and_solve(page, context):
 
 def test_an_imported_maze_has_no_link(page):
     page.js("t => { document.getElementById('import-text').value = t; }", "#####\n#S G#\n#####\n")
+    before = page.js("window.pymaze.runs")
     page.page.click("#import")
-    page.wait_state("done")
+    page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'", arg=before)
     assert "#" not in page.page.url  # the address bar no longer claims the last generated maze
     page.page.click("#copy-link")
     assert "export" in page.snapshot()["notice"]
