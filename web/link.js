@@ -46,13 +46,13 @@ function setOption(picker, name, value) {
   return "";
 }
 
-// Applies the fragment to the controls; returns { problems: [...], run: "generate"|"solve"|null }.
+// Applies the fragment to the controls; returns { problems: [...], solve: whether a solve ran too }.
 export function applyLink(hash, ui) {
   let params;
   try { params = new URLSearchParams(hash.replace(/^#/, "")); } catch { params = new URLSearchParams(); }
   const problems = [];
   const bad = (what) => { if (what) problems.push(what); };
-  if (![...params.keys()].length) return { problems, run: null };
+  if (![...params.keys()].length) return { problems, solve: false };
   for (const [key, picker, family] of [["gen", ui.gen, "generator"], ["sol", ui.sol, "solver"]]) {
     const slug = params.get(key);
     if (slug === null) continue;
@@ -78,5 +78,5 @@ export function applyLink(hash, ui) {
   }
   $("view").dispatchEvent(new Event("change"));
   $("speed").dispatchEvent(new Event("input"));
-  return { problems, run: params.get("run") === "solve" ? "solve" : "generate" };
+  return { problems, solve: params.get("run") === "solve" };
 }

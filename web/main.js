@@ -89,12 +89,15 @@ async function begin(type, args, kind = "generate") {
   return reply;
 }
 
-// Where the current maze came from; only a generated one has a link, so the address bar
-// drops the fragment of the last generated maze once an imported or edited one replaces it.
-function setOrigin(origin) {
+// Where the current maze came from, and the address bar after it: a generated maze's link
+// (with its solve, when one ran), none for an imported or edited maze.
+function setOrigin(origin = ui.origin) {
   ui.origin = origin;
-  if (origin !== "generated" && location.hash) history.replaceState(null, "", location.pathname + location.search);
+  const link = origin === "generated" ? linkOf(ui, player.kind === "solve") : "";
+  history.replaceState(null, "", location.pathname + location.search + link);
 }
+
+const newSeed = () => { $("seed").value = String(Math.floor(Math.random() * 1e9)); };
 
 // Busy while `work` runs: controls off, its error shown as the notice (prefixed).
 async function busy(work, prefix = "") {
@@ -122,8 +125,7 @@ function start(kind) {
       : { slug: ui.sol.select.value, seed: $("seed").value, options: ui.sol.options() };
     await begin(kind, args, kind);
     showNotice("");
-    if (kind === "generate") setOrigin("generated");
-    if (ui.origin === "generated") history.replaceState(null, "", linkOf(ui, kind === "solve"));
+    setOrigin(kind === "generate" ? "generated" : ui.origin);
     machine.send("start");
   });
 }
@@ -145,10 +147,9 @@ function enterMode(mode, fresh = false) {
   if (!player.s) return false;
   return busy(async () => {
     if (fresh) {
-      $("seed").value = String(Math.floor(Math.random() * 1e9));
+      newSeed();
       await begin("generate", generateArgs());
       setOrigin("generated");
-      history.replaceState(null, "", linkOf(ui, false));
     }
     await begin("current", { block: mode === "edit" });
     player.log.push(new Int32Array(0)); // a maze with no events: the run is over
@@ -196,12 +197,8 @@ function walkMove(direction) {
 // opens on a maze being built rather than an empty box.
 async function openLink() {
   ui.linked = true;
-  const { problems, run } = applyLink(location.hash, ui);
-  if (!run) {
-    await start("generate");
-    return;
-  }
-  if (await start("generate") && run === "solve") await start("solve");
+  const { problems, solve } = applyLink(location.hash, ui);
+  if (await start("generate") && solve) await start("solve");
   if (problems.length) {
     const engineSaid = $("notice").hidden ? "" : ` ${$("notice-text").textContent}`;
     showNotice(`Some link values were ignored (defaults kept): ${problems.join("; ")}.${engineSaid}`);
@@ -215,8 +212,8 @@ async function copyLink() {
   if (ui.origin !== "generated") {
     return showNotice("A link holds a generator's settings; an imported or edited maze needs an export instead.");
   }
-  const url = location.href.split("#")[0] + linkOf(ui, player.kind === "solve");
-  history.replaceState(null, "", url);
+  setOrigin();
+  const url = location.href;
   try {
     await navigator.clipboard.writeText(url);
     showNotice("");
@@ -279,7 +276,7 @@ const actions = {
   "edit-clear": () => editing((ed) => ed.clear()),
   "edit-undo": () => editing((ed) => ed.undo()),
   "edit-redo": () => editing((ed) => ed.undo(true)),
-  "new-seed": () => { $("seed").value = String(Math.floor(Math.random() * 1e9)); },
+  "new-seed": newSeed,
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
 $("edit-brush").addEventListener("change", (e) => { if (ui.editor) ui.editor.brush = Number(e.target.value); });
