@@ -68,6 +68,19 @@ def test_copied_link_rebuilds_the_same_maze_and_solve(page, context):
         other.close()
 
 
+def test_the_link_holds_what_ran_not_what_the_fields_say_now(page):
+    page.page.select_option("#generator", "dig")
+    page.fill(width=9, height=7, seed=4)
+    page.run("generate")
+    page.fill(width=30, height=20, seed=77)  # changed, not generated
+    page.page.click("#copy-link")
+    assert "w=9&h=7&seed=4" in page.page.url
+    page.page.select_option("#solver", "bfs")
+    solved = page.run("solve")
+    assert "w=9&h=7&seed=4" in page.page.url and "run=solve" in page.page.url
+    assert (solved["width"], solved["height"]) == (2 * 9 + 1, 2 * 7 + 1)
+
+
 def test_an_imported_maze_has_no_link(page):
     page.js("t => { document.getElementById('import-text').value = t; }", "#####\n#S G#\n#####\n")
     before = page.js("window.pymaze.runs")

@@ -8,15 +8,17 @@ const NUMBER = /^-?\d{1,12}(\.\d{1,12})?$/;
 const MAX_SEED = 2 ** 32 - 1;
 const SHOWN = (v) => (v.length > 24 ? `${v.slice(0, 24)}…` : v);
 
-export function linkOf(ui, solved) {
+// The link of what ran: `gen` and `sol` are the arguments the generate and the solve were
+// started with (`sol`: the solver chosen now when no solve ran), plus today's view and speed.
+export function linkOf(gen, sol, solved) {
   const out = new URLSearchParams();
-  out.set("gen", ui.gen.select.value);
-  for (const [k, v] of Object.entries(ui.gen.options())) out.set(`g.${k}`, String(v));
-  out.set("w", $("width").value);
-  out.set("h", $("height").value);
-  out.set("seed", $("seed").value);
-  out.set("sol", ui.sol.select.value);
-  for (const [k, v] of Object.entries(ui.sol.options())) out.set(`s.${k}`, String(v));
+  out.set("gen", gen.slug);
+  for (const [k, v] of Object.entries(gen.options)) out.set(`g.${k}`, String(v));
+  out.set("w", gen.width);
+  out.set("h", gen.height);
+  out.set("seed", gen.seed);
+  out.set("sol", sol.slug);
+  for (const [k, v] of Object.entries(sol.options)) out.set(`s.${k}`, String(v));
   out.set("view", $("view").value);
   out.set("speed", $("speed").value);
   if (solved) out.set("run", "solve");

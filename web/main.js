@@ -14,9 +14,10 @@ import { Walk } from "./walk.js";
 
 const $ = (id) => document.getElementById(id);
 // origin: where the current maze came from ("generated", "imported", "edited"); only a
-// generated one fits in a link.  walk / editor: the play and edit modes' objects.
+// generated one fits in a link.  ran: the arguments of the last generate and solve (what a
+// link holds).  walk / editor: the play and edit modes' objects.
 const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", busy: false, origin: null,
-  walk: null, editor: null, linked: false };
+  ran: {}, walk: null, editor: null, linked: false };
 const machine = new Machine(refresh);
 const renderer = new Renderer($("maze"), $("overlay"));
 let readyResolve;
@@ -93,7 +94,8 @@ async function begin(type, args, kind = "generate") {
 // (with its solve, when one ran), none for an imported or edited maze.
 function setOrigin(origin = ui.origin) {
   ui.origin = origin;
-  const link = origin === "generated" ? linkOf(ui, player.kind === "solve") : "";
+  const solved = player.kind === "solve";
+  const link = origin === "generated" ? linkOf(ui.ran.generate, solved ? ui.ran.solve : solveArgs(), solved) : "";
   history.replaceState(null, "", location.pathname + location.search + link);
 }
 
@@ -118,12 +120,13 @@ async function busy(work, prefix = "") {
 
 const generateArgs = () => ({ slug: ui.gen.select.value, seed: $("seed").value, options: ui.gen.options(),
   width: $("width").value, height: $("height").value });
+const solveArgs = () => ({ slug: ui.sol.select.value, seed: $("seed").value, options: ui.sol.options() });
 
 function start(kind) {
   return busy(async () => {
-    const args = kind === "generate" ? generateArgs()
-      : { slug: ui.sol.select.value, seed: $("seed").value, options: ui.sol.options() };
+    const args = kind === "generate" ? generateArgs() : solveArgs();
     await begin(kind, args, kind);
+    ui.ran = kind === "generate" ? { generate: args } : { ...ui.ran, solve: args };
     showNotice("");
     setOrigin(kind === "generate" ? "generated" : ui.origin);
     machine.send("start");
@@ -148,7 +151,9 @@ function enterMode(mode, fresh = false) {
   return busy(async () => {
     if (fresh) {
       newSeed();
-      await begin("generate", generateArgs());
+      const args = generateArgs();
+      await begin("generate", args);
+      ui.ran = { generate: args };
       setOrigin("generated");
     }
     await begin("current", { block: mode === "edit" });
