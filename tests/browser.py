@@ -77,6 +77,12 @@ class Page:
         self.js("v => { const s = document.getElementById('speed'); s.value = v;"
                 " s.dispatchEvent(new Event('input')); }", value)
 
+    def generate(self, slug, width, height, seed):
+        """Choose generator ``slug``, size and seed, and generate at instant speed; the snapshot."""
+        self.page.select_option("#generator", slug)
+        self.fill(width=width, height=height, seed=seed)
+        return self.run("generate")
+
     def run(self, button, timeout=60000):
         """Click generate/solve with the speed at instant and wait for the run to finish."""
         self.speed(100)

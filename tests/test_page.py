@@ -21,12 +21,6 @@ def cpython_hash(slug, w, h, seed, solver=None):
     return hashlib.sha256(run.events().tobytes()).hexdigest()
 
 
-def generate(page, slug, w, h, seed):
-    page.page.select_option("#generator", slug)
-    page.fill(width=w, height=h, seed=seed)
-    return page.run("generate")
-
-
 def test_boot_lists_every_algorithm_without_console_errors(page):
     for family, select in (("generators", "#generator"), ("solvers", "#solver")):
         listed = page.js(f"[...document.querySelectorAll('{select} option')].map(o => o.value)")
@@ -39,7 +33,7 @@ def test_boot_lists_every_algorithm_without_console_errors(page):
 def test_page_maze_and_stream_equal_cpython(page, slug):
     if slug not in registry.generators():
         pytest.fail(f"{slug} is not registered")
-    snap = generate(page, slug, 13, 9, 7)
+    snap = page.generate(slug, 13, 9, 7)
     maze = pymaze.generate(slug, 13, 9, seed=7)
     assert (snap["width"], snap["height"]) == (maze.width, maze.height)
     assert bytes(snap["wall"]) == bytes(maze.wall)
@@ -50,7 +44,7 @@ def test_page_maze_and_stream_equal_cpython(page, slug):
 
 
 def test_bfs_route_length_and_stream_equal_cpython(page):
-    generate(page, "dig", 21, 15, 3)
+    page.generate("dig", 21, 15, 3)
     snap = page.run("solve")
     solution = pymaze.solve(pymaze.generate("dig", 21, 15, seed=3), "bfs")
     assert solution.found and snap["routeLength"] == solution.moves
@@ -60,7 +54,7 @@ def test_bfs_route_length_and_stream_equal_cpython(page):
 
 
 def test_step_forward_then_back_restores_the_state(page):
-    generate(page, "dig", 9, 7, 5)
+    page.generate("dig", 9, 7, 5)
     page.speed(0)
     page.page.click("#solve")
     page.wait_state("running")
@@ -111,7 +105,7 @@ def test_animate_pause_resume_done(page):
 
 
 def test_instant_mode_finishes_a_large_maze(page):
-    snap = generate(page, "dig", 300, 200, 11)
+    snap = page.generate("dig", 300, 200, 11)
     assert snap["finished"] and snap["cursor"] == snap["total"]
     assert bytes(snap["wall"]) == bytes(pymaze.generate("dig", 300, 200, seed=11).wall)
 
@@ -129,7 +123,7 @@ def test_bad_input_shows_a_notice_and_the_next_generate_works(page, width):
 
 
 def test_screenshot_shows_the_maze_and_the_route(page):
-    generate(page, "dig", 21, 15, 1)
+    page.generate("dig", 21, 15, 1)
     page.run("solve")
     ARTIFACTS.mkdir(exist_ok=True)
     png = page.page.locator("#board").screenshot(path=str(ARTIFACTS / "page-solved.png"))
@@ -145,7 +139,7 @@ def test_screenshot_shows_the_maze_and_the_route(page):
 def test_screens_fit(browser, site_url, name, size):
     p = Page(browser, site_url, {"width": size[0], "height": size[1]})
     try:
-        generate(p, "kruskal", 12, 12, 4)
+        p.generate("kruskal", 12, 12, 4)
         p.run("solve")
         p.js("window.scrollTo(0, 0)")
         ARTIFACTS.mkdir(exist_ok=True)
@@ -173,12 +167,12 @@ def test_screens_fit(browser, site_url, name, size):
 
 
 def test_a_dead_engine_is_restarted_and_the_page_stays_usable(page):
-    generate(page, "dig", 8, 6, 1)
+    page.generate("dig", 8, 6, 1)
     page.js("window.pymaze.crashEngine()")
     page.page.wait_for_selector("#notice:not([hidden])")
     assert "restarting" in page.page.inner_text("#notice-text")
     page.wait_state("idle", timeout=90000)
-    snap = generate(page, "dig", 8, 6, 2)
+    snap = page.generate("dig", 8, 6, 2)
     assert bytes(snap["wall"]) == bytes(pymaze.generate("dig", 8, 6, seed=2).wall)
 
 
@@ -257,7 +251,7 @@ def test_mouse_route_polyline_equals_cpython_waypoints(page):
 
 
 def test_dijkstra_random_weights_cost_equals_cpython(page):
-    generate(page, "dig", 15, 11, 4)
+    page.generate("dig", 15, 11, 4)
     page.page.select_option("#solver", "dijkstra")
     assert page.page.is_visible("#random-weights")
     page.page.click("#random-weights")

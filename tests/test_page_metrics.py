@@ -28,9 +28,7 @@ def expected(m):
 
 @pytest.mark.browser
 def test_metrics_panel_after_generate_and_after_solve(page):
-    page.page.select_option("#generator", "dig")
-    page.fill(width=17, height=11, seed=5)
-    page.run("generate")
+    page.generate("dig", 17, 11, 5)
     page.page.wait_for_function("() => document.querySelector('#metrics dd')")
     maze = pymaze.generate("dig", 17, 11, seed=5)
     shown = panel(page)
@@ -51,9 +49,7 @@ def test_metrics_panel_after_generate_and_after_solve(page):
 
 @pytest.mark.browser
 def test_a_big_maze_offers_its_metrics_instead_of_holding_up_the_engine(page):
-    page.page.select_option("#generator", "dig")
-    page.fill(width=320, height=310, seed=2)
-    page.run("generate")
+    page.generate("dig", 320, 310, 2)
     page.page.wait_for_selector("#metrics-ask")
     assert page.js("document.querySelectorAll('#metrics dd').length") == 0  # nothing measured yet
     page.page.click("#metrics-ask")

@@ -46,14 +46,8 @@ def drag(page, a, b, steps=4):
     page.page.mouse.up()
 
 
-def generated(page, slug, width, height, seed):
-    page.page.select_option("#generator", slug)
-    page.fill(width=width, height=height, seed=seed)
-    return page.run("generate")
-
-
 def test_play_walks_the_engines_bfs_route_to_the_goal(page):
-    generated(page, "dig", 9, 7, 3)
+    page.generate("dig", 9, 7, 3)
     snap = enter(page, "p", "walking")
     maze = maze_of(snap)
     assert maze.wall == pymaze.generate("dig", 9, 7, seed=3).wall
@@ -92,7 +86,7 @@ def test_play_walks_the_engines_bfs_route_to_the_goal(page):
 
 
 def test_play_by_tap_and_swipe_and_new_maze(page):
-    generated(page, "kruskal", 7, 5, 11)
+    page.generate("kruskal", 7, 5, 11)
     maze = maze_of(enter(page, "p", "walking"))
     route = pymaze.solve(maze, "bfs").path
     (x0, y0), (x1, y1) = route[0], route[1]
@@ -144,7 +138,7 @@ def solve_bfs(page):
 
 
 def test_edit_a_wall_and_the_bfs_route_changes(page):
-    generated(page, "dig", 8, 6, 21)
+    page.generate("dig", 8, 6, 21)
     snap = enter(page, "e", "editing")
     maze = maze_of(snap)
     assert snap["geometry"] == "block" and page.js("document.getElementById('view').value") == "block"
@@ -185,7 +179,7 @@ def test_edit_a_wall_and_the_bfs_route_changes(page):
 
 
 def test_edit_drag_start_and_goal_and_open_room(page):
-    generated(page, "dig", 6, 5, 4)
+    page.generate("dig", 6, 5, 4)
     maze = maze_of(enter(page, "e", "editing"))
     page.page.click("#edit-clear")
     W = maze.width
@@ -236,7 +230,7 @@ def cheapest(maze, weight):
 
 
 def test_edit_paints_weights_and_dijkstra_pays_them(page):
-    generated(page, "dig", 7, 5, 6)
+    page.generate("dig", 7, 5, 6)
     maze = maze_of(enter(page, "e", "editing"))
     assert page.page.is_hidden("#metrics")  # the generated maze's figures are gone while editing
     page.page.click("#edit-clear")
