@@ -147,6 +147,24 @@ def bfs_tree(nbrs, source, allowed=None):
     return order, parent
 
 
+class LoopErasedPath:
+    """A walk with each loop erased as it closes: ``nodes`` from the first to the current one, each once."""
+
+    def __init__(self, start):
+        self.nodes, self.at = [start], {start: 0}
+
+    def add(self, p):
+        """Walk on to ``p``; back on a node already on the path, the loop since that node is cut off."""
+        i = self.at.get(p)
+        if i is None:
+            self.at[p] = len(self.nodes)
+            self.nodes.append(p)
+            return
+        for q in self.nodes[i + 1:]:
+            del self.at[q]
+        del self.nodes[i + 1:]
+
+
 def dict_path(parent, node):
     """The path from the root of a ``parent`` dict (root maps to itself) to ``node``."""
     path = [node]

@@ -1,6 +1,6 @@
 from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_GAVE_UP, NOTE
 from ..registry import Param, solver
-from ._base import bfs_tree, links, no_route, show_route
+from ._base import LoopErasedPath, bfs_tree, links, no_route, show_route
 
 
 @solver("random-mouse", "Random mouse", order=100, optimal=False, params=[
@@ -32,7 +32,7 @@ def random_mouse(maze, rng, cap=1_000_000, back=False):
     if not goals.intersection(order):
         yield no_route(maze)
         return
-    path, place = [start], {start: 0}
+    path = LoopErasedPath(start)
     here, came = start, None
     for _ in range(cap):
         if here in goals:
@@ -41,16 +41,10 @@ def random_mouse(maze, rng, cap=1_000_000, back=False):
         if not back and len(options) > 1 and came is not None:
             options = [q for q in options if q != came]
         came, here = here, rng.choice(options)
-        if here in place:
-            for p in path[place[here] + 1:]:
-                del place[p]
-            del path[place[here] + 1:]
-        else:
-            place[here] = len(path)
-            path.append(here)
+        path.add(here)
         yield (MARK, came, M_CURRENT, M_VISITED, MARK | MILESTONE, here, mark[here], M_CURRENT)
         mark[came], mark[here] = M_VISITED, M_CURRENT
     if here not in goals:
         yield (NOTE | MILESTONE, here, N_GAVE_UP, cap)
         return
-    yield from show_route(maze, path)
+    yield from show_route(maze, path.nodes)

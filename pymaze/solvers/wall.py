@@ -1,6 +1,6 @@
 from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_TRAPPED, NOTE
 from ..registry import Param, solver
-from ._base import no_route, show_route
+from ._base import LoopErasedPath, no_route, show_route
 
 TURNS = {"right": (1, 0, 3, 2), "left": (3, 0, 1, 2)}  # quarter turns tried in order: hand side, ahead, other side, back
 
@@ -46,7 +46,7 @@ def wall(maze, rng, hand="right"):
     turns = TURNS[hand]
     goals = set(maze.goals)
     p, heading = maze.start, 0
-    route, where = [p], {p: 0}
+    route = LoopErasedPath(p)
     states = {(p, heading)}
     mark[p] = M_CURRENT
     yield (MARK | MILESTONE, p, 0, M_CURRENT)
@@ -68,11 +68,5 @@ def wall(maze, rng, hand="right"):
             yield (NOTE | MILESTONE, p, N_TRAPPED, len(states))
             return
         states.add((p, heading))
-        if p in where:
-            for r in route[where[p] + 1:]:
-                del where[r]
-            del route[where[p] + 1:]
-        else:
-            where[p] = len(route)
-            route.append(p)
-    yield from show_route(maze, route)
+        route.add(p)
+    yield from show_route(maze, route.nodes)
