@@ -92,6 +92,17 @@ def fill_dead_ends(maze, nbrs, degree, keep, todo):
                     queue.append(q)
 
 
+def dead_end_fill(maze, nbrs):
+    """Start a dead-end fill: ``(nodes, degree, keep, steps)``.  ``keep`` is S and the goals (never
+    filled); ``steps`` fills every other node with at most one open side, and then what that leaves
+    dead, outwards (see ``fill_dead_ends``, which later fills can call with the same degree and keep)."""
+    nodes = maze.nodes()
+    degree = {p: len(nbrs(p)) for p in nodes}
+    keep = set(maze.goals) | {maze.start}
+    todo = [p for p in nodes if degree[p] <= 1 and p not in keep]
+    return nodes, degree, keep, fill_dead_ends(maze, nbrs, degree, keep, todo)
+
+
 def found(goal, moves):
     return (NOTE | MILESTONE, goal, N_FOUND, moves)
 

@@ -1,6 +1,6 @@
 from ..events import M_FILLED
 from ..registry import solver
-from ._base import bfs_tree, dict_path, fill_dead_ends, links, no_route, show_route
+from ._base import bfs_tree, dead_end_fill, dict_path, fill_dead_ends, links, no_route, show_route
 
 
 @solver("culdesac", "Cul-de-sac filling", order=90, optimal=True)
@@ -29,19 +29,14 @@ def culdesac(maze, rng):
     nbrs = links(maze)
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
-    keep = goals | {start}
-    nodes = maze.nodes()
-    degree = {p: len(nbrs(p)) for p in nodes}
+    _, degree, keep, filling = dead_end_fill(maze, nbrs)
 
     def open_nbrs(p):
         return [q for q in nbrs(p) if mark[q] != M_FILLED]
 
-    def fill(todo):
-        return fill_dead_ends(maze, nbrs, degree, keep, todo)
-
-    yield from fill(p for p in nodes if degree[p] <= 1 and p not in keep)
+    yield from filling
     for part in _nooses(open_nbrs, start, keep):
-        yield from fill(part)
+        yield from fill_dead_ends(maze, nbrs, degree, keep, part)
     order, parent = bfs_tree(open_nbrs, start)
     goal = next((p for p in order if p in goals), None)
     if goal is None:

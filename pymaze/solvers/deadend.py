@@ -1,6 +1,6 @@
 from ..events import MARK, MILESTONE, M_FILLED
 from ..registry import solver
-from ._base import SINK, bfs_tree, dict_path, fill_dead_ends, links, no_route, route_blocks, show_route
+from ._base import SINK, bfs_tree, dead_end_fill, dict_path, links, no_route, route_blocks, show_route
 
 
 @solver("deadend", "Dead-end filling", order=120, optimal=True)
@@ -28,10 +28,8 @@ def deadend(maze, rng):
     nbrs = links(maze)
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
-    keep = goals | {start}
-    nodes = maze.nodes()
-    degree = {p: len(nbrs(p)) for p in nodes}
-    yield from fill_dead_ends(maze, nbrs, degree, keep, [p for p in nodes if degree[p] <= 1 and p not in keep])
+    nodes, _, keep, filling = dead_end_fill(maze, nbrs)
+    yield from filling
     blocks = route_blocks(maze, nbrs)
     live = set()
     for block, _, _ in blocks or ():
