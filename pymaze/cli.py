@@ -23,6 +23,7 @@ import pymaze
 from . import formats
 from .errors import ParameterError, PymazeError, SizeError
 from .run import check_seed
+from .stats import solution_length
 
 COMMANDS = {}
 
@@ -196,7 +197,7 @@ class Game:
         self.begin(maze)
 
     def begin(self, maze):
-        self.maze, self.shortest = maze, pymaze.solve(maze, "bfs").moves
+        self.maze, self.shortest = maze, solution_length(maze)
         self.reset()
 
     def reset(self):

@@ -50,6 +50,14 @@ def metrics(maze, max_routes=100):
     }
 
 
+def solution_length(maze):
+    """Moves of a shortest S-G route (breadth-first), or None when S is no node or no goal is reached."""
+    if not maze.is_node(maze.start):
+        return None
+    order, parent = bfs_tree(links(maze), maze.start)
+    return _solution_length(maze, order, parent)
+
+
 def _solution_length(maze, order, parent):
     """Moves from S to the nearest goal along a BFS tree from S (``order``, ``parent``), or None."""
     goals = set(maze.goals)

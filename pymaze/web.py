@@ -146,9 +146,9 @@ def shortest():
     """Moves of the shortest route (BFS) from S to G on the current maze; -1 when there is none."""
     if _generated is None:
         raise ParameterError("generate or import a maze first")
-    from . import solve
-    found = solve(_generated.finish(), "bfs")
-    return found.moves if found.found else -1
+    from .stats import solution_length
+    moves = solution_length(_generated.finish())
+    return -1 if moves is None else moves
 
 
 def export_text(fmt):
