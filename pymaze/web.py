@@ -18,7 +18,7 @@ from .maze import Maze
 from .run import Run, check_seed
 
 _run = None        # the run the page is animating
-_generated = None  # the run of the last generate: what ``solve`` solves
+_generated = None  # the last generate (or imported or edited maze): what ``solve`` solves
 
 
 def catalogue_json():
@@ -47,6 +47,14 @@ def _start(run):
     return json.dumps(header), bytes(maze.wall), bytes(maze.mark), maze.num.tobytes()
 
 
+def _maze(before):
+    """The final maze of the last generate, import or edit; without one, a ParameterError that
+    says to make one ``before`` what was asked."""
+    if _generated is None:
+        raise ParameterError(f"generate or import a maze before {before}")
+    return _generated.finish()
+
+
 def generate(slug, width, height, seed, geometry="thin", options_json="{}"):
     """Start generator ``slug``; returns (header JSON, wall bytes, mark bytes, num bytes of int32)."""
     global _generated
@@ -57,11 +65,8 @@ def generate(slug, width, height, seed, geometry="thin", options_json="{}"):
 
 def solve(slug, seed, options_json="{}"):
     """Start solver ``slug`` on the final maze of the last generate (marks and numbers cleared)."""
-    if _generated is None:
-        raise ParameterError("generate a maze before solving it")
-    options = _options(options_json)
-    _generated.finish()
-    return _start(Run.solve(slug, _generated.maze, seed, **options))
+    maze = _maze("solving it")
+    return _start(Run.solve(slug, maze, seed, **_options(options_json)))
 
 
 MAX_IMPORT = 2_000_000  # characters an import may hold
@@ -104,9 +109,7 @@ def current(block=False):
     """Make the final maze of the last generate, import or edit the current run, with no events and
     its marks cleared (what the page plays and edits); ``block`` reads it as a block maze."""
     global _generated
-    if _generated is None:
-        raise ParameterError("generate or import a maze first")
-    maze = _generated.finish().copy(layers=False)
+    maze = _maze("playing or editing it").copy(layers=False)
     if block:
         maze = maze.as_block()
     _generated = _Loaded(maze, _generated.algorithm.slug, _generated.algorithm.name)
@@ -144,18 +147,14 @@ def set_maze(width, height, wall, start, goal, weight=None):
 
 def shortest():
     """Moves of the shortest route (BFS) from S to G on the current maze; -1 when there is none."""
-    if _generated is None:
-        raise ParameterError("generate or import a maze first")
     from .stats import solution_length
-    moves = solution_length(_generated.finish())
+    moves = solution_length(_maze("measuring its shortest route"))
     return -1 if moves is None else moves
 
 
 def export_text(fmt):
     """The current maze (the last generated or imported one) as "block", "thin" or "json" text."""
-    if _generated is None:
-        raise ParameterError("generate or import a maze before exporting it")
-    maze = _generated.finish()
+    maze = _maze("exporting it")
     writers = {"block": to_block_text, "thin": to_thin_text, "json": to_json}
     if fmt not in writers:
         raise ParameterError(f"unknown export format {fmt!r}; allowed: block, thin, json")
@@ -164,10 +163,8 @@ def export_text(fmt):
 
 def set_random_weights(seed):
     """Give the last generated maze random cell weights 1..9 (what ``dijkstra`` pays); returns them as JSON."""
-    if _generated is None:
-        raise ParameterError("generate a maze before giving it weights")
     from .solvers.dijkstra import random_weights
-    return json.dumps(list(random_weights(_generated.finish(), random.Random(check_seed(seed)))))
+    return json.dumps(list(random_weights(_maze("giving it weights"), random.Random(check_seed(seed)))))
 
 
 def next_batch(n):

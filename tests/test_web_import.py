@@ -107,3 +107,11 @@ def test_set_maze_weights_are_what_dijkstra_pays():
     assert [p for p, m in enumerate(json.loads(web.snapshot())["mark"]) if m == 5] == sorted(found.squares)
     cost = sum(heavy[p] for p in found.squares[1:])
     assert cost == 8  # around by the bottom row: 8 moves of 1 beat 4 moves through a 9 (cost 12)
+
+
+@pytest.mark.parametrize("call", [lambda: web.solve("bfs", 0), lambda: web.current(), lambda: web.shortest(),
+                                  lambda: web.export_text("block"), lambda: web.set_random_weights(1)])
+def test_without_a_maze_each_call_says_to_make_one(monkeypatch, call):
+    monkeypatch.setattr(web, "_generated", None)
+    with pytest.raises(ParameterError, match="^generate or import a maze before "):
+        call()
