@@ -24,7 +24,7 @@ export class Editor {
     s.wall.set(was.wall);
     s.start = was.start;
     s.goals[0] = was.goal;
-    s.weight = was.weight && was.weight.slice();
+    s.weight = was.weight; // the entry was popped: its copy is nobody else's
     s.allDirty = true;
   }
 
