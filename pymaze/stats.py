@@ -1,5 +1,7 @@
 """Maze metrics: dead ends, junctions, corridors, straight runs, solution length, routes, perfect or not."""
 
+from array import array
+
 from .solvers._base import SINK, bfs_tree, links, route_blocks
 
 WORK = 200_000  # extensions of partial routes allowed when counting the simple routes inside a block
@@ -75,7 +77,7 @@ def _longest_straight(maze, nodes, nbrs):
     step = maze.step()
     best = 0
     for d in (step, step * maze.width):
-        run = [-1] * len(maze.wall)  # moves in a straight line ending at each node; -1: not a node
+        run = array("i", [-1]) * len(maze.wall)  # moves in a straight line ending at each node; -1: not a node
         for p in nodes:  # row-major, so p - d comes first
             prev = p - d
             run[p] = run[prev] + 1 if prev >= 0 and run[prev] >= 0 and prev in nbrs(p) else 0
