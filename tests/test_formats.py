@@ -291,25 +291,9 @@ def check_reader(reader, text):
 TEXTS = mutated_texts()
 
 
+@pytest.mark.parametrize("reader", [F.parse_block, F.parse_thin, F.parse_json, F.parse],
+                         ids=["block", "thin", "json", "detected"])
 @settings(max_examples=2000, deadline=None)
 @given(TEXTS)
-def test_fuzz_parse_block(text):
-    check_reader(F.parse_block, text)
-
-
-@settings(max_examples=2000, deadline=None)
-@given(TEXTS)
-def test_fuzz_parse_thin(text):
-    check_reader(F.parse_thin, text)
-
-
-@settings(max_examples=2000, deadline=None)
-@given(TEXTS)
-def test_fuzz_parse_json(text):
-    check_reader(F.parse_json, text)
-
-
-@settings(max_examples=2000, deadline=None)
-@given(TEXTS)
-def test_fuzz_parse(text):
-    check_reader(F.parse, text)
+def test_fuzz_parse(reader, text):
+    check_reader(reader, text)
