@@ -45,10 +45,13 @@ M_VISITED2 = 7    # expanded from the goal side
 M_FILLED = 8      # filled in (dead-end and cul-de-sac filling)
 M_ROUTE2 = 9      # on an alternative route
 M_DEAD = 10       # a dead end (Trémaux's twice-walked passages, metrics)
+M_SCANNED = 11    # looked at in passing, never queued (jump point search's straight and diagonal scans)
+M_JUMP = 12       # a jump point: queued by jump point search
 MARK_NAMES = {
     M_NONE: "none", M_CURRENT: "current", M_STACK: "stack", M_FRONTIER: "frontier",
     M_VISITED: "visited", M_ROUTE: "route", M_FRONTIER2: "frontier2",
     M_VISITED2: "visited2", M_FILLED: "filled", M_ROUTE2: "route2", M_DEAD: "dead",
+    M_SCANNED: "scanned", M_JUMP: "jump point",
 }
 
 # Note codes (the ``old`` field of a NOTE event).
@@ -62,10 +65,12 @@ N_TURNS = 7        # the route's total turning in units of 45 degrees
 N_COST = 8         # the route's cost (weighted solvers), value rounded to an int
 N_DONE = 9         # a generator finished; value: number of passages opened
 N_WAYPOINT = 10    # a corner of a route polyline in travel order; index: its square, value: its ordinal (0 starts a route)
+N_BOUND = 11       # IDA*: the cost bound of the iteration that starts now, in hundredths of a step
 NOTE_NAMES = {
     N_FOUND: "found", N_NO_ROUTE: "no route", N_TRAPPED: "trapped in a loop",
     N_GAVE_UP: "gave up", N_HEURISTIC: "heuristic", N_ROUTE: "route",
     N_TURNS: "turns", N_COST: "cost", N_DONE: "done", N_WAYPOINT: "waypoint",
+    N_BOUND: "bound",
 }
 
 

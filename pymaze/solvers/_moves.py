@@ -1,0 +1,145 @@
+"""Moves on open grids, shared by the grid finders: diagonal rules, step costs, distance estimates.
+
+A node's moves are its four orthogonal neighbours (cost 1) and, on block
+grids when the diagonal rule allows it, its four diagonal ones (cost
+sqrt 2, so route costs are octile distances).  A diagonal step from p to
+q passes two *side* squares, the orthogonal neighbours p and q share; the
+rule says how many of them may be wall:
+
+never        no diagonal steps (four-connected grid)
+no-corners   both side squares open (the step never cuts a corner)
+one-blocked  at most one side square is wall
+always       any diagonal step onto an open square
+
+(PathFinding.js calls them Never, OnlyWhenNoObstacles, IfAtMostOneObstacle
+and Always.)  Thin-wall mazes only step cell to cell through openings.
+"""
+
+from ..errors import ParameterError
+from ..events import N_COST, NOTE
+from ..registry import Param
+from ._base import show_route
+
+SQRT2 = 2 ** 0.5
+DIAGONALS = ("never", "no-corners", "one-blocked", "always")
+HEURISTICS = ("manhattan", "euclidean", "octile", "chebyshev", "zero")
+# Orthogonal directions N, E, S, W; diagonal i (NE, SE, SW, NW) lies between orthogonal i and i + 1.
+ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
+DIAGONAL = ((1, -1), (1, 1), (-1, 1), (-1, -1))
+EPS = 1e-9
+
+
+def diagonal_param():
+    return Param("diagonal", "choice", "never", choices=DIAGONALS,
+                 help="diagonal steps (block view): never, no-corners (both side squares open), "
+                      "one-blocked (at most one side square wall), always; a diagonal step costs sqrt 2")
+
+
+def heuristic_param(default="manhattan"):
+    return Param("heuristic", "choice", default, choices=HEURISTICS,
+                 help="the estimate of the cost left: manhattan (exact lower bound without diagonals), "
+                      "octile, euclidean or chebyshev (lower bounds with diagonals too), zero")
+
+
+def weight_param():
+    return Param("weight", "float", 1.0, min=1.0, max=10.0,
+                 help="multiply the estimate; above 1 the search is faster but the route may be longer")
+
+
+def allows(rule, side_a, side_b):
+    """Whether ``rule`` allows a diagonal step whose side squares are open (True) or wall (False)."""
+    if rule == "no-corners":
+        return side_a and side_b
+    if rule == "one-blocked":
+        return side_a or side_b
+    return rule == "always"
+
+
+def check(maze, diagonal):
+    if diagonal != "never" and maze.geometry != "block":
+        raise ParameterError(f"diagonal steps ({diagonal}) need the block view; a thin-wall maze "
+                             "only steps cell to cell (use diagonal=never)")
+
+
+def walkable(maze):
+    """``open(x, y)``: True on a floor square inside the grid (block view)."""
+    w, h, g = maze.width, maze.height, maze.wall
+
+    def is_open(x, y):
+        return 0 <= x < w and 0 <= y < h and not g[y * w + x]
+    return is_open
+
+
+def moves(maze, diagonal="never"):
+    """A function ``p -> [(q, cost), ...]``: the nodes one step from node ``p`` and what the step costs.
+
+    Orthogonal steps first (N, E, S, W), then the diagonal ones the rule allows (NE, SE, SW, NW).
+    """
+    check(maze, diagonal)
+    w, g = maze.width, maze.wall
+    if maze.geometry == "thin":
+        dirs = (-w, 1, w, -1)
+
+        def thin(p):
+            return [(p + 2 * d, 1) for d in dirs if not g[p + d]]
+        return thin
+    is_open = walkable(maze)
+    rule = diagonal
+
+    def block(p):
+        y, x = divmod(p, w)
+        out, free = [], []
+        for dx, dy in ORTHOGONAL:
+            ok = is_open(x + dx, y + dy)
+            free.append(ok)
+            if ok:
+                out.append((p + dy * w + dx, 1))
+        if rule != "never":
+            for i, (dx, dy) in enumerate(DIAGONAL):
+                if is_open(x + dx, y + dy) and allows(rule, free[i], free[(i + 1) % 4]):
+                    out.append((p + dy * w + dx, SQRT2))
+        return out
+    return block
+
+
+def distance(name, dx, dy):
+    """The estimate ``name`` for a displacement of ``dx``, ``dy`` nodes (absolute values)."""
+    if name == "manhattan":
+        return dx + dy
+    if name == "euclidean":
+        return (dx * dx + dy * dy) ** 0.5
+    if name == "octile":
+        return max(dx, dy) + (SQRT2 - 1) * min(dx, dy)
+    if name == "chebyshev":
+        return max(dx, dy)
+    return 0
+
+
+def estimate(maze, name, targets):
+    """``h(p)``: the estimate ``name`` from node ``p`` to the nearest of ``targets``, in node steps."""
+    w, step = maze.width, maze.step()
+    spots = [(t % w, t // w) for t in targets]
+    if name == "zero":
+        return lambda p: 0
+
+    def h(p):
+        x, y = p % w, p // w
+        return min(distance(name, abs(x - tx) // step, abs(y - ty) // step) for tx, ty in spots)
+    return h
+
+
+def step_cost(maze, p, q):
+    """The cost of one step between neighbouring nodes: 1 orthogonal, sqrt 2 diagonal."""
+    w = maze.width
+    return SQRT2 if (p % w != q % w and p // w != q // w) else 1
+
+
+def route_cost(maze, path):
+    return sum(step_cost(maze, a, b) for a, b in zip(path, path[1:]))
+
+
+def finish(maze, path, diagonal):
+    """Mark the route start to goal and note its length; with diagonals also its cost (rounded)."""
+    yield from show_route(maze, path)
+    if diagonal != "never":
+        yield (NOTE, path[-1], N_COST, round(route_cost(maze, path)))

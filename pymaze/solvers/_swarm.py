@@ -1,0 +1,88 @@
+"""The swarm searches of Clement Mihailescu's Pathfinding Visualizer, shared by swarm, convergent swarm
+and bidirectional swarm.
+
+A node's priority is its parent's priority plus (turn + 1) times the
+Manhattan distance to the target raised to a power (1 for the swarm, 7 for
+the convergent swarm), where turn is 1 to go straight on, 2 for a quarter
+turn and 3 to turn back (heading: the step into the parent; S faces east,
+the goals west).  Priorities only ever decrease, as in Dijkstra.
+"""
+
+import heapq
+from itertools import count
+
+from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
+from ._base import no_route
+from ._moves import EPS, finish
+
+DIR8 = {(0, -1): 0, (1, -1): 1, (1, 0): 2, (1, 1): 3, (0, 1): 4, (-1, 1): 5, (-1, 0): 6, (-1, -1): 7}
+EAST, WEST = 2, 6
+
+
+def sign(v):
+    return (v > 0) - (v < 0)
+
+
+def turner(maze):
+    """``turn(parent, p, q, facing)``: 1 straight on, 2 a quarter turn (or less), 3 turning back.
+    ``facing`` is the heading of a root (its own parent)."""
+    w = maze.width
+
+    def heading(a, b):
+        return DIR8[(sign(b % w - a % w), sign(b // w - a // w))]
+
+    def turn(parent, p, q, facing):
+        up = parent[p]
+        here = facing if up == p else heading(up, p)
+        diff = abs(heading(p, q) - here) % 8
+        return 1 + (min(diff, 8 - diff) + 1) // 2
+    return turn
+
+
+def manhattan_to(maze, targets, power):
+    w, step = maze.width, maze.step()
+    spots = [(t % w, t // w) for t in targets]
+
+    def far(p):
+        x, y = p % w, p // w
+        return min(abs(x - tx) // step + abs(y - ty) // step for tx, ty in spots) ** power
+    return far
+
+
+def swarm_search(maze, nbrs, power, diagonal):
+    """One-sided swarm from S to the nearest goal."""
+    mark = maze.mark
+    start, goals = maze.start, set(maze.goals)
+    far = manhattan_to(maze, maze.goals, power)
+    turn = turner(maze)
+    key, parent, closed = {start: 0}, {start: start}, set()
+    tick = count()
+    heap = [(0, next(tick), start)]
+    mark[start] = M_FRONTIER
+    yield (MARK, start, 0, M_FRONTIER)
+    while heap:
+        k, _, p = heapq.heappop(heap)
+        if p in closed or k > key[p] + EPS:
+            continue
+        closed.add(p)
+        step = [MARK | MILESTONE, p, mark[p], M_VISITED]
+        mark[p] = M_VISITED
+        if p in goals:
+            yield tuple(step)
+            path = [p]
+            while parent[path[-1]] != path[-1]:
+                path.append(parent[path[-1]])
+            yield from finish(maze, path[::-1], diagonal)
+            return
+        for q, c in nbrs(p):
+            if q in closed:
+                continue
+            kq = k + (turn(parent, p, q, EAST) + 1) * far(q)
+            if kq < key.get(q, kq + 1):
+                key[q], parent[q] = kq, p
+                heapq.heappush(heap, (kq, next(tick), q))
+                if mark[q] != M_FRONTIER:
+                    step += (MARK, q, mark[q], M_FRONTIER)
+                    mark[q] = M_FRONTIER
+        yield tuple(step)
+    yield no_route(maze)

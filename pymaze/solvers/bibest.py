@@ -1,0 +1,31 @@
+from ..registry import solver
+from ._moves import diagonal_param, estimate, heuristic_param, moves
+from ._twoway import two_way
+
+
+@solver("bibest", "Bidirectional best-first search", order=62, optimal=False,
+        params=[heuristic_param(), diagonal_param()])
+def bibest(maze, rng, heuristic="manhattan", diagonal="never"):
+    """Bidirectional best-first search: two greedy searches, each heading for the other's root.
+
+    1. The forward side starts at S and ranks nodes by their estimated
+       distance to the nearest goal; the backward side starts at every goal
+       and ranks nodes by their estimated distance to S.  The cost walked
+       plays no part.
+    2. The sides take turns, each expanding the node it ranks first; an
+       unseen neighbour remembers its parent and is queued.
+    3. The first time a side reaches a node the other side has seen, the
+       route is S to that node on one side's parents, then on to a goal on
+       the other's.
+
+    Property: not optimal (like greedy best-first, it follows the estimate
+    into dead ends and around obstacles the long way), but it usually
+    expands few nodes.  Source: PathFinding.js BiBestFirstFinder.
+    """
+    nbrs = moves(maze, diagonal)
+    hs = (estimate(maze, heuristic, maze.goals), estimate(maze, heuristic, [maze.start]))
+
+    def key(i, side, p, q, c):
+        return hs[i](q)
+
+    yield from two_way(maze, nbrs, key, "touch", diagonal, lambda i, r: hs[i](r))

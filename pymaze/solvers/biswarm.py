@@ -1,0 +1,30 @@
+from ..registry import solver
+from ._moves import diagonal_param, moves
+from ._swarm import EAST, WEST, manhattan_to, turner
+from ._twoway import two_way
+
+
+@solver("biswarm", "Bidirectional swarm", order=66, optimal=False, params=[diagonal_param()])
+def biswarm(maze, rng, diagonal="never"):
+    """Bidirectional swarm: two swarms, from S towards the goals and from the goals towards S.
+
+    1. The forward swarm starts at S facing east, the backward one at every
+       goal facing west, each with priority 0.
+    2. They take turns; each expands its queued node of least priority and
+       offers a neighbour that priority plus (turn + 1) x its Manhattan
+       distance to the other side's root (the nearest goal, or S); turn is
+       1 straight on, 2 for a quarter turn, 3 to turn back.
+    3. The first time a swarm expands a node the other has expanded, the
+       route runs from S to that node and on to a goal.
+
+    Property: not optimal; fast on open ground.  Source: Clement
+    Mihailescu, Pathfinding Visualizer (bidirectional.js), 2019.
+    """
+    far = (manhattan_to(maze, maze.goals, 1), manhattan_to(maze, [maze.start], 1))
+    facing = (EAST, WEST)
+    turn = turner(maze)
+
+    def key(i, side, p, q, c):
+        return side.key[p] + (turn(side.parent, p, q, facing[i]) + 1) * far[i](q)
+
+    yield from two_way(maze, moves(maze, diagonal), key, "close", diagonal, lambda i, r: 0)
