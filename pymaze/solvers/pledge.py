@@ -1,0 +1,97 @@
+from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_TRAPPED, NOTE
+from ..registry import solver
+from ._base import LoopErasedPath, no_route, show_route
+from .wall import stepper
+
+
+def preferred(maze):
+    """The heading (0 N, 1 E, 2 S, 3 W) from S towards the first goal along the larger difference."""
+    w = maze.width
+    dx = maze.goal % w - maze.start % w
+    dy = maze.goal // w - maze.start // w
+    if abs(dx) >= abs(dy):
+        return 1 if dx >= 0 else 3
+    return 2 if dy > 0 else 0
+
+
+@solver("pledge", "Pledge", order=152)
+def pledge(maze, rng):
+    """Pledge: walk one way; around an obstacle, keep a hand on the wall and count the turning.
+
+    1. Pick a preferred heading: towards G along its larger difference from
+       S.  Walk straight that way while the way is open.
+    2. Blocked: turn left (turning count +1) and follow the wall with the
+       right hand: turn right if open (count -1), else straight on, else
+       turn left (count +1).
+    3. Leave the wall as soon as the count is back to 0 (facing the
+       preferred heading again) and go to step 1.  Reaching G ends the walk;
+       the route is the walk with its loops erased.
+    4. The walk is decided by (node, heading, count, following).  Back on
+       the wall with the same (node, heading) after a lap whose every count
+       lay on the side of zero the lap moved towards, the count can never
+       reach 0 again: it circles an enclosure without G forever.  Leaving a
+       wall twice at the same node repeats the whole walk.  Both say
+       "trapped in a loop".
+
+    Property: unlike a plain wall follower it escapes the islands a wall
+    follower circles (the count makes it let go only where it can head on),
+    and it always escapes to the border from inside any maze; a goal inside
+    may still be missed (trapped).  Not optimal.  Source: John Pledge's
+    rule (1980s), as told by Abelson and diSessa, "Turtle Geometry" (1980),
+    and Walter D. Pullen, "Think Labyrinth: Maze Algorithms".
+    """
+    move = stepper(maze)
+    mark = maze.mark
+    goals = set(maze.goals)
+    p, want = maze.start, preferred(maze)
+    heading, turned, following = want, 0, False
+    route = LoopErasedPath(p)
+    left_at = set()
+    lap = {}            # (node, heading) -> (count, position in ``counts``) while following
+    counts = []
+    anchor = None
+    mark[p] = M_CURRENT
+    yield (MARK | MILESTONE, p, 0, M_CURRENT)
+    while p not in goals:
+        if following and turned == 0:
+            following = False
+            if p in left_at:
+                yield (NOTE | MILESTONE, p, N_TRAPPED, 0)
+                return
+            left_at.add(p)
+            lap.clear()
+            del counts[:]
+            anchor = None
+        if not following:
+            q = move(p, heading)
+            if q < 0:
+                following = True
+                heading, turned = (heading + 3) % 4, turned + 1
+                continue
+        else:
+            for t, dt in ((1, -1), (0, 0), (3, 1), (2, 2)):
+                q = move(p, (heading + t) % 4)
+                if q >= 0:
+                    heading, turned = (heading + t) % 4, turned + dt
+                    break
+            else:
+                yield no_route(maze)    # a node with no open side at all
+                return
+        step = (MARK, p, M_CURRENT, M_VISITED, MARK | MILESTONE, q, mark[q], M_CURRENT)
+        mark[p], mark[q] = M_VISITED, M_CURRENT
+        yield step
+        p = q
+        route.add(p)
+        if following:
+            state = (p, heading)
+            counts.append(turned)
+            if state in lap and (anchor is None or anchor == state):
+                anchor = state
+                before, at = lap[state]
+                drift = turned - before
+                seen = counts[at:]
+                if drift == 0 or drift > 0 and min(seen) > 0 or drift < 0 and max(seen) < 0:
+                    yield (NOTE | MILESTONE, p, N_TRAPPED, 0)
+                    return
+            lap[state] = (turned, len(counts) - 1)
+    yield from show_route(maze, route.nodes)
