@@ -1,0 +1,72 @@
+from ..events import MARK, MILESTONE, M_CURRENT, WALL
+from ..registry import Param, generator
+from ._base import cell_mask, cell_squares, deltas
+
+
+@generator("origin", "Origin shift", order=78, perfect=True, params=[
+    Param("steps", "int", -1, min=-1, max=10_000_000,
+          help="moves of the root; -1: ten per cell"),
+])
+def origin(maze, rng, steps=-1):
+    """Origin shift: a perfect maze kept as a tree rooted at the origin; the origin walks and drags the tree.
+
+    1. Start from the simplest rooted tree: every cell points east, the
+       last column points south, the root (the origin) is the bottom-right
+       cell.  Open exactly the passages from each cell to the cell it
+       points to (one step), and show the origin.
+    2. Move the origin to a random neighbouring cell n: the old origin now
+       points to n (open that passage) and n points nowhere, becoming the
+       origin (close the passage from n to where it pointed).  One
+       milestone; the maze is a spanning tree again after every one.
+    3. Repeat ``steps`` times (-1: ten times the number of cells).
+
+    Property: perfect after every step.  The origin walks at random and
+    the rooted trees form a Markov chain whose stationary law gives each
+    (tree, root) a weight proportional to the root's degree, so the tree
+    alone is uniform: in the long run every spanning tree is equally
+    likely.  It can run forever, each frame a maze.  Source: CaptainLuma,
+    "New Maze Generating Algorithm (Origin Shift)" (2024); the chain is
+    Broder's and Aldous's tree walk (1989/1990).
+    """
+    w, wall = maze.width, maze.wall
+    inside = cell_mask(maze)
+    d = deltas(maze)
+    cells = cell_squares(maze)
+    nxt = {}
+    step = []
+    for c in cells:
+        wall[c] = 0
+        step += (WALL, c, 1, 0)
+        if inside[c + 2]:
+            nxt[c] = c + 2
+        elif inside[c + 2 * w]:
+            nxt[c] = c + 2 * w
+        else:
+            nxt[c] = -1
+            root = c
+        if nxt[c] >= 0:
+            via = (c + nxt[c]) // 2
+            wall[via] = 0
+            step += (WALL, via, 1, 0)
+    maze.mark[root] = M_CURRENT
+    yield tuple(step) + (MARK | MILESTONE, root, 0, M_CURRENT)
+    if steps < 0:
+        steps = 10 * len(cells)
+    bits = rng.getrandbits
+    done = 0
+    while done < steps and len(cells) > 1:
+        n = root + 2 * d[bits(2)]
+        if not inside[n]:
+            continue
+        done += 1
+        out = (MARK, root, M_CURRENT, 0, MARK | MILESTONE, n, 0, M_CURRENT)
+        maze.mark[root], maze.mark[n] = 0, M_CURRENT
+        old = nxt[n]
+        nxt[root], nxt[n] = n, -1
+        if old == root:          # n pointed at the root: the same passage, only the root moves
+            yield out
+        else:
+            a, b = (root + n) // 2, (n + old) // 2
+            wall[a], wall[b] = 0, 1
+            yield (WALL, a, 1, 0, WALL, b, 0, 1) + out
+        root = n
