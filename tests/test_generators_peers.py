@@ -1,0 +1,108 @@
+"""Generators from mazelib, Jamis Buck, Pullen and the pathfinding visualizers: spanning trees, shapes, uniformity."""
+
+import random
+
+import networkx as nx
+import pytest
+
+import pymaze
+from pymaze.maze import Maze
+from pymaze.registry import generators
+
+from reference import cell_graph, components, is_spanning_tree
+from test_generators_classic import chi_square_critical, spanning_trees, tree_of
+
+NEW = ["houston", "origin", "unicursal", "trivial", "skewed", "fill"]
+PERFECT = [s for s in NEW if generators()[s].perfect]
+SIZES = [(1, 1), (1, 6), (6, 1), (2, 2), (3, 3), (7, 4), (8, 5), (15, 11)]
+
+
+def nx_tree(maze):
+    g = nx.Graph()
+    for a, nb in cell_graph(maze).items():
+        g.add_node(a)
+        g.add_edges_from((a, b) for b in nb)
+    return nx.is_tree(g)
+
+
+@pytest.mark.parametrize("slug", PERFECT)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_perfect_new_generator_gives_a_spanning_tree(slug, size):
+    opts = [{}] + ([{"shape": "spiral"}] if slug == "trivial" else []) + \
+        ([{"skew": "vertical"}] if slug == "skewed" else []) + ([{"switch": 0.0}, {"switch": 1.0}] if slug == "houston" else [])
+    for o in opts:
+        for seed in range(4):
+            maze = pymaze.generate(slug, *size, seed=seed, **o)
+            assert nx_tree(maze) and is_spanning_tree(maze), (slug, o, seed)
+
+
+def test_origin_shift_is_a_spanning_tree_after_every_step():
+    algo = generators()["origin"]
+    for seed in range(6):
+        maze = Maze.blank(6, 5, algo.initial)
+        steps = 0
+        for step in algo.func(maze, random.Random(seed), steps=300):
+            assert is_spanning_tree(maze) and maze.mark.count(1) == 1     # one origin shown
+            steps += 1
+        assert steps == 301
+
+
+DRAWS = 10_000
+
+
+def test_origin_shift_trees_are_uniform_on_the_3x3_grid():
+    trees = spanning_trees()
+    counts = dict.fromkeys(trees, 0)
+    algo = generators()["origin"]
+    for seed in range(DRAWS):
+        maze = Maze.blank(3, 3, algo.initial)
+        for _ in algo.func(maze, random.Random(seed), steps=200 + seed % 2):   # mixed: 40 steps still rejects
+            pass
+        counts[tree_of(maze)] += 1
+    expected = DRAWS / len(trees)
+    stat = sum((c - expected) ** 2 / expected for c in counts.values())
+    crit, _ = chi_square_critical(191, 0.001)
+    assert stat < crit, f"chi-square {stat:.1f} rejects uniformity (critical {crit:.1f})"
+
+
+def test_origin_shift_with_no_steps_is_the_rows_tree_and_rejects_bad_steps():
+    maze = pymaze.generate("origin", 4, 3, steps=0)
+    adj = cell_graph(maze)
+    assert all((x + 1, y) in adj[(x, y)] for y in range(3) for x in range(3))
+    with pytest.raises(pymaze.ParameterError):
+        pymaze.generate("origin", 4, 3, steps=-5)
+
+
+@pytest.mark.parametrize("size", [(w, h) for w in range(1, 9) for h in range(1, 8)])
+def test_unicursal_is_one_path_through_every_cell_from_s_to_g(size):
+    maze = pymaze.generate("unicursal", *size, seed=sum(size))
+    adj = cell_graph(maze)
+    assert is_spanning_tree(maze) and max(len(v) for v in adj.values()) <= 2
+    s, g = maze.node_xy(maze.start), maze.node_xy(maze.goal)
+    g_len = nx.shortest_path_length(nx.Graph([(a, b) for a, nb in adj.items() for b in nb]), s, g) \
+        if len(adj) > 1 else 0
+    assert g_len == len(adj) - 1          # the route S to G walks every cell
+
+
+def test_fill_density_and_open_start_and_goal():
+    for geometry in ("block", "thin"):
+        for density in (0.0, 0.3, 0.6):
+            maze = pymaze.generate("fill", 30, 20, seed=1, geometry=geometry, density=density)
+            w, h = maze.width, maze.height
+            inner = [y * w + x for y in range(1, h - 1) for x in range(1, w - 1)]
+            if geometry == "thin":
+                inner = [p for p in inner if (p % w + p // w) % 2]      # the passages
+                assert maze.is_aligned()
+            share = sum(maze.wall[p] for p in inner) / len(inner)
+            assert abs(share - density) < 0.05
+            assert not maze.wall[maze.start] and not maze.wall[maze.goal]
+
+
+def test_skewed_division_runs_mostly_in_its_direction():
+    for skew, along in (("horizontal", "east"), ("vertical", "south")):
+        maze = pymaze.generate("skewed", 30, 30, seed=2, skew=skew)
+        adj = cell_graph(maze)
+        east = sum((x + 1, y) in nb for (x, y), nb in adj.items())
+        south = sum((x, y + 1) in nb for (x, y), nb in adj.items())
+        assert (east > 2 * south) if along == "east" else (south > 2 * east)
+        assert components(adj) == 1
