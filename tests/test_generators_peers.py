@@ -9,10 +9,10 @@ import pymaze
 from pymaze.maze import Maze
 from pymaze.registry import generators
 
-from reference import cell_graph, components, is_spanning_tree
+from reference import cell_graph, components, floor_graph, graph, is_spanning_tree
 from test_generators_classic import chi_square_critical, spanning_trees, tree_of
 
-NEW = ["houston", "origin", "unicursal", "trivial", "skewed", "fill"]
+NEW = ["houston", "origin", "unicursal", "trivial", "skewed", "fill", "blobby", "perturb", "cellular", "dungeon"]
 PERFECT = [s for s in NEW if generators()[s].perfect]
 SIZES = [(1, 1), (1, 6), (6, 1), (2, 2), (3, 3), (7, 4), (8, 5), (15, 11)]
 
@@ -29,7 +29,9 @@ def nx_tree(maze):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_perfect_new_generator_gives_a_spanning_tree(slug, size):
     opts = [{}] + ([{"shape": "spiral"}] if slug == "trivial" else []) + \
-        ([{"skew": "vertical"}] if slug == "skewed" else []) + ([{"switch": 0.0}, {"switch": 1.0}] if slug == "houston" else [])
+        ([{"skew": "vertical"}] if slug == "skewed" else []) + \
+        ([{"switch": 0.0}, {"switch": 1.0}] if slug == "houston" else []) + \
+        ([{"base": "wilson", "repeat": 20, "new_walls": 5}] if slug == "perturb" else [])
     for o in opts:
         for seed in range(4):
             maze = pymaze.generate(slug, *size, seed=seed, **o)
@@ -106,3 +108,39 @@ def test_skewed_division_runs_mostly_in_its_direction():
         south = sum((x, y + 1) in nb for (x, y), nb in adj.items())
         assert (east > 2 * south) if along == "east" else (south > 2 * east)
         assert components(adj) == 1
+
+
+def test_the_new_generators_are_registered_with_their_flags():
+    assert set(PERFECT) == {"houston", "origin", "unicursal", "trivial", "skewed", "blobby", "perturb"}
+    for slug in NEW:
+        doc = generators()[slug].doc
+        assert "1." in doc and "Property" in doc and "Source" in doc
+
+
+@pytest.mark.parametrize("slug, opts", [("cellular", {}), ("cellular", {"rule": "B678/S345678", "density": 0.55}),
+                                        ("cellular", {"rule": "B3/S12345"}), ("dungeon", {}),
+                                        ("dungeon", {"rooms": 20, "size": 6})])
+def test_caves_and_dungeons_are_connected_when_asked(slug, opts):
+    split = 0
+    for seed in range(8):
+        for geometry in ("thin", "block"):
+            maze = pymaze.generate(slug, 14, 9, seed=seed, geometry=geometry, **opts)
+            adj = graph(maze)
+            assert components(adj) == 1, (seed, geometry)
+            assert maze.node_xy(maze.goal) in adj and maze.node_xy(maze.start) in adj
+            loose = pymaze.generate(slug, 14, 9, seed=seed, geometry=geometry, connected=False, **opts)
+            split += components(graph(loose)) > 1
+    assert split > 0          # the option matters
+
+
+def test_blobby_rooms_leave_open_regions_and_perturb_fades_the_binary_bias():
+    maze = pymaze.generate("blobby", 20, 20, seed=1, rooms=8)
+    adj = cell_graph(maze)
+    assert components(adj) == 1 and sum(map(len, adj.values())) // 2 > len(adj) - 1
+    def top_row(m):             # the binary tree (north/east) always opens the whole top row
+        adj = cell_graph(m)
+        return sum((x + 1, 0) in adj[(x, 0)] for x in range(19))
+    plain = pymaze.generate("perturb", 20, 20, seed=1, repeat=0)
+    mixed = pymaze.generate("perturb", 20, 20, seed=1, repeat=200)
+    assert is_spanning_tree(plain) and is_spanning_tree(mixed)
+    assert top_row(plain) == 19 and top_row(mixed) < 19

@@ -1,0 +1,96 @@
+from ..events import MILESTONE, WALL
+from ..registry import Param, generator
+from ._rooms import connect, region, slots
+
+RULES = ("B5678/S45678", "B678/S345678", "B3/S12345", "B3/S1234", "B45678/S2345678")
+
+
+def parse(rule):
+    born, survive = rule.split("/")
+    return {int(c) for c in born[1:]}, {int(c) for c in survive[1:]}
+
+
+@generator("cellular", "Cellular automaton caves", order=310, initial="posts", perfect=False, params=[
+    Param("rule", "choice", "B5678/S45678", choices=RULES,
+          help="birth/survival counts of wall neighbours (of 8): B5678/S45678 caves, B678/S345678 "
+               "open caves, B3/S12345 maze, B3/S1234 mazectric, B45678/S2345678 walled cities"),
+    Param("density", "float", 0.45, min=0.0, max=1.0, help="the share of squares that start as wall"),
+    Param("generations", "int", 5, min=0, max=100, help="how many times the rule is applied"),
+    Param("connected", "bool", True, help="tunnel between the caves until every open place joins S"),
+])
+def cellular(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connected=True):
+    """Cellular automaton caves: random noise smoothed by a life-like rule into caves.
+
+    1. Every square that may change starts as wall with probability
+       ``density`` (block view: every square inside the frame; thin view:
+       the openings between cells, posts and cells stay as they are).
+       S and G stay open.
+    2. One generation: count each square's wall neighbours among its eight
+       (the frame and anything outside count as wall).  A floor square
+       becomes wall when the count is in the rule's B set (born); a wall
+       square stays wall when it is in the S set (survives), else it opens.
+       All squares change at once: one milestone per generation.
+    3. Repeat ``generations`` times.
+    4. With ``connected``: find the open region of S and dig the cheapest
+       tunnel (fewest walls) from it to the nearest other open region,
+       again and again until every open place joins it (a milestone per
+       tunnel).
+
+    Property: not perfect: open caves with loops and pillars.  Connected
+    when asked (every open place reachable from S, G included), else the
+    finders may find no route.  Source: the life-like rule notation of
+    Golly and the "4-5 rule" of cave generation (Johnson, Yannakakis and
+    Togelius, "Cellular automata for real-time generation of infinite cave
+    levels", 2010); mazelib's CellularAutomaton (B3/S12345 is the
+    "Maze" rule it is named after).
+    """
+    w, h = maze.width, maze.height
+    wall = maze.wall
+    born, survive = parse(rule)
+    keep = {maze.start, *maze.goals}
+    if maze.geometry == "thin":
+        squares = [y * w + x for y in range(1, h - 1) for x in range(1 + y % 2, w - 1, 2)]
+    else:
+        squares = [y * w + x for y in range(1, h - 1) for x in range(1, w - 1)]
+        step = []
+        for y in range(2, h - 1, 2):
+            for x in range(2, w - 1, 2):
+                wall[y * w + x] = 0
+                step += (WALL, y * w + x, 1, 0)
+        if step:
+            yield tuple(step)
+    squares = [p for p in squares if p not in keep]
+    random = rng.random
+    step = []
+    for p in squares:
+        if random() < density:
+            wall[p] = 1
+            step += (WALL, p, 0, 1)
+    if step:
+        step[0] |= MILESTONE
+        yield tuple(step)
+    around = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+    for _ in range(generations):
+        flips = []
+        for p in squares:
+            y, x = divmod(p, w)
+            n = sum(1 for dx, dy in around
+                    if not (0 <= x + dx < w and 0 <= y + dy < h) or wall[(y + dy) * w + x + dx])
+            now = wall[p]
+            if (n in survive) if now else (n in born):
+                if not now:
+                    flips.append(p)
+            elif now:
+                flips.append(p)
+        step = []
+        for p in flips:
+            step += (WALL, p, wall[p], 1 - wall[p])
+        for p in flips:
+            wall[p] = 1 - wall[p]
+        if flips:
+            step[0] |= MILESTONE
+            yield tuple(step)
+    if connected:
+        near = slots(maze)
+        main = region(maze, near, maze.start)
+        yield from connect(maze, near, main)

@@ -1,0 +1,85 @@
+import random as _random
+
+from ..events import MARK, MILESTONE, M_STACK, WALL
+from ..maze import Maze
+from ..registry import Param, generator, generators
+from ._base import cell_squares, interior_walls
+
+BASES = ("dig", "wilson", "kruskal", "prim", "hunt", "binary", "sidewinder")
+
+
+@generator("perturb", "Perturbation", order=195, initial="wall", perfect=True, params=[
+    Param("base", "choice", "binary", choices=BASES, help="the generator of the maze to perturb"),
+    Param("repeat", "int", 5, min=0, max=100_000, help="how many rounds of new walls and repairs"),
+    Param("new_walls", "int", 3, min=1, max=1000, help="walls put up in each round"),
+])
+def perturb(maze, rng, base="binary", repeat=5, new_walls=3):
+    """Perturbation: put up a few walls across a perfect maze, then repair it into a perfect maze again.
+
+    1. Make a perfect maze with ``base`` and show it whole (one step).
+    2. One round: close ``new_walls`` open passages at random (shown in
+       red, a milestone each); the maze falls apart into pieces.
+    3. Repair: visit the closed passages in random order and open each one
+       that joins two pieces (union-find), until the maze is whole again (a
+       milestone each).
+    4. Repeat ``repeat`` rounds.
+
+    Property: perfect after every round: a spanning tree loses k edges
+    (k + 1 pieces) and gains exactly k joining edges.  Each round changes
+    the texture locally, so a biased base (the binary tree's diagonal)
+    fades round by round.  Source: mazelib's Perturbation (add random
+    walls, reconnect the passages).
+    """
+    algo = generators()[base]
+    cw, ch, w = maze.cells_w, maze.cells_h, maze.width
+    work = Maze.blank(cw, ch, algo.initial)
+    for _ in algo.func(work, _random.Random(rng.getrandbits(32))):
+        pass
+    wall, mark = maze.wall, maze.mark
+    step = []
+    for p in range(len(wall)):
+        if wall[p] != work.wall[p]:
+            step += (WALL, p, wall[p], work.wall[p])
+            wall[p] = work.wall[p]
+    step[-4] |= MILESTONE
+    yield tuple(step)
+    passages = interior_walls(maze)
+    cells = cell_squares(maze)
+
+    def ends(via):
+        return (via - 1, via + 1) if via // w % 2 else (via - w, via + w)
+    for _ in range(repeat):
+        opened = [v for v in passages if not wall[v]]
+        if not opened:
+            break
+        rng.shuffle(opened)
+        cut = opened[:new_walls]
+        for via in cut:
+            wall[via] = 1
+            mark[via] = M_STACK
+            yield (WALL | MILESTONE, via, 0, 1, MARK, via, 0, M_STACK)
+        parent = {c: c for c in cells}
+
+        def find(c):
+            while parent[c] != c:
+                parent[c] = parent[parent[c]]
+                c = parent[c]
+            return c
+        for via in passages:
+            if not wall[via]:
+                a, b = ends(via)
+                parent[find(a)] = find(b)
+        closed = [v for v in passages if wall[v]]
+        rng.shuffle(closed)
+        for via in closed:
+            a, b = ends(via)
+            ra, rb = find(a), find(b)
+            if ra != rb:
+                parent[ra] = rb
+                wall[via] = 0
+                yield (WALL | MILESTONE, via, 1, 0)
+        step = []
+        for via in cut:
+            step += (MARK, via, mark[via], 0)
+            mark[via] = 0
+        yield tuple(step)
