@@ -9,7 +9,7 @@ import pymaze
 from pymaze.maze import Maze
 from pymaze.registry import generators
 
-from reference import cell_graph, components, floor_graph, graph, is_spanning_tree
+from reference import cell_graph, components, graph, is_spanning_tree
 from test_generators_classic import chi_square_critical, spanning_trees, tree_of
 
 NEW = ["houston", "origin", "unicursal", "trivial", "skewed", "fill", "blobby", "perturb", "cellular", "dungeon"]

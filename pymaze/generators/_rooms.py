@@ -10,6 +10,7 @@ connects regions in either view.
 from collections import deque
 
 from ..events import MILESTONE, WALL
+from ._base import cell_squares, interior_walls
 
 
 def places(maze):
@@ -88,3 +89,33 @@ def connect(maze, near, main):
             step[0] |= MILESTONE
             yield tuple(step)
         main |= region(maze, near, hit)
+
+
+def rejoin(maze, rng):
+    """Open, in random order, each closed passage whose two cells are not yet joined (union-find over
+    the open passages first): afterwards every cell is reachable, and no loop has been added.
+    One milestone per passage opened."""
+    w, wall = maze.width, maze.wall
+    parent = {c: c for c in cell_squares(maze)}
+
+    def find(c):
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    def ends(via):
+        return (via - 1, via + 1) if via // w % 2 else (via - w, via + w)
+    passages = interior_walls(maze)
+    for via in passages:
+        if not wall[via]:
+            a, b = ends(via)
+            parent[find(a)] = find(b)
+    closed = [via for via in passages if wall[via]]
+    rng.shuffle(closed)
+    for via in closed:
+        ra, rb = (find(c) for c in ends(via))
+        if ra != rb:
+            parent[ra] = rb
+            wall[via] = 0
+            yield (WALL | MILESTONE, via, 1, 0)

@@ -1,6 +1,7 @@
 from ..events import MILESTONE, WALL
 from ..registry import Param, generator
-from ._base import carve, cell_squares, interior_walls, open_cell, open_wall
+from ._base import carve, cell_squares, open_cell
+from ._rooms import rejoin
 
 
 @generator("dungeon", "Dungeon rooms", order=320, initial="wall", perfect=False, params=[
@@ -92,22 +93,4 @@ def dungeon(maze, rng, rooms=5, size=4, connected=True):
                 break
     if not connected:
         return
-    parent = {c: c for c in cells}
-
-    def find(c):
-        while parent[c] != c:
-            parent[c] = parent[parent[c]]
-            c = parent[c]
-        return c
-    for via in interior_walls(maze):
-        if not wall[via]:
-            a, b = (via - 1, via + 1) if via // w % 2 else (via - w, via + w)
-            parent[find(a)] = find(b)
-    doors = [via for via in interior_walls(maze) if wall[via]]
-    rng.shuffle(doors)
-    for via in doors:
-        a, b = (via - 1, via + 1) if via // w % 2 else (via - w, via + w)
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[ra] = rb
-            yield open_wall(maze, via)
+    yield from rejoin(maze, rng)

@@ -3,7 +3,8 @@ import random as _random
 from ..events import MARK, MILESTONE, M_STACK, WALL
 from ..maze import Maze
 from ..registry import Param, generator, generators
-from ._base import cell_squares, interior_walls
+from ._base import interior_walls
+from ._rooms import rejoin
 
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt", "binary", "sidewinder")
 
@@ -31,7 +32,7 @@ def perturb(maze, rng, base="binary", repeat=5, new_walls=3):
     walls, reconnect the passages).
     """
     algo = generators()[base]
-    cw, ch, w = maze.cells_w, maze.cells_h, maze.width
+    cw, ch = maze.cells_w, maze.cells_h
     work = Maze.blank(cw, ch, algo.initial)
     for _ in algo.func(work, _random.Random(rng.getrandbits(32))):
         pass
@@ -44,10 +45,6 @@ def perturb(maze, rng, base="binary", repeat=5, new_walls=3):
     step[-4] |= MILESTONE
     yield tuple(step)
     passages = interior_walls(maze)
-    cells = cell_squares(maze)
-
-    def ends(via):
-        return (via - 1, via + 1) if via // w % 2 else (via - w, via + w)
     for _ in range(repeat):
         opened = [v for v in passages if not wall[v]]
         if not opened:
@@ -58,26 +55,7 @@ def perturb(maze, rng, base="binary", repeat=5, new_walls=3):
             wall[via] = 1
             mark[via] = M_STACK
             yield (WALL | MILESTONE, via, 0, 1, MARK, via, 0, M_STACK)
-        parent = {c: c for c in cells}
-
-        def find(c):
-            while parent[c] != c:
-                parent[c] = parent[parent[c]]
-                c = parent[c]
-            return c
-        for via in passages:
-            if not wall[via]:
-                a, b = ends(via)
-                parent[find(a)] = find(b)
-        closed = [v for v in passages if wall[v]]
-        rng.shuffle(closed)
-        for via in closed:
-            a, b = ends(via)
-            ra, rb = find(a), find(b)
-            if ra != rb:
-                parent[ra] = rb
-                wall[via] = 0
-                yield (WALL | MILESTONE, via, 1, 0)
+        yield from rejoin(maze, rng)
         step = []
         for via in cut:
             step += (MARK, via, mark[via], 0)

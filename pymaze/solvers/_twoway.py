@@ -65,7 +65,7 @@ def two_way(maze, nbrs, key, stop, diagonal, first_keys):
     for i, side in enumerate(sides):
         for r in side.g:
             side.key[r] = first_keys(i, r)
-            heapq.heappush(side.heap, (side.key[r], next(tick), r))
+            heapq.heappush(side.heap, (side.key[r], side.key[r], next(tick), r))
             first += (MARK, r, mark[r], side.frontier)
             mark[r] = side.frontier
     yield tuple(first)
@@ -80,7 +80,7 @@ def two_way(maze, nbrs, key, stop, diagonal, first_keys):
             break
         if stop == "sum" and best <= top + other.top() + EPS:
             break
-        _, _, p = heapq.heappop(this.heap)
+        p = heapq.heappop(this.heap)[-1]
         this.closed.add(p)
         step = [MARK | MILESTONE, p, mark[p], this.visited]
         mark[p] = this.visited
@@ -97,7 +97,8 @@ def two_way(maze, nbrs, key, stop, diagonal, first_keys):
             if q in this.key and k >= this.key[q] - EPS:
                 continue
             this.g[q], this.key[q], this.parent[q] = g + c, k, p
-            heapq.heappush(this.heap, (k, next(tick), q))
+            # A* ties go to the smaller estimate (priority minus cost walked); the others to the earliest
+            heapq.heappush(this.heap, (k, k - this.g[q] if stop == "either" else 0, next(tick), q))
             if mark[q] != this.frontier:
                 step += (MARK, q, mark[q], this.frontier)
                 mark[q] = this.frontier

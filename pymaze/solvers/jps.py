@@ -17,7 +17,8 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never"):
     """Jump point search: A* that queues only the squares where a route may have to turn.
 
     1. Queue S as in A* (priority g + h).
-    2. Take the queued square of least priority.  If it is a goal, the
+    2. Take the queued square of least priority (ties: the smaller h,
+       then the earliest queued).  If it is a goal, the
        route is the chain of jump points back to S, filled in square by
        square.
     3. Prune its neighbours: coming from its parent, keep the square
@@ -133,11 +134,11 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never"):
     g, parent = {start: 0}, {start: start}
     closed = set()
     tick = count()
-    heap = [(h(start), next(tick), start)]
+    heap = [(h(start), h(start), next(tick), start)]
     mark[start] = M_JUMP
     yield (MARK, start, 0, M_JUMP)
     while heap:
-        f, _, p = heapq.heappop(heap)
+        f, _, _, p = heapq.heappop(heap)
         if p in closed or f > g[p] + h(p) + EPS:
             continue
         closed.add(p)
@@ -161,7 +162,8 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never"):
             cost = g[p] + max(ax, ay) + (SQRT2 - 1) * min(ax, ay)
             if cost < g.get(j, cost + 1) - EPS:
                 g[j], parent[j] = cost, p
-                heapq.heappush(heap, (cost + h(j), next(tick), j))
+                hj = h(j)
+                heapq.heappush(heap, (cost + hj, hj, next(tick), j))
                 if mark[j] != M_JUMP:
                     step += (MARK, j, mark[j], M_JUMP)
                     mark[j] = M_JUMP
