@@ -178,3 +178,13 @@ def test_collision_marks_where_floods_meet_only_on_mazes_with_loops():
         loopy = pymaze.generate("dig", 8, 6, seed=seed, loops=0.5)
         _, events, _ = solve(loopy, "collision")
         assert any(e[0] & OP_MASK == MARK and e[3] == M_DEAD for e in unpack(events))
+
+
+NEW_SOLVERS = WALKERS + EXACT + ["idastar", "jps", "biastar", "bidijkstra", "bibest", "swarm", "convswarm", "biswarm"]
+
+
+@pytest.mark.parametrize("slug", NEW_SOLVERS)
+def test_new_solvers_have_numbered_steps_a_property_and_a_source(slug):
+    from pymaze.registry import solvers
+    doc = solvers()[slug].doc
+    assert "1." in doc and "2." in doc and "Property" in doc and "Source" in doc
