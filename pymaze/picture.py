@@ -37,6 +37,7 @@ from .maze import Maze
 
 MAX_PIXELS = 16_000_000
 MAX_CELLS = 2000
+DOUBT = 0.045  # the most doubt (see _walls) a reading may have: mazes drawn by tools stay under 0.02
 KINDS = ("thin", "block")
 _RUN = re.compile(rb"\x01+")
 _GAP = re.compile(rb"\x00+")
@@ -207,9 +208,52 @@ def _block_score(h, lo, hi, n):
     return hit / len(near) * hit / total
 
 
-def _count(h, lo, hi, kind, line, gap):
-    """The number of cells (thin) or squares (block) across ``[lo, hi)``, searched near the estimate."""
+def _line_centres(runs, angle, across, lo, hi, line, size):
+    """Clusters ``(centre, mass)`` of where short ink runs (wall lines crossed) sit along one axis of the
+    straightened picture: a clean comb at the grid lines that hold walls, whatever runs along them."""
+    c, s = math.cos(angle), math.sin(angle)
+    sign = 1 if across == 0 else -1
+    spots = sorted(((a + b) / 2 * c + sign * other * s + size)
+                   for other, a, b in runs if b - a <= 2 * line + 2)
+    spots = [u for u in spots if lo <= u < hi]
+    clusters, group = [], []
+    for u in spots:
+        if group and u - group[-1] > 1.5:
+            clusters.append((sum(group) / len(group), len(group)))
+            group = []
+        group.append(u)
+    if group:
+        clusters.append((sum(group) / len(group), len(group)))
+    top = max((m for _, m in clusters), default=0)
+    return [(u, m) for u, m in clusters if m >= 0.03 * top]
+
+
+def _comb_counts(clusters, lo, hi, line, limit):
+    """The fewest cells whose grid lines pass through every cluster, and the fewest that leave out at most
+    a tenth of the clusters' mass (stray ink); the walls' fit decides between them."""
+    total = sum(m for _, m in clusters)
+    found = []
+    for share in (0.03, 0.1):
+        for n in range(1, limit + 1):
+            pitch = (hi - lo - line) / n
+            tol = max(1.5, 0.15 * pitch)
+            misfit = sum(m for u, m in clusters
+                         if abs(u - lo - line / 2 - round((u - lo - line / 2) / pitch) * pitch) > tol)
+            if total and misfit <= share * total:
+                if n not in found:
+                    found.append(n)
+                break
+    return found
+
+
+def _counts(h, lo, hi, kind, line, gap, clusters):
+    """Candidate numbers of cells (thin) or squares (block) across ``[lo, hi)``: for thin walls the coarsest
+    grids through the line clusters, else the best-scoring count near the estimate."""
     width = hi - lo
+    if kind == "thin":
+        found = _comb_counts(clusters, lo, hi, line, max(1, int((width - line) / max(4, line + 2))))
+        if found:
+            return found
     if kind == "thin":
         guess = (width - line) / max(1, line + gap)
         score = lambda n: _thin_score(h, lo, hi, line, n)
@@ -220,7 +264,7 @@ def _count(h, lo, hi, kind, line, gap):
     if kind == "thin":
         high = min(high, int((width - line) / 2) or 1)
     candidates = range(low, max(low, high) + 1)
-    return max(candidates, key=lambda n: (score(n), -abs(n - guess)))
+    return [max(candidates, key=lambda n: (score(n), -abs(n - guess)))]
 
 
 # --- 5. walls ----------------------------------------------------------------------
@@ -260,9 +304,10 @@ def _bands(lo, count, kind, pitch, line):
 
 
 def _walls(sampler, bx, by, kind):
-    """The wall layer and the fit's doubt (mean distance of each sample's ink share from 0 or 1)."""
+    """The wall layer, the fit's doubt (mean distance of each wall sample's ink share from 0 or 1) and the
+    clutter (mean ink share in the cells of a thin-wall maze, which should be empty)."""
     W, H = len(bx), len(by)
-    wall, doubt = bytearray(W * H), 0.0
+    wall, doubt, clutter, cells = bytearray(W * H), 0.0, 0.0, 0
     for y, (v0, v1) in enumerate(by):
         for x, (u0, u1) in enumerate(bx):
             p = y * W + x
@@ -274,9 +319,13 @@ def _walls(sampler, bx, by, kind):
                 du = (u1 - u0) * (0.5 if x % 2 == 0 else 0.2) - (0 if x % 2 else 0.01)
                 dv = (v1 - v0) * (0.5 if y % 2 == 0 else 0.2) - (0 if y % 2 else 0.01)
             share = sampler.share(u0 + du, u1 - du, v0 + dv, v1 - dv)
+            if kind == "thin" and x % 2 and y % 2:
+                clutter += share
+                cells += 1
+                continue
             doubt += min(share, 1 - share)
-            wall[p] = share >= 0.5 and not (kind == "thin" and x % 2 and y % 2)
-    return wall, doubt / (W * H)
+            wall[p] = share >= 0.5
+    return wall, doubt / (W * H - cells), clutter / (cells or 1)
 
 
 # --- 6. S and G -------------------------------------------------------------------
@@ -415,6 +464,10 @@ def read(width, height, data, channels=3, *, threshold=None, angle=None, crop=No
             raise MazeFormatError("no frame found: a maze picture needs a rectangle of wall lines (or wall squares) "
                                   "around it, longer than half the picture's side")
         lo_u, hi_u, lo_v, hi_v = fu[0], fu[1], fv[0], fv[1]
+        sides = (max(hu[lo_u:lo_u + 3]), max(hu[hi_u - 3:hi_u]), max(hv[lo_v:lo_v + 3]), max(hv[hi_v - 3:hi_v]))
+        if min(sides[:2]) < 0.7 * (hi_v - lo_v) or min(sides[2:]) < 0.7 * (hi_u - lo_u):
+            raise MazeFormatError("no frame found: the outermost lines do not run round the picture's ink "
+                                  "(a maze picture needs a rectangle of wall lines or squares around it)")
     else:
         left, top, right, bottom = (int(v) for v in crop)
         lo_u, lo_v, hi_u, hi_v = left + diag, top + diag, right + diag, bottom + diag
@@ -434,27 +487,40 @@ def read(width, height, data, channels=3, *, threshold=None, angle=None, crop=No
     inks = (lx, ly)
     if kind == "block":
         lx = ly = None
-    counts = []
+    options = []
     for h, lo, hi, ln, gap, axis in ((hu, lo_u, hi_u, lx, gx, 0), (hv, lo_v, hi_v, ly, gy, 1)):
         if size is not None:
-            n = int(size[axis])
+            found_n = [int(size[axis])]
         elif pitch is not None:
             p = float(pitch[axis] if isinstance(pitch, (list, tuple)) else pitch)
-            n = round((hi - lo - (ln or 0)) / p) if p > 0 else 0
+            found_n = [round((hi - lo - (ln or 0)) / p) if p > 0 else 0]
         else:
-            n = _count(h, lo, hi, kind, inks[axis], gap)
-        if not 1 <= n <= (MAX_CELLS if kind == "thin" else 2 * MAX_CELLS + 1):
-            raise MazeFormatError(f"the grid would be {n} {'cells' if kind == 'thin' else 'squares'} across: "
-                                  "not a maze this reader can take")
-        counts.append(n)
-    px = (hi_u - lo_u - (lx or 0)) / counts[0]
-    py = (hi_v - lo_v - (ly or 0)) / counts[1]
-    if min(px, py) < (4 if kind == "thin" else 2):
-        raise MazeFormatError(f"the grid's pitch would be {min(px, py):.1f} pixels: too fine to read")
-    bx = _bands(lo_u, counts[0], kind, px, lx)
-    by = _bands(lo_v, counts[1], kind, py, ly)
-    wall, doubt = _walls(sampler, bx, by, kind)
-    if doubt > 0.2:
+            clusters = _line_centres(rows if axis == 0 else cols, rad, axis, lo, hi, inks[axis], diag) \
+                if kind == "thin" else []
+            found_n = _counts(h, lo, hi, kind, inks[axis], gap, clusters)
+        for n in found_n:
+            if not 1 <= n <= (MAX_CELLS if kind == "thin" else 2 * MAX_CELLS + 1):
+                raise MazeFormatError(f"the grid would be {n} {'cells' if kind == 'thin' else 'squares'} "
+                                      "across: not a maze this reader can take")
+        options.append(found_n)
+    fits = []  # a finer grid is also a consistent reading (more cells, more openings): take the coarsest that fits
+    for counts in sorted(([a, b] for a in options[0] for b in options[1]), key=lambda c: c[0] * c[1]):
+        px = (hi_u - lo_u - (lx or 0)) / counts[0]
+        py = (hi_v - lo_v - (ly or 0)) / counts[1]
+        if min(px, py) < (4 if kind == "thin" else 2):
+            raise MazeFormatError(f"the picture does not look like a maze: its grid's pitch would be "
+                                  f"{min(px, py):.1f} pixels, too fine to read")
+        bx = _bands(lo_u, counts[0], kind, px, lx)
+        by = _bands(lo_v, counts[1], kind, py, ly)
+        wall, doubt, clutter = _walls(sampler, bx, by, kind)
+        fits.append((doubt + clutter, counts, px, py, bx, by, wall, clutter))
+    least = min(f[0] for f in fits)
+    doubt, counts, px, py, bx, by, wall, clutter = next(f for f in fits if f[0] <= least + 0.015)
+    if clutter > 0.12:
+        raise MazeFormatError(f"the picture does not look like a thin-wall maze: its {counts[0]}x{counts[1]} "
+                              f"cells hold ink ({100 * clutter:.0f}% of their middles); adjust threshold, pitch "
+                              "or crop")
+    if doubt > DOUBT:
         raise MazeFormatError(f"the picture does not look like a {kind} maze: the grid of {counts[0]}x{counts[1]} "
                               f"fits poorly (doubt {doubt:.2f}); adjust threshold, pitch or crop")
     maze = Maze(len(bx), len(by), wall, geometry="block")
