@@ -29,7 +29,9 @@ file with Pillow (an optional extra) and calls ``read``.
 """
 
 import math
+import operator
 import re
+from itertools import accumulate
 from collections import Counter
 
 from .errors import MazeFormatError
@@ -102,33 +104,23 @@ def _runs(mask, width, height):
 
 def _projections(rows, cols, angle, size):
     """Ink projected on u (across columns) and v (across rows) in the frame turned by ``angle``;
-    ``u = x cos + y sin``, ``v = y cos - x sin``; bins offset by ``size`` (the picture's diagonal)."""
+    ``u = x cos + y sin``, ``v = y cos - x sin``; bins offset by ``size`` (the picture's diagonal).
+    Each run is added in whole bins (no smoothing, which would favour angle 0)."""
     c, s = math.cos(angle), math.sin(angle)
-    hu, hv = [0] * (3 * size + 2), [0] * (3 * size + 2)
-    for y, a, b in rows:
-        base = y * s + size
-        _add(hu, a * c + base, b * c + base)
-    for x, a, b in cols:
-        base = size - x * s
-        _add(hv, a * c + base, b * c + base)
-    for h in (hu, hv):  # prefix sums of the difference arrays
-        acc = 0
-        for i, d in enumerate(h):
-            acc += d
-            h[i] = acc
-    return hu, hv
-
-
-def _add(diff, lo, hi):
-    """Add a run covering [lo, hi) to a difference array, in whole bins (no smoothing, which would
-    favour angle 0)."""
-    diff[int(lo + 0.5)] += 1
-    diff[int(hi + 0.5)] -= 1
+    out = []
+    for runs, sign in ((rows, 1), (cols, -1)):
+        diff = [0] * (3 * size + 2)
+        for other, a, b in runs:
+            base = sign * other * s + size + 0.5
+            diff[int(a * c + base)] += 1
+            diff[int(b * c + base)] -= 1
+        out.append(list(accumulate(diff)))
+    return out
 
 
 def _sharpness(rows, cols, angle, size):
     hu, hv = _projections(rows, cols, angle, size)
-    return sum(h * h for h in hu) + sum(h * h for h in hv)
+    return sum(map(operator.mul, hu, hu)) + sum(map(operator.mul, hv, hv))
 
 
 def _find_angle(rows, cols, size):

@@ -2,7 +2,6 @@
 lines or filled squares, S and G as a green and a red dot, then turned, blurred by JPEG, noised."""
 
 import io
-import random
 
 from PIL import Image, ImageDraw
 
@@ -63,9 +62,10 @@ def spoil(img, angle=0.0, noise=0, jpeg=None, seed=0, mode="RGB"):
     if angle:
         img = img.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor="white")
     if noise:
-        rng = random.Random(seed)
-        raw = bytes(max(0, min(255, v + int(rng.gauss(0, noise)))) for v in img.tobytes())
-        img = Image.frombytes(img.mode, img.size, raw)
+        import numpy as np
+        a = np.asarray(img, dtype=np.float64)
+        a += np.random.default_rng(seed).normal(0, noise, a.shape)
+        img = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8), img.mode)
     img = img.convert(mode)
     buf = io.BytesIO()
     img.save(buf, "JPEG" if jpeg else "PNG", **({"quality": jpeg} if jpeg else {}))
