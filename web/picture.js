@@ -91,7 +91,7 @@ export function setupPicture({ call, accept, notice }) {
   function draw() {
     if (!image) return;
     const box = panel.querySelector(".picture-view").getBoundingClientRect();
-    const scale = Math.min(1, (box.width || 600) / image.width, Math.max(200, window.innerHeight * 0.55) / image.height);
+    const scale = Math.min(4, (box.width || 600) / image.width, Math.max(200, window.innerHeight * 0.5) / image.height);
     canvas.width = Math.max(1, Math.round(image.width * scale));
     canvas.height = Math.max(1, Math.round(image.height * scale));
     const ctx = canvas.getContext("2d");
