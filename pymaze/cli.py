@@ -77,13 +77,19 @@ def generated(args, algo, geometry="thin"):
     return pymaze.generate(algo, w, h, seed=args.seed, geometry=geometry, **options(getattr(args, "set", [])))
 
 
-def read_maze(path):
+FROM = arg("--from", dest="fmt", default="auto", choices=("auto", *formats.FORMATS, "image"),
+           help="the maze file's format (default auto: detected; images by their first bytes)")
+
+
+def read_maze(path, fmt="auto"):
     if path in (None, "-"):
         data = sys.stdin.buffer.read()
     else:
         with open(path, "rb") as f:
             data = f.read(formats.MAX_CHARS * 4 + 1)
-    return formats.parse(data)
+    if fmt == "image" or fmt == "auto" and formats.is_image(data):
+        return formats.from_image(data)
+    return formats.parse(data, fmt)
 
 
 def show(maze, route=None):
@@ -117,12 +123,11 @@ def cmd_list(args, out):
 @command("generate", "generate a maze and print it (default format: block text, readable anywhere)",
          arg("algo", metavar="ALGO", help="generator slug (see `list`)"),
          arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, SET,
-         arg("--format", default="block", choices=("block", "thin", "json"), help="output format (default block)"),
+         arg("--format", default="block", choices=tuple(formats.WRITERS), help="output format (default block)"),
          arg("--view", default="thin", choices=("block", "thin"), help="geometry of the maze (default thin)"))
 def cmd_generate(args, out):
     maze = generated(args, args.algo, args.view)
-    writer = {"block": formats.to_block_text, "thin": formats.to_thin_text, "json": formats.to_json}[args.format]
-    out.write(writer(maze))
+    out.write(formats.WRITERS[args.format](maze))
     return 0
 
 
@@ -130,14 +135,16 @@ def cmd_generate(args, out):
          arg("solver", metavar="SOLVER", help="solver slug (see `list`)"),
          arg("file", nargs="?", default="-", metavar="FILE", help="maze file (block, thin or JSON); - or none: stdin"),
          arg("--json", action="store_true", help="print found, status, path, moves, visited, heuristic as JSON"),
-         SET, *GENERATE)
+         arg("--format", default=None, choices=tuple(formats.WRITERS),
+             help="print the maze with its route in this format (default: thin-wall or block text)"),
+         SET, FROM, *GENERATE)
 def cmd_solve(args, out):
-    maze = generated(args, args.generate) if args.generate else read_maze(args.file)
+    maze = generated(args, args.generate) if args.generate else read_maze(args.file, args.fmt)
     sol = pymaze.solve(maze, args.solver, seed=args.seed, **options(args.set))
     if args.json:
         out.write(json.dumps(sol.to_json()) + "\n")
     else:
-        out.write(show(maze, sol.squares))
+        out.write(formats.WRITERS[args.format](maze, sol.squares) if args.format else show(maze, sol.squares))
         what = "found route: " + f"{sol.moves} moves" if sol.found else sol.status
         out.write(f"{what}, {sol.visited} visited" + (" (heuristic)" if sol.heuristic else "") + "\n")
     return 0 if sol.found else 1
@@ -145,9 +152,9 @@ def cmd_solve(args, out):
 
 @command("stats", "print a maze's metrics: dead ends, junctions, corridors, straight runs, solution, routes, perfect",
          arg("file", nargs="?", default="-", metavar="FILE", help="maze file (block, thin or JSON); - or none: stdin"),
-         arg("--json", action="store_true", help="print the metrics as JSON"), SET, *GENERATE)
+         arg("--json", action="store_true", help="print the metrics as JSON"), SET, FROM, *GENERATE)
 def cmd_stats(args, out):
-    maze = generated(args, args.generate) if args.generate else read_maze(args.file)
+    maze = generated(args, args.generate) if args.generate else read_maze(args.file, args.fmt)
     figures = pymaze.metrics(maze)
     if args.json:
         out.write(json.dumps(figures) + "\n")
@@ -158,7 +165,7 @@ def cmd_stats(args, out):
 
 @command("play", "walk the maze: in a terminal, single keys (arrows or w/a/s/d move, r reset, n new maze, "
          "q quit); with piped input, one command per line: up/down/left/right or w/a/s/d, reset, regenerate, quit",
-         arg("file", nargs="?", metavar="FILE", help="maze file (block, thin or JSON)"), *GENERATE)
+         arg("file", nargs="?", metavar="FILE", help="maze file (block, thin or JSON)"), FROM, *GENERATE)
 def cmd_play(args, out):
     if args.generate:
         seeds = iter(range(check_seed(args.seed), 2**32))
@@ -167,7 +174,7 @@ def cmd_play(args, out):
     elif args.file in (None, "-"):
         raise ParameterError("play reads commands from stdin: give a maze FILE or --generate ALGO")
     else:
-        game = Game(read_maze(args.file))
+        game = Game(read_maze(args.file, args.fmt))
     if termios and sys.stdin.isatty() and getattr(out, "isatty", lambda: False)():
         return play_keys(game, sys.stdin.fileno(), out)
     return play_loop(game, sys.stdin, out)

@@ -247,17 +247,24 @@ def _from_data(data):
     return maze
 
 
-def parse(text, fmt="auto"):
-    """A maze from text in ``fmt`` ("block", "thin", "json" or "auto": JSON if it starts with '{',
-    thin-wall text if the first non-empty line is a row of posts and walls, block text otherwise)."""
-    readers = {"block": parse_block, "thin": parse_thin, "json": parse_json}
-    if fmt == "auto":
-        lines = _lines(text)
-        first = next((line for line in lines if line.strip()), "")
-        fmt = "json" if first.lstrip().startswith("{") else "thin" if _THIN_FIRST.match(first) else "block"
-    if fmt not in readers:
-        raise MazeFormatError(f"unknown format {fmt!r}; allowed: auto, block, thin, json")
-    return readers[fmt](text)
+def parse(text, fmt="auto", **options):
+    """A maze from text in ``fmt``: "block", "thin", "json", "mazelib", "matrix" (PathFinding.js), "box"
+    (box-drawing) or "auto", detected by ``interop.detect`` (an error that lists the formats when it cannot
+    tell).  ``options``: ``start`` / ``end`` (x, y) for "matrix"."""
+    from . import boxtext, interop
+    readers = {"block": parse_block, "thin": parse_thin, "json": parse_json, "mazelib": interop.parse_mazelib,
+               "matrix": interop.parse_matrix, "box": boxtext.parse_box}
+    chosen = interop.check_format(fmt)
+    if chosen == "auto":
+        chosen = interop.detect(text)
+    if options and chosen != "matrix":
+        raise MazeFormatError(f"{', '.join(options)}: only the matrix format takes a start and an end")
+    try:
+        return readers[chosen](text, **options)
+    except MazeFormatError as exc:
+        if fmt == "auto" and chosen == "block" and not set("".join(_lines(text))) - set("# S"):
+            raise interop.ambiguous_failure(exc) from None
+        raise
 
 
 def _route_squares(maze, route):
@@ -320,3 +327,27 @@ def to_json(maze):
     if "weights" in data:
         text += ', "weights": ' + json.dumps(data["weights"])
     return text + "}\n"
+
+
+def _writers():
+    from . import boxtext, interop
+    return {"block": to_block_text, "thin": to_thin_text, "json": lambda maze, route=None: to_json(maze),
+            "mazelib": interop.to_mazelib_text, "matrix": lambda maze, route=None: interop.to_matrix(maze),
+            "box": boxtext.to_box_text}
+
+
+WRITERS = _writers()  # format -> writer(maze, route=None)
+FORMATS = tuple(WRITERS)
+
+
+def is_image(data):
+    """True when ``data`` (bytes) starts like a PNG, JPEG, GIF, BMP or WebP file."""
+    from .picture import is_image_bytes
+    return is_image_bytes(data)
+
+
+def from_image(source, **options):
+    """A maze from a picture (a path or the file's bytes), decoded with Pillow (``pip install
+    pymaze[image]``) and read by ``pymaze.picture.read``; ``options`` override what it detects."""
+    from .picture import from_image_file
+    return from_image_file(source, **options)

@@ -13,7 +13,7 @@ from array import array
 
 from . import __version__, registry
 from .errors import MazeFormatError, ParameterError
-from .formats import parse, to_block_text, to_json, to_thin_text
+from .formats import WRITERS, parse
 from .maze import Maze
 from .run import Run, check_seed
 
@@ -92,14 +92,14 @@ class _Loaded:
         return array("i")
 
 
-def load_text(text):
-    """Make ``text`` (block, thin-wall or JSON, detected) the current maze; returns what generate returns.
+def load_text(text, fmt="auto"):
+    """Make ``text`` (in format ``fmt``, or detected) the current maze; returns what generate returns.
 
     Raises ``MazeFormatError`` (message with line and column) and leaves the current maze as it was."""
     global _generated
     if len(text) > MAX_IMPORT:
         raise MazeFormatError(f"the import holds {len(text):,} characters; the limit is {MAX_IMPORT:,}")
-    maze = parse(text)
+    maze = parse(text, fmt)
     maze.mark = bytearray(len(maze.wall))
     _generated = _Loaded(maze)
     return _start(_generated)
@@ -153,12 +153,45 @@ def shortest():
 
 
 def export_text(fmt):
-    """The current maze (the last generated or imported one) as "block", "thin" or "json" text."""
+    """The current maze (the last generated or imported one) as text in ``fmt`` (see ``formats.WRITERS``)."""
     maze = _maze("exporting it")
-    writers = {"block": to_block_text, "thin": to_thin_text, "json": to_json}
-    if fmt not in writers:
-        raise ParameterError(f"unknown export format {fmt!r}; allowed: block, thin, json")
-    return writers[fmt](maze)
+    if fmt not in WRITERS:
+        raise ParameterError(f"unknown export format {fmt!r}; allowed: {', '.join(WRITERS)}")
+    return WRITERS[fmt](maze)
+
+
+_picture = None  # the maze last read from a picture, until it is accepted
+
+
+def read_picture(width, height, rgba, options_json="{}"):
+    """Read a maze from the page's RGBA pixels with ``pymaze.picture`` (``options``: its overrides); keeps it
+    for ``accept_picture`` and returns JSON of what was found, with the maze's size, walls ('0'/'1'), S and G."""
+    global _picture
+    from .picture import read
+    options = _options(options_json)
+    allowed = ("threshold", "angle", "crop", "kind", "pitch", "line", "size", "start", "goal")
+    unknown = [k for k in options if k not in allowed]
+    if unknown:
+        raise ParameterError(f"unknown picture option {unknown[0]!r}; allowed: {', '.join(allowed)}")
+    try:
+        maze, found = read(width, height, _bytes(rgba), 4, **options)
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, MazeFormatError):
+            raise
+        raise ParameterError(f"bad picture option: {exc}") from None
+    _picture = maze
+    found.update(width=maze.width, height=maze.height, geometry=maze.geometry, start=maze.start,
+                 goals=maze.goals, wall="".join("01"[c] for c in maze.wall))
+    return json.dumps(found)
+
+
+def accept_picture():
+    """The maze last read from a picture becomes the current maze; returns what generate returns."""
+    global _generated
+    if _picture is None:
+        raise ParameterError("read a picture before accepting it")
+    _generated = _Loaded(_picture.copy(layers=False), "picture", "maze from a picture")
+    return _start(_generated)
 
 
 def set_random_weights(seed):

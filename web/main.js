@@ -133,10 +133,11 @@ function start(kind) {
   });
 }
 
-// An imported maze becomes the current one, shown at its end; a parse error leaves all as it was.
-function loadText(text) {
+// An imported maze (text in `fmt`, or with type "acceptPicture" the picture just read) becomes
+// the current one, shown at its end; a parse error leaves all as it was.
+function loadText(text, fmt = "auto", type = "load") {
   return busy(async () => {
-    await begin("load", { text });
+    await begin(type, { text, fmt });
     showNotice("");
     setOrigin("imported");
     machine.send("start");

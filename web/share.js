@@ -1,6 +1,9 @@
-// Import and export: paste text or drop/choose a file (block, thin-wall or JSON text, the
-// engine detects which), and download the current maze as text or the board as PNG.
+// Import and export: paste text or drop/choose a file (block, thin-wall, JSON, mazelib,
+// PathFinding.js or box-drawing text, detected or chosen; a picture opens the picture panel),
+// and download the current maze as text or the board as PNG.
 // Nothing the user gives is ever put into the page as markup: text goes to the engine only.
+import { isPicture, setupPicture } from "./picture.js";
+
 const MAX_IMPORT = 2000000;
 const $ = (id) => document.getElementById(id);
 
@@ -14,17 +17,19 @@ function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-// `load(text)` makes text the current maze (rejecting with the parser's message);
-// `call(type, args)` asks the engine; `notice(text)` shows a message.
+// `load(text, fmt, type)` makes text (or, with type "acceptPicture", the picture read) the current
+// maze (rejecting with the parser's message); `call(type, args)` asks the engine; `notice(text)`.
 export function setupShare({ load, call, notice }) {
+  const picture = setupPicture({ call, notice, accept: () => load(null, "auto", "acceptPicture") });
   const importText = async (text) => {
     if (text.length > MAX_IMPORT) {
       notice(`The import holds ${text.length.toLocaleString("en")} characters; the limit is ${MAX_IMPORT.toLocaleString("en")}.`);
       return;
     }
-    await load(text);
+    await load(text, $("import-format").value);
   };
   const importFile = async (file) => {
+    if (isPicture(file)) return picture.open(file);
     if (file.size > MAX_IMPORT * 4) {
       notice(`${file.name} is ${file.size.toLocaleString("en")} bytes; the limit is ${MAX_IMPORT.toLocaleString("en")} characters.`);
       return;
@@ -60,7 +65,8 @@ export function setupShare({ load, call, notice }) {
     if (e.dataTransfer.files[0]) importFile(e.dataTransfer.files[0]);
   });
   for (const [format, ext, type] of [["block", "txt", "text/plain"], ["thin", "txt", "text/plain"],
-    ["json", "json", "application/json"]]) {
+    ["json", "json", "application/json"], ["mazelib", "txt", "text/plain"], ["matrix", "json", "application/json"],
+    ["box", "txt", "text/plain;charset=utf-8"]]) {
     $(`export-${format}`).addEventListener("click", async () => {
       try {
         const { text } = await call("export", { format });

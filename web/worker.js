@@ -46,7 +46,10 @@ const handlers = {
     const events = copyBuffer(web.next_batch(a.n), "i32");
     return { message: { events, run: a.run }, transfer: [events.buffer] };
   },
-  load: (a) => started(web.load_text(a.text), a.run),
+  load: (a) => started(web.load_text(a.text, a.fmt || "auto"), a.run),
+  picture: (a) => ({ message: { picture: JSON.parse(web.read_picture(a.width, a.height, a.data,
+    JSON.stringify(a.options || {}))) } }),
+  acceptPicture: (a) => started(web.accept_picture(), a.run),
   current: (a) => started(web.current(!!a.block), a.run),
   setMaze: (a) => started(web.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined), a.run), // JS null is not None
   shortest: () => ({ message: { moves: web.shortest() } }),
