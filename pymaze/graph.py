@@ -378,6 +378,20 @@ def moves(maze):
     return tuple((d, 2 * d) for d in (-w, 1, w, -1)), None, inside
 
 
+def between(maze):
+    """A function ``(p, q) -> via``: the passage between neighbouring cells p and q."""
+    if maze.lattice is None:
+        return lambda p, q: (p + q) >> 1
+    tables = maze.lattice.tables
+
+    def via(p, q):
+        for dv, dq in tables[p]:
+            if p + dq == q:
+                return p + dv
+        raise ValueError(f"cells {p} and {q} are not neighbours")
+    return via
+
+
 def masked_off(maze):
     """The square indices of the cells a square maze's mask switches off (none without a mask)."""
     if maze.mask is None or maze.lattice is not None:

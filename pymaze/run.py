@@ -78,8 +78,9 @@ class Run:
         shape, geometry = shape_and_view(shape, geometry)
         if shape not in algo.shapes:
             raise GeometryError(f"{slug} makes {' and '.join(algo.shapes)} mazes, not {shape} ones")
-        if mask is not None and len(algo.shapes) == 1:
-            takers = ", ".join(a.slug for a in registry.generators().values() if len(a.shapes) > 1)
+        # The generators that take every shape walk the graph, so they take masks too.
+        if mask is not None and set(algo.shapes) != set(SHAPES):
+            takers = ", ".join(a.slug for a in registry.generators().values() if set(a.shapes) == set(SHAPES))
             raise GeometryError(f"{slug} fills the whole grid, so it takes no mask; masks work with {takers}")
         width, height = algo.check_size(width, height)
         opts = algo.validate(options)

@@ -1,5 +1,5 @@
 from ..events import M_CURRENT, MARK, MILESTONE, WALL
-from ..graph import SHAPES, cells, moves
+from ..graph import SHAPES, between, cells, moves
 from ..registry import generator
 from ._base import open_cell
 
@@ -25,6 +25,8 @@ def aldous(maze, rng):
     """
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
+    jumps = fixed and [dq for dv, dq in fixed]
+    via_of = between(maze)
     getrandbits, random = rng.getrandbits, rng.random
     p = maze.start
     yield open_cell(maze, p)
@@ -33,16 +35,15 @@ def aldous(maze, rng):
     mark[p] = M_CURRENT
     yield (MARK, p, 0, M_CURRENT)
     while left:
-        if fixed:
-            dv, dq = fixed[getrandbits(2)]
+        if jumps:
+            q = p + jumps[getrandbits(2)]
         else:
             d = tables[p]
-            dv, dq = d[int(random() * len(d))]
-        q = p + dq
+            q = p + d[int(random() * len(d))][1]
         if not inside[q]:
             continue
         if wall[q]:
-            via = p + dv
+            via = via_of(p, q)
             wall[via] = wall[q] = 0
             mark[head] = 0
             mark[q] = M_CURRENT

@@ -1,7 +1,7 @@
 from array import array
 
 from ..events import M_STACK, MARK, MILESTONE, WALL
-from ..graph import SHAPES, cells, moves
+from ..graph import SHAPES, between, cells, moves
 from ..registry import generator
 from ._base import open_cell
 
@@ -28,24 +28,25 @@ def wilson(maze, rng):
     """
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
+    jumps = fixed and [dq for dv, dq in fixed]
+    via_of = between(maze)
     getrandbits, random = rng.getrandbits, rng.random
     yield open_cell(maze, maze.start)
     at = array("i", [-1]) * len(wall)   # position of a cell on the current walk, -1 when off it
     for first in cells(maze):
         if not wall[first]:
             continue
-        path, vias = [first], []        # vias[i]: the passage from path[i] to path[i + 1]
+        path = [first]
         at[first] = 0
         mark[first] = M_STACK
         yield (MARK, first, 0, M_STACK)
         p = first
         while True:
-            if fixed:
-                dv, dq = fixed[getrandbits(2)]
+            if jumps:
+                q = p + jumps[getrandbits(2)]
             else:
                 d = tables[p]
-                dv, dq = d[int(random() * len(d))]
-            q = p + dq
+                q = p + d[int(random() * len(d))][1]
             if not inside[q]:
                 continue
             if not wall[q]:
@@ -54,7 +55,6 @@ def wilson(maze, rng):
             if i >= 0:
                 erased = path[i + 1:]
                 del path[i + 1:]
-                del vias[i:]
                 step = []
                 for c in erased:
                     at[c] = -1
@@ -64,13 +64,13 @@ def wilson(maze, rng):
             else:
                 at[q] = len(path)
                 path.append(q)
-                vias.append(p + dv)
                 mark[q] = M_STACK
                 yield (MARK, q, 0, M_STACK)
             p = q
-        vias.append(p + dv)
-        for k in range(len(path) - 1, -1, -1):
-            c, via = path[k], vias[k]
+        path.append(q)
+        for k in range(len(path) - 2, -1, -1):
+            c = path[k]
+            via = via_of(c, path[k + 1])
             at[c] = -1
             wall[c] = wall[via] = mark[c] = 0
             yield (MARK, c, M_STACK, 0, WALL, via, 1, 0, WALL | MILESTONE, c, 1, 0)
