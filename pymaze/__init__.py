@@ -18,16 +18,30 @@ from .run import Run
 __version__ = "0.1.0"
 # The registry tables are pymaze.registry.generators() / solvers(); the names pymaze.generators and
 # pymaze.solvers belong to the subpackages that hold the algorithm modules.
-__all__ = ["Maze", "Run", "apply", "generate", "solve", "catalogue",
+__all__ = ["Maze", "Run", "apply", "generate", "solve", "catalogue", "lattice",
            "PymazeError", "UnknownAlgorithmError", "ParameterError", "SizeError",
            "GeometryError", "MazeFormatError", "metrics"]
 
 
-def generate(slug, width, height, seed=0, geometry="thin", **options):
-    """Run generator ``slug`` to the end on ``width x height`` cells; returns the maze (marks cleared)."""
-    maze = Run.generate(slug, width, height, seed=seed, geometry=geometry, **options).finish()
+def generate(slug, width, height, seed=0, geometry="thin", shape=None, mask=None, **options):
+    """Run generator ``slug`` to the end on ``width x height`` cells; returns the maze (marks cleared).
+
+    ``geometry="thin"`` / ``"block"`` are the two views of a square maze; ``shape`` (or
+    ``geometry``) ``"hex"``, ``"triangle"`` or ``"polar"`` makes another shape (polar: ``width``
+    cells in the first ring, ``height`` rings); ``mask`` (``pymaze.masks.Mask``) switches cells off.
+    """
+    maze = Run.generate(slug, width, height, seed=seed, geometry=geometry, shape=shape, mask=mask,
+                        **options).finish()
     result = maze.copy(layers=False)
     return result
+
+
+def lattice(shape, width, height, mask=None):
+    """The networkx graph of every candidate passage of a ``shape`` maze of ``width x height``
+    (nodes: cell indices, as in ``Maze.to_networkx``).  Needs networkx."""
+    from .run import shape_and_view
+    shape, _ = shape_and_view(shape, "thin")
+    return Maze.shaped(shape, width, height, "closed", mask).to_networkx(candidates=True)
 
 
 def solve(maze, slug="bfs", seed=0, **options):

@@ -8,6 +8,7 @@ so adding a subcommand is one decorated function.  Errors print one line
 import argparse
 import errno
 import json
+import math
 import os
 import re
 import select
@@ -20,7 +21,7 @@ except ImportError:  # Windows: no terminal modes, so play reads whole lines
 
 import pymaze
 
-from . import formats
+from . import formats, masks
 from .errors import ParameterError, PymazeError, SizeError
 from .run import check_seed
 from .stats import solution_length
@@ -51,8 +52,14 @@ class _Parser(argparse.ArgumentParser):
 
 SEED = arg("--seed", default="0", help="random seed, a whole number (default 0)")
 SET = arg("--set", action="append", default=[], metavar="KEY=VALUE", help="an algorithm option (repeatable)")
+SHAPE = (arg("--geometry", default="square", choices=("square", "hex", "triangle", "polar"),
+             help="the shape of the cells (default square; polar: WxH is cells in the first ring x rings)"),
+         arg("--mask", metavar="FILE", help="a mask: text (X cell, . none) or an image (dark or opaque pixels; "
+             "needs Pillow); cells outside it are left out"),
+         arg("--islands", default="error", choices=("error", "join"),
+             help="a mask that falls apart into islands: an error (default) or joined by the fewest cells"))
 GENERATE = (arg("--generate", metavar="ALGO", help="generate a fresh maze with this generator instead of reading one"),
-            arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED)
+            arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, *SHAPE)
 
 
 def options(pairs):
@@ -74,7 +81,9 @@ def size(text):
 
 def generated(args, algo, geometry="thin"):
     w, h = size(args.size)
-    return pymaze.generate(algo, w, h, seed=args.seed, geometry=geometry, **options(getattr(args, "set", [])))
+    mask = masks.read(args.mask, args.islands) if args.mask else None
+    return pymaze.generate(algo, w, h, seed=args.seed, geometry=geometry, shape=args.geometry, mask=mask,
+                           **options(getattr(args, "set", [])))
 
 
 FROM = arg("--from", dest="fmt", default="auto", choices=("auto", *formats.FORMATS, "image"),
@@ -93,6 +102,8 @@ def read_maze(path, fmt="auto"):
 
 
 def show(maze, route=None):
+    if maze.lattice is not None:
+        return formats.to_json(maze)
     if maze.geometry == "thin":
         return formats.to_thin_text(maze, route)
     return formats.to_block_text(maze, route)
@@ -123,10 +134,15 @@ def cmd_list(args, out):
 @command("generate", "generate a maze and print it (default format: block text, readable anywhere)",
          arg("algo", metavar="ALGO", help="generator slug (see `list`)"),
          arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, SET,
-         arg("--format", default="block", choices=tuple(formats.WRITERS), help="output format (default block)"),
-         arg("--view", default="thin", choices=("block", "thin"), help="geometry of the maze (default thin)"))
+         arg("--format", default="block", choices=tuple(formats.WRITERS),
+             help="output format (default block; hex, triangle and polar mazes: always json)"),
+         arg("--view", default="thin", choices=("block", "thin"), help="geometry of the maze (default thin)"),
+         *SHAPE)
 def cmd_generate(args, out):
     maze = generated(args, args.algo, args.view)
+    if maze.lattice is not None:
+        out.write(formats.to_json(maze))
+        return 0
     out.write(formats.WRITERS[args.format](maze))
     return 0
 
@@ -134,14 +150,15 @@ def cmd_generate(args, out):
 @command("solve", "solve a maze and print it with the route; exit status 1 when no route is found",
          arg("solver", metavar="SOLVER", help="solver slug (see `list`)"),
          arg("file", nargs="?", default="-", metavar="FILE", help="maze file (block, thin or JSON); - or none: stdin"),
-         arg("--json", action="store_true", help="print found, status, path, moves, visited, heuristic as JSON"),
+         arg("--json", action="store_true", help="print found, status, path, moves, visited, heuristic as JSON "
+             "(always so for hex, triangle and polar mazes)"),
          arg("--format", default=None, choices=tuple(formats.WRITERS),
              help="print the maze with its route in this format (default: thin-wall or block text)"),
          SET, FROM, *GENERATE)
 def cmd_solve(args, out):
     maze = generated(args, args.generate) if args.generate else read_maze(args.file, args.fmt)
     sol = pymaze.solve(maze, args.solver, seed=args.seed, **options(args.set))
-    if args.json:
+    if args.json or maze.lattice is not None:
         out.write(json.dumps(sol.to_json()) + "\n")
     else:
         out.write(formats.WRITERS[args.format](maze, sol.squares) if args.format else show(maze, sol.squares))
@@ -164,7 +181,9 @@ def cmd_stats(args, out):
 
 
 @command("play", "walk the maze: in a terminal, single keys (arrows or w/a/s/d move, r reset, n new maze, "
-         "q quit); with piped input, one command per line: up/down/left/right or w/a/s/d, reset, regenerate, quit",
+         "q quit); with piped input, one command per line: up/down/left/right or w/a/s/d, reset, regenerate, quit. "
+         "Hex mazes move with q w e a s d (north-west, north, north-east, south-west, south, south-east) "
+         "and quit with x; triangle and polar mazes with w a s d towards the nearest heading",
          arg("file", nargs="?", metavar="FILE", help="maze file (block, thin or JSON)"), FROM, *GENERATE)
 def cmd_play(args, out):
     if args.generate:
@@ -186,8 +205,33 @@ STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 PLAY_HELP = "commands: up down left right (or w s a d), reset, regenerate, quit (or q)"
 
 
+# Screen headings (degrees, y down) of the moves on hex, triangle and polar mazes.
+HEADINGS = {"up": 270, "down": 90, "left": 180, "right": 0,
+            "north": 270, "north-east": 330, "south-east": 30, "south": 90, "south-west": 150, "north-west": 210}
+HEX_KEYS = {"q": "north-west", "w": "north", "e": "north-east", "a": "south-west", "s": "south", "d": "south-east"}
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+def ways(maze, p):
+    """The open moves from cell ``p`` of a graph-shaped maze: ``[(heading in degrees, cell), ...]``."""
+    from .graph import links
+    lat = maze.lattice
+    x0, y0 = lat.centre(p)
+    out = []
+    for q in links(maze)(p):
+        x1, y1 = lat.centre(q)
+        out.append((math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360, q))
+    return out
+
+
 def board(maze, player):
-    """The maze as text with the player '@' (thin-wall text for thin mazes, block text otherwise)."""
+    """The maze as text with the player '@' (thin-wall text for thin mazes, block text otherwise);
+    hex, triangle and polar mazes: where the player stands and which ways are open."""
+    if maze.lattice is not None:
+        lat = maze.lattice
+        names = ", ".join(COMPASS[round(a / 45) % 8] for a, q in ways(maze, player))
+        return (f"{maze.shape} maze, cell {lat.position(player)} (goal {lat.position(maze.goal)}); "
+                f"open: {names or 'nothing'}\n")
     lines = show(maze).split("\n")
     x, y = maze.xy(player)
     if maze.geometry == "thin":
@@ -218,7 +262,21 @@ class Game:
         return True
 
     def move(self, direction):
-        """One move 'up', 'down', 'left' or 'right'; False (no move) when a wall or the edge is in the way."""
+        """One move 'up', 'down', 'left' or 'right'; False (no move) when a wall or the edge is in the way.
+
+        On hex, triangle and polar mazes ``direction`` may also be a compass name (see HEADINGS):
+        the move goes to the open neighbour nearest that heading, within 60 degrees (hex: 30).
+        """
+        if self.maze.lattice is not None:
+            want = HEADINGS[direction]
+            slack = 30 if self.maze.shape == "hex" else 60
+            best = min(((abs((a - want + 180) % 360 - 180), q) for a, q in ways(self.maze, self.player)),
+                       default=(360, -1))
+            if best[0] > slack:
+                return False
+            self.player = best[1]
+            self.moves += 1
+            return True
         maze, (dx, dy) = self.maze, STEPS[direction]
         x, y = maze.xy(self.player)
         inside = 0 <= x + dx < maze.width and 0 <= y + dy < maze.height
@@ -247,15 +305,18 @@ def play_loop(game, inp, out):
     out.write(game.board() + PLAY_HELP + "\n")
     for line in inp:
         cmd = line.strip().lower()
-        if cmd in ("quit", "q"):
+        if game.maze.shape == "hex" and cmd in HEX_KEYS:
+            cmd = HEX_KEYS[cmd]
+        if cmd in ("quit", "q", "x"):
             break
         if cmd == "reset":
             game.reset()
         elif cmd == "regenerate" and game.make:
             game.regenerate()
-        elif cmd in MOVES:
-            if not game.move(MOVES[cmd]):
-                out.write(f"bump: a wall blocks the way {MOVES[cmd]}\n")
+        elif cmd in MOVES or cmd in HEADINGS and game.maze.lattice is not None:
+            way = MOVES.get(cmd, cmd)
+            if not game.move(way):
+                out.write(f"bump: a wall blocks the way {way}\n")
                 continue
         else:
             out.write(("regenerate needs --generate ALGO; " if cmd == "regenerate" else "") + PLAY_HELP + "\n")
@@ -335,8 +396,9 @@ def play_keys(game, fd, out):
     try:
         cbreak(fd)
         draw(game, out, KEY_HELP)
+        hexes = game.maze.shape == "hex"
         for key in read_keys(fd):
-            action = KEYS.get(key, key)
+            action = HEX_KEYS[key] if hexes and key in HEX_KEYS else "quit" if hexes and key == "x" else KEYS.get(key, key)
             if action == "quit":
                 break
             if action == "reset":
@@ -344,7 +406,7 @@ def play_keys(game, fd, out):
                 note = "back at the start"
             elif action == "regenerate":
                 note = "a new maze" if game.regenerate() else "n (new maze) needs --generate ALGO"
-            elif action in STEPS:
+            elif action in STEPS or action in HEADINGS and game.maze.lattice is not None:
                 note = "" if game.move(action) else f"bump: a wall blocks the way {action}"
             else:
                 note = KEY_HELP

@@ -20,7 +20,14 @@
   otherwise the cell opposite the start.
 * JSON: ``{"format": "pymaze", "version": 1, "geometry", "width", "height",
   "rows", "start", "goals", "weights"?}``; sizes, rows and [x, y]
-  coordinates are in squares.
+  coordinates are in squares.  A square maze with a mask adds ``"mask"``:
+  its rows of ``X`` (cell) and ``.`` (no cell), one character per cell.
+* JSON of a hex, triangle or polar maze: ``{"format": "pymaze", "version":
+  1, "geometry": "graph", "shape", "width", "height", "mask"?, "islands"?,
+  "cells", "passages", "start", "goals"}``; ``cells`` and ``passages`` are
+  strings with one character per cell / candidate passage in index order
+  (``#`` closed, space open), ``start`` and ``goals`` cell indices (see
+  ``pymaze.graph`` for the numbering).
 
 Every reader raises only ``MazeFormatError`` for malformed input.
 """
@@ -213,8 +220,45 @@ def _is_int(lo, hi):
     return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
+def _from_graph_data(data):
+    from .graph import GRAPH_SHAPES
+    from .masks import ISLANDS, Mask
+    keys = ("format", "version", "geometry", "shape", "width", "height", "mask", "islands", "cells", "passages",
+            "start", "goals")
+    unknown = [k for k in data if k not in keys]
+    if unknown:
+        raise MazeFormatError(f"unknown JSON field {unknown[0]!r:.60}; allowed: {', '.join(keys)}")
+    shape = _field(data, "shape", lambda v: v in GRAPH_SHAPES, " or ".join(GRAPH_SHAPES))
+    w = _field(data, "width", _is_int(1, 2000), "a whole number from 1 to 2000")
+    h = _field(data, "height", _is_int(1, 2000), "a whole number from 1 to 2000")
+    islands = _field(data, "islands", lambda v: v in ISLANDS, " or ".join(ISLANDS)) if "islands" in data else "error"
+    mask = None
+    if data.get("mask") is not None:
+        rows = _field(data, "mask", lambda v: isinstance(v, list) and v and all(
+            isinstance(r, str) and r and len(r) == len(v[0]) and not r.strip("X.") for r in v),
+            "a list of equally long strings of 'X' (cell) and '.' (no cell)")
+        mask = Mask([[c == "X" for c in r] for r in rows], islands)
+    try:
+        maze = Maze.shaped(shape, w, h, "wall", mask)
+    except (GeometryError, ValueError) as exc:
+        raise MazeFormatError(f"JSON {shape} maze: {exc}") from None
+    n, m = maze.lattice.n, maze.lattice.m
+    for key, size in (("cells", n), ("passages", m)):
+        text = _field(data, key, lambda v: isinstance(v, str) and len(v) == size and not v.strip("# "),
+                      f"a string of {size} characters '#' (closed) or ' ' (open)")
+        lo = 0 if key == "cells" else n
+        maze.wall[lo:lo + size] = text.translate(_TO_WALL).encode("latin-1")
+    cell = lambda v: _is_int(0, n - 1)(v) and not maze.wall[v]
+    maze.start = _field(data, "start", cell, "the index of an open cell")
+    maze.goals = list(_field(data, "goals", lambda v: isinstance(v, list) and v and all(map(cell, v)),
+                             "a list of indices of open cells"))
+    return maze
+
+
 def _from_data(data):
-    keys = ("format", "version", "geometry", "width", "height", "rows", "start", "goals", "weights")
+    if data.get("geometry") == "graph" or "shape" in data:
+        return _from_graph_data(data)
+    keys = ("format", "version", "geometry", "width", "height", "rows", "start", "goals", "weights", "mask")
     unknown = [k for k in data if k not in keys]
     if unknown:
         raise MazeFormatError(f"unknown JSON field {unknown[0]!r:.60}; allowed: {', '.join(keys)}")
@@ -232,8 +276,10 @@ def _from_data(data):
     start = _field(data, "start", point, where)
     goals = _field(data, "goals", lambda v: isinstance(v, list) and v and all(map(point, v)), "a list of " + where)
     wall = "".join(rows).translate(_TO_WALL).encode("latin-1")
+    masked = geometry == "thin" and data.get("mask") is not None
     try:
-        maze = Maze(w, h, wall, start[1] * w + start[0], [y * w + x for x, y in goals], geometry)
+        maze = Maze(w, h, wall, start[1] * w + start[0], [y * w + x for x, y in goals],
+                    "block" if masked else geometry)
     except GeometryError as exc:
         raise MazeFormatError(f"JSON geometry 'thin': {exc}") from None
     if geometry == "thin" and not all(p % w % 2 and p // w % 2 for p in [maze.start, *maze.goals]):
@@ -244,7 +290,31 @@ def _from_data(data):
             f"{h} lists of {w} whole numbers from 1 to {MAX_WEIGHT}")
         from array import array
         maze.weight = array("i", [c for r in weights for c in r])
+    if data.get("mask") is not None:
+        _square_mask(maze, data["mask"])
     return maze
+
+
+def _square_mask(maze, rows):
+    from .masks import Mask
+    cw, ch = maze.cells_w, maze.cells_h
+    if maze.geometry != "block" or not (isinstance(rows, list) and len(rows) == ch and all(
+            isinstance(r, str) and len(r) == cw and not r.strip("X.") for r in rows)):
+        raise MazeFormatError(f"JSON field 'mask' must be {ch} strings of {cw} characters 'X' (cell) or '.' "
+                              "(no cell), on a thin-wall maze")
+    for y, r in enumerate(rows):
+        for x, c in enumerate(r):
+            if c == "." and not maze.wall[maze.cell(x, y)]:
+                raise MazeFormatError(f"JSON mask: cell ({x}, {y}) is switched off but open in the rows")
+    aligned = maze.copy(layers=False)
+    for y, r in enumerate(rows):
+        for x, c in enumerate(r):
+            aligned.wall[maze.cell(x, y)] = 0
+    if not aligned.is_aligned():
+        raise MazeFormatError("JSON geometry 'thin': a thin-wall maze needs odd sides, a closed frame, wall posts "
+                              "and floor cells (or cells the mask switches off)")
+    maze.geometry = "thin"
+    maze.mask = Mask([[c == "X" for c in r] for r in rows])
 
 
 def parse(text, fmt="auto", **options):
@@ -314,13 +384,24 @@ def to_thin_text(maze, route=None, cell_width=3):
 
 
 def to_json(maze):
-    """pymaze JSON (one line per row of the grid)."""
+    """pymaze JSON (one line per row of the grid; graph shapes: cells and passages as two strings)."""
+    if maze.lattice is not None:
+        lat = maze.lattice
+        data = {"format": "pymaze", "version": 1, "geometry": "graph", "shape": maze.shape,
+                "width": maze.width, "height": maze.height, "start": maze.start, "goals": list(maze.goals)}
+        if lat.mask is not None:
+            data.update(mask=lat.mask.text().split(), islands=lat.mask.islands)
+        chars = bytes(maze.wall).replace(b"\x01", b"#").replace(b"\x00", b" ").decode("latin-1")
+        data.update(cells=chars[:lat.n], passages=chars[lat.n:])
+        return json.dumps(data) + "\n"
     w = maze.width
     rows = ["".join("#" if c else " " for c in maze.wall[y * w:(y + 1) * w]) for y in range(maze.height)]
     data = {"format": "pymaze", "version": 1, "geometry": maze.geometry, "width": w, "height": maze.height,
             "rows": rows, "start": list(maze.xy(maze.start)), "goals": [list(maze.xy(p)) for p in maze.goals]}
     if maze.weight is not None:
         data["weights"] = [list(maze.weight[y * w:(y + 1) * w]) for y in range(maze.height)]
+    if maze.mask is not None:
+        data["mask"] = maze.mask.text().split()
     head = json.dumps({k: v for k, v in data.items() if k not in ("rows", "weights")})[:-1]
     body = ",\n".join(f'  {json.dumps(r)}' for r in rows)
     text = f'{head}, "rows": [\n{body}\n]'

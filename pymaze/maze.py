@@ -14,24 +14,26 @@ Two geometries read the same squares:
   squares between two cells are their shared wall (1) or opening (0).  Nodes
   are cells; a move goes two squares, through the opening.
 
-``as_block()`` and ``as_thin()`` switch between them.
+``as_block()`` gives the block view of a thin-wall maze.
+
+Hex, triangle and polar mazes (``shape``; see ``pymaze.graph``) have
+``geometry == "graph"``: the layers run over the lattice's cells, then its
+passages, and ``lattice`` holds the topology and the drawing.  ``shape`` is
+``"square"`` for both views of the square grid.  ``mask`` (a
+``pymaze.masks.Mask`` or None) says which cells exist.
 """
 
 from array import array
 
 from .errors import GeometryError
+from .graph import GRAPH_SHAPES, SHAPES, Lattice
 
 GEOMETRIES = ("block", "thin")
-# Direction bits for thin-wall cells, with dx / dy / opposite tables.
-N, E, S, W = 1, 2, 4, 8
-DX = {N: 0, E: 1, S: 0, W: -1}
-DY = {N: -1, E: 0, S: 1, W: 0}
-OPPOSITE = {N: S, E: W, S: N, W: E}
-DIRECTIONS = (N, E, S, W)
 
 
 class Maze:
-    __slots__ = ("width", "height", "wall", "mark", "num", "start", "goals", "geometry", "weight")
+    __slots__ = ("width", "height", "wall", "mark", "num", "start", "goals", "geometry", "weight",
+                 "shape", "lattice", "mask")
 
     def __init__(self, width, height, wall=None, start=-1, goals=(), geometry="block", weight=None):
         if geometry not in GEOMETRIES:
@@ -47,19 +49,21 @@ class Maze:
         self.goals = list(goals)
         self.geometry = geometry
         self.weight = weight  # optional array('i') of per-square move costs (None: all 1)
+        self.shape, self.lattice, self.mask = "square", None, None
         if geometry == "thin" and not self.is_aligned():
             raise GeometryError("a thin-wall maze needs odd sides, a closed frame, wall posts and floor cells")
 
     # --- construction -------------------------------------------------
     @classmethod
-    def blank(cls, cells_w, cells_h, fill="wall"):
+    def blank(cls, cells_w, cells_h, fill="wall", mask=None):
         """A thin-wall maze of ``cells_w x cells_h`` cells, every wall standing.
 
         ``fill="wall"``: every square is wall except nothing (carving generators open cells too);
         ``fill="closed"``: cells are floor, every wall between them stands;
         ``fill="frame"``: only the outer frame is wall (wall-adding generators);
         ``fill="posts"``: the frame and the posts are wall, every cell and opening floor.
-        S is the top-left cell, G the bottom-right one.
+        S is the top-left cell, G the bottom-right one.  A ``mask`` (``pymaze.masks.Mask``)
+        switches cells off: they stay wall, and S and G move to the first and last cell left.
         """
         w, h = 2 * cells_w + 1, 2 * cells_h + 1
         if fill == "wall":
@@ -86,28 +90,60 @@ class Maze:
         maze.goals = [(h - 2) * w + (w - 2)]
         maze.geometry = "thin"
         maze.weight = None
+        maze.shape, maze.lattice, maze.mask = "square", None, None
+        if mask is not None:
+            maze._apply_mask(mask)
         return maze
 
+    def _apply_mask(self, mask):
+        """Switch off the square cells ``mask`` leaves out (islands checked or joined, see pymaze.masks)."""
+        from .masks import Mask, grid_nbrs, settle
+        cw, ch = self.cells_w, self.cells_h
+        rows, mw, mh = mask.rows, mask.width, mask.height
+        on = bytearray(rows[y * mh // ch][x * mw // cw] for y in range(ch) for x in range(cw))
+        on = settle(on, grid_nbrs(cw, ch), mask.islands)
+        self.mask = Mask([on[y * cw:(y + 1) * cw] for y in range(ch)], mask.islands)
+        for k in range(cw * ch):
+            if not on[k]:
+                self.wall[self.cell(k % cw, k // cw)] = 1
+        first, last = on.find(1), on.rfind(1)
+        self.start = self.cell(first % cw, first // cw)
+        self.goals = [self.cell(last % cw, last // cw)]
+
     @classmethod
-    def from_cells(cls, cells_w, cells_h, open_east, open_south, start=(0, 0), goal=None):
-        """A thin-wall maze from per-cell booleans ``open_east[y][x]`` / ``open_south[y][x]``."""
-        maze = cls.blank(cells_w, cells_h, "closed")
-        for y in range(cells_h):
-            for x in range(cells_w):
-                p = maze.cell(x, y)
-                if open_east[y][x] and x < cells_w - 1:
-                    maze.wall[p + 1] = 0
-                if open_south[y][x] and y < cells_h - 1:
-                    maze.wall[p + maze.width] = 0
-        maze.start = maze.cell(*start)
-        gx, gy = goal if goal is not None else (cells_w - 1, cells_h - 1)
-        maze.goals = [maze.cell(gx, gy)]
+    def shaped(cls, shape, w, h, fill="wall", mask=None):
+        """A blank maze of ``shape`` ("square", "hex", "triangle", "polar") with every passage closed.
+
+        Square mazes are ``blank(w, h, fill, mask)``.  The others have cells then passages;
+        ``fill="wall"`` leaves the cells wall too (carving generators open them), ``"closed"``
+        opens the cells.  S and G are two boundary cells far apart.
+        """
+        if shape == "square":
+            return cls.blank(w, h, fill, mask)
+        if shape not in GRAPH_SHAPES:
+            raise GeometryError(f"unknown shape {shape!r}; allowed: {', '.join(SHAPES)}")
+        if fill not in ("wall", "closed"):
+            raise GeometryError(f"{shape} mazes start from every passage closed, not from {fill!r}")
+        lat = Lattice(shape, w, h, mask)
+        maze = cls.__new__(cls)
+        size = lat.n + lat.m
+        maze.width, maze.height = w, h
+        maze.wall = bytearray(b"\x01") * size
+        if fill == "closed":
+            maze.wall[:lat.n] = bytes(lat.n)
+        maze.mark = bytearray(size)
+        maze.num = array("i", bytes(4 * size))
+        s, g = lat.far_pair()
+        maze.start, maze.goals = s, [g]
+        maze.geometry, maze.weight = "graph", None
+        maze.shape, maze.lattice, maze.mask = shape, lat, mask
         return maze
 
     def copy(self, layers=True):
         """A deep copy; ``layers=False`` leaves mark and num empty."""
         m = Maze.__new__(Maze)
         m.width, m.height, m.geometry = self.width, self.height, self.geometry
+        m.shape, m.lattice, m.mask = self.shape, self.lattice, self.mask
         m.wall = bytearray(self.wall)
         m.mark = bytearray(self.mark) if layers else bytearray(len(self.wall))
         m.num = array("i", self.num) if layers else array("i", bytes(4 * len(self.wall)))
@@ -145,17 +181,26 @@ class Maze:
         return (2 * cy + 1) * self.width + 2 * cx + 1
 
     def node_xy(self, square):
-        """Coordinates in the maze's own units: cells for thin mazes, squares for block mazes."""
+        """Coordinates in the maze's own units: cells for thin mazes, squares for block mazes,
+        the lattice's grid coordinates for graph shapes (see ``Lattice.position``)."""
+        if self.lattice is not None:
+            return self.lattice.position(square)
         x, y = square % self.width, square // self.width
         return ((x - 1) // 2, (y - 1) // 2) if self.geometry == "thin" else (x, y)
 
     def step(self):
-        """Squares per move: 2 in a thin-wall maze (cell to cell), 1 in a block maze."""
+        """Squares per move: 2 in a thin-wall maze (cell to cell), 1 in a block maze (and graph shapes)."""
         return 2 if self.geometry == "thin" else 1
 
     def is_aligned(self):
-        """True when the squares form a thin-wall maze: odd sides, closed frame, posts wall, cells floor."""
+        """True when the squares form a thin-wall maze: odd sides, closed frame, posts wall, cells floor
+        (or switched off by the mask)."""
         w, h, g = self.width, self.height, self.wall
+        if self.mask is not None and self.lattice is None:
+            from .graph import masked_off
+            g = bytearray(g)
+            for p in masked_off(self):
+                g[p] = 0
         if w < 3 or h < 3 or w % 2 == 0 or h % 2 == 0:
             return False
         if not all(g[0:w]) or not all(g[(h - 1) * w:]):
@@ -177,61 +222,28 @@ class Maze:
         m.geometry = "block"
         return m
 
-    def as_thin(self):
-        """The same squares as a thin-wall maze (a copy); GeometryError when not cell-aligned."""
-        if not self.is_aligned():
-            raise GeometryError("this block maze is not cell-aligned (odd sides, closed frame, "
-                                "posts at even x and y, floor cells at odd x and y), so it has no thin-wall view")
-        m = self.copy()
-        m.geometry = "thin"
-        for p in [m.start, *m.goals]:
-            if p >= 0 and not (p % m.width % 2 and p // m.width % 2):
-                raise GeometryError("start and goal must be cells (odd x and y) in a thin-wall maze")
-        return m
-
     # --- topology -------------------------------------------------------
     def nodes(self):
-        """Every node: all floor squares (block) or all cells (thin)."""
+        """Every node: all floor squares (block) or all open cells (thin, graph shapes)."""
         w, g = self.width, self.wall
+        if self.lattice is not None:
+            return [p for p in range(self.lattice.n) if not g[p]]
         if self.geometry == "thin":
-            return [y * w + x for y in range(1, self.height, 2) for x in range(1, w, 2)]
+            return [p for p in (y * w + x for y in range(1, self.height, 2) for x in range(1, w, 2)) if not g[p]]
         return [p for p in range(len(g)) if not g[p]]
-
-    def neighbours(self, p):
-        """The nodes one move from node ``p``, as ``(q, via)`` pairs in N, E, S, W order.
-
-        ``via`` is the opening square passed through (thin mazes), or -1.
-        """
-        w, g = self.width, self.wall
-        out = []
-        if self.geometry == "thin":
-            for d in (-w, 1, w, -1):
-                if not g[p + d]:
-                    out.append((p + 2 * d, p + d))
-            return out
-        x = p % w
-        q = p - w
-        if q >= 0 and not g[q]:
-            out.append((q, -1))
-        if x < w - 1 and not g[p + 1]:
-            out.append((p + 1, -1))
-        q = p + w
-        if q < len(g) and not g[q]:
-            out.append((q, -1))
-        if x > 0 and not g[p - 1]:
-            out.append((p - 1, -1))
-        return out
 
     def is_node(self, p):
         if not 0 <= p < len(self.wall) or self.wall[p]:
             return False
+        if self.lattice is not None:
+            return p < self.lattice.n
         return self.geometry != "thin" or bool(p % self.width % 2 and p // self.width % 2)
 
     # --- comparison and export ------------------------------------------
     def snapshot(self):
         """Everything a run can change, as one comparable tuple."""
-        return (self.width, self.height, self.geometry, bytes(self.wall), bytes(self.mark),
-                self.num.tobytes(), self.start, tuple(self.goals))
+        return (self.width, self.height, self.geometry, self.shape, self.mask and self.mask.rows,
+                bytes(self.wall), bytes(self.mark), self.num.tobytes(), self.start, tuple(self.goals))
 
     def __eq__(self, other):
         return isinstance(other, Maze) and self.snapshot() == other.snapshot()
@@ -239,7 +251,24 @@ class Maze:
     __hash__ = None
 
     def __repr__(self):
+        if self.lattice is not None:
+            return f"<Maze {self.shape} {self.width}x{self.height}: {self.lattice.n} cells, {self.lattice.m} passages>"
         return f"<Maze {self.geometry} {self.width}x{self.height} squares>"
+
+    def drawing(self):
+        """The drawing of a graph-shaped maze, once per maze, as flat float arrays in maze units:
+        ``polygons`` (x, y pairs; cell k's corners are points ``starts[k] .. starts[k+1]-1``),
+        ``walls`` (x0, y0, x1, y1 per passage, in passage order: drawn while the passage is closed),
+        ``border`` (segments always drawn) and ``bounds``."""
+        if self.lattice is None:
+            raise GeometryError("square mazes are drawn square by square; drawing() is for hex, triangle and polar")
+        return self.lattice.drawing()
+
+    def to_networkx(self, candidates=False):
+        """The maze as a networkx graph: open cells, open passages (every candidate one with
+        ``candidates=True``); edges carry the passage index as ``via``.  Needs networkx."""
+        from .graph import to_networkx
+        return to_networkx(self, candidates)
 
     def to_numpy(self):
         """The int8 block array (1 = wall) that other Python maze libraries use; needs numpy."""

@@ -12,6 +12,7 @@ import pkgutil
 from dataclasses import dataclass, field
 
 from .errors import ParameterError, SizeError, UnknownAlgorithmError
+from .graph import SHAPES
 
 MAX_SIZE = 2000
 TYPES = ("int", "float", "bool", "choice")
@@ -94,7 +95,8 @@ class Algorithm:
     family: str            # "generator" or "solver"
     func: object = field(repr=False)
     params: tuple = ()
-    geometries: tuple = ("block", "thin")
+    geometries: tuple = ("block", "thin")   # the views of a square maze it takes
+    shapes: tuple = ("square",)             # the shapes it takes (pymaze.graph.SHAPES; solvers: all by default)
     initial: str = "wall"  # generators: the fill of the blank maze they start from (see Maze.blank)
     perfect: object = None  # generators: True when every maze is a spanning tree
     uniform: bool = False   # generators: samples spanning trees uniformly
@@ -140,6 +142,7 @@ class Algorithm:
     def schema(self):
         out = {"slug": self.slug, "name": self.name, "family": self.family, "summary": self.summary,
                "params": [p.schema() for p in self.params], "geometries": list(self.geometries),
+               "shapes": list(self.shapes),
                "layer": self.layer}
         if self.family == "generator":
             out.update(perfect=self.perfect, uniform=self.uniform, min_size=self.min_size, max_size=MAX_SIZE)
@@ -157,6 +160,8 @@ def _register(family, slug, name, **kw):
         table = _TABLES[family]
         if slug in table:
             raise RuntimeError(f"{family} {slug!r} registered twice")
+        if family == "solver":
+            kw.setdefault("shapes", SHAPES)  # a solver that walks with pymaze.graph works on every shape
         table[slug] = Algorithm(slug=slug, name=name, family=family, func=func,
                                 params=tuple(kw.pop("params", ())), **kw)
         return func

@@ -11,6 +11,7 @@ from itertools import chain, islice
 
 from . import registry
 from .errors import GeometryError, ParameterError
+from .graph import SHAPES
 from .maze import Maze
 
 MAX_SEED = 2**32 - 1
@@ -30,6 +31,25 @@ def check_seed(seed):
     return value
 
 
+def shape_and_view(shape, geometry):
+    """``(shape, geometry)`` from the two ways of naming them: ``geometry`` may be a view of a
+    square maze ("thin", "block") or a shape's name; graph shapes have the view "graph"."""
+    if geometry in SHAPES:
+        if shape not in (None, geometry):
+            raise GeometryError(f"geometry {geometry!r} and shape {shape!r} disagree; give one of them")
+        shape, geometry = geometry, "thin"
+    shape = shape or "square"
+    if shape not in SHAPES:
+        raise GeometryError(f"unknown shape {shape!r}; allowed: {', '.join(SHAPES)}")
+    if geometry not in ("thin", "block"):
+        raise GeometryError(f"unknown geometry {geometry!r}; allowed: block, thin, {', '.join(SHAPES)}")
+    if shape != "square":
+        if geometry == "block":
+            raise GeometryError(f"{shape} mazes have no block view; the block view is for square mazes")
+        geometry = "graph"
+    return shape, geometry
+
+
 class Run:
     """An algorithm in progress.  Build one with ``Run.generate`` or ``Run.solve``."""
 
@@ -47,23 +67,34 @@ class Run:
         self.emitted = 0  # events handed out so far
 
     @classmethod
-    def generate(cls, slug, width, height, seed=0, geometry="thin", **options):
-        """Start generator ``slug`` on a ``width x height`` cell maze."""
+    def generate(cls, slug, width, height, seed=0, geometry="thin", shape=None, mask=None, **options):
+        """Start generator ``slug`` on a ``width x height`` cell maze.
+
+        ``shape``: "square" (default), "hex", "triangle" or "polar" (see ``pymaze.graph``);
+        ``geometry``: the view of a square maze, "thin" or "block", or a shape's name (the
+        same as ``shape=``).  ``mask``: a ``pymaze.masks.Mask`` switching cells off.
+        """
         algo = registry.get("generator", slug)
+        shape, geometry = shape_and_view(shape, geometry)
+        if shape not in algo.shapes:
+            raise GeometryError(f"{slug} makes {' and '.join(algo.shapes)} mazes, not {shape} ones")
+        # The generators that take every shape walk the graph, so they take masks too.
+        if mask is not None and set(algo.shapes) != set(SHAPES):
+            takers = ", ".join(a.slug for a in registry.generators().values() if set(a.shapes) == set(SHAPES))
+            raise GeometryError(f"{slug} fills the whole grid, so it takes no mask; masks work with {takers}")
         width, height = algo.check_size(width, height)
         opts = algo.validate(options)
-        maze = Maze.blank(width, height, algo.initial)
-        if geometry == "block":
-            maze.geometry = "block"
-        elif geometry != "thin":
-            raise GeometryError(f"unknown geometry {geometry!r}; allowed: block, thin")
+        maze = Maze.shaped(shape, width, height, algo.initial, mask)
+        maze.geometry = geometry
         return cls(algo, maze, check_seed(seed), opts)
 
     @classmethod
     def solve(cls, slug, maze, seed=0, **options):
         """Start solver ``slug`` on a copy of ``maze`` (marks and numbers cleared)."""
         algo = registry.get("solver", slug)
-        if maze.geometry not in algo.geometries:
+        if maze.shape not in algo.shapes:
+            raise GeometryError(f"{slug} works on {' and '.join(algo.shapes)} mazes, not {maze.shape} ones")
+        if maze.lattice is None and maze.geometry not in algo.geometries:
             raise GeometryError(f"{slug} works on {' and '.join(algo.geometries)} mazes, "
                                 f"not {maze.geometry} ones")
         opts = algo.validate(options)

@@ -1,8 +1,9 @@
 """Maze metrics: dead ends, junctions, corridors, straight runs, solution length, routes, perfect or not."""
 
+import math
 from array import array
 
-from .solvers._base import SINK, bfs_tree, links, route_blocks
+from .graph import SINK, bfs_tree, links, route_blocks
 
 WORK = 200_000  # extensions of partial routes allowed when counting the simple routes inside a block
 
@@ -73,7 +74,10 @@ def _solution_length(maze, order, parent):
 
 
 def _longest_straight(maze, nodes, nbrs):
-    """The most moves in one direction without a turn (east-west or north-south)."""
+    """The most moves in one direction without a turn (east-west or north-south on squares; on
+    other shapes, moves whose centre-to-centre heading stays the same, within a degree)."""
+    if maze.lattice is not None:
+        return _longest_heading(maze.lattice, nodes, nbrs)
     step = maze.step()
     best = 0
     for d in (step, step * maze.width):
@@ -82,6 +86,29 @@ def _longest_straight(maze, nodes, nbrs):
             prev = p - d
             run[p] = run[prev] + 1 if prev >= 0 and run[prev] >= 0 and prev in nbrs(p) else 0
         best = max(best, max(run))
+    return best
+
+
+def _longest_heading(lattice, nodes, nbrs):
+    centre = {p: lattice.centre(p) for p in nodes}
+
+    def heading(a, b):
+        (ax, ay), (bx, by) = centre[a], centre[b]
+        return round(math.degrees(math.atan2(by - ay, bx - ax))) % 360
+
+    best = 0
+    for p in nodes:
+        for q in nbrs(p):
+            h = heading(p, q)
+            if any(heading(r, p) == h for r in nbrs(p)):
+                continue  # not the first move of its straight run
+            moves, a, b = 1, p, q
+            while True:
+                nxt = [c for c in nbrs(b) if c != a and heading(b, c) == h]
+                if not nxt:
+                    break
+                moves, a, b = moves + 1, b, nxt[0]
+            best = max(best, moves)
     return best
 
 

@@ -28,7 +28,7 @@ def nx_tree(maze):
 @pytest.mark.parametrize("slug", PERFECT)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_perfect_new_generator_gives_a_spanning_tree(slug, size):
-    opts = [{}] + ([{"shape": "spiral"}] if slug == "trivial" else []) + \
+    opts = [{}] + ([{"pattern": "spiral"}] if slug == "trivial" else []) + \
         ([{"skew": "vertical"}] if slug == "skewed" else []) + \
         ([{"switch": 0.0}, {"switch": 1.0}] if slug == "houston" else []) + \
         ([{"base": "wilson", "repeat": 20, "new_walls": 5}] if slug == "perturb" else [])

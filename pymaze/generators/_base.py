@@ -1,8 +1,12 @@
-"""Helpers shared by the generators: cell geometry on the block grid, and the standard steps."""
+"""Helpers shared by the generators: the standard steps (open a cell, a passage, a mark), random orders, loops.
+
+What a generator walks on (cells, candidate passages, moves) is ``pymaze.graph``.
+"""
 
 from itertools import permutations
 
 from ..events import MARK, MILESTONE, WALL
+from ..graph import moves, passages
 
 PERMS = [list(p) for p in permutations(range(4))]  # direction orders, picked with one rng.random()
 
@@ -13,12 +17,24 @@ def cell_mask(maze):
     Indexing it two squares past any cell (the padding, or a negative index into the frame rows)
     is always safe and reads 0, so the carving loops need no bounds checks.
     """
-    w, h = maze.width, maze.height
-    mask = bytearray(w * h + 2 * w + 2)
-    ones = b"\x01" * maze.cells_w
-    for y in range(1, h, 2):
-        mask[y * w + 1:y * w + w - 1:2] = ones
-    return mask
+    return moves(maze)[2]
+
+
+def shuffled(k, random):
+    """A random order of ``range(k)``, drawn with one ``random()`` for up to six items."""
+    table = _ORDERS.get(k)
+    if table is None:
+        if k > 6:
+            order = list(range(k))
+            for i in range(k - 1, 0, -1):
+                j = int(random() * (i + 1))
+                order[i], order[j] = order[j], order[i]
+            return order
+        table = _ORDERS[k] = [list(p) for p in permutations(range(k))]
+    return table[int(random() * len(table))]
+
+
+_ORDERS = {4: PERMS}
 
 
 def deltas(maze):
@@ -46,19 +62,10 @@ def set_mark(maze, p, value):
     return (MARK, p, old, value)
 
 
-def interior_walls(maze):
-    """Every square between two horizontally or vertically adjacent cells, row-major."""
-    w, h = maze.width, maze.height
-    out = []
-    for y in range(1, h - 1):
-        xs = range(2, w - 1, 2) if y % 2 else range(1, w - 1, 2)
-        out.extend(y * w + x for x in xs)
-    return out
-
-
 def add_loops(maze, rng, fraction):
-    """Open ``fraction`` of the passages that are still wall, in random order (the multi-path variant)."""
-    closed = [p for p in interior_walls(maze) if maze.wall[p]]
+    """Open ``fraction`` of the passages that are still closed, in random order (the multi-path variant)."""
+    wall = maze.wall
+    closed = [v for v, a, b in zip(*passages(maze)) if wall[v] and not (wall[a] or wall[b])]
     rng.shuffle(closed)
     for via in closed[:round(fraction * len(closed))]:
         yield open_wall(maze, via)
@@ -68,9 +75,3 @@ def open_cell(maze, p):
     """Open the single cell ``p`` (the first cell of a carving generator): one milestone event."""
     maze.wall[p] = 0
     return (WALL | MILESTONE, p, 1, 0)
-
-
-def cell_squares(maze):
-    """Every cell's square index, row-major."""
-    w = maze.width
-    return [y * w + x for y in range(1, maze.height, 2) for x in range(1, w, 2)]

@@ -10,7 +10,7 @@ connects regions in either view.
 from collections import deque
 
 from ..events import MILESTONE, WALL
-from ._base import cell_squares, interior_walls
+from ..graph import cells as all_cells, passages as all_passages
 
 
 def places(maze):
@@ -96,7 +96,7 @@ def rejoin(maze, rng):
     the open passages first): afterwards every cell is reachable, and no loop has been added.
     One milestone per passage opened."""
     w, wall = maze.width, maze.wall
-    parent = {c: c for c in cell_squares(maze)}
+    parent = {c: c for c in list(all_cells(maze))}
 
     def find(c):
         while parent[c] != c:
@@ -106,7 +106,7 @@ def rejoin(maze, rng):
 
     def ends(via):
         return (via - 1, via + 1) if via // w % 2 else (via - w, via + w)
-    passages = interior_walls(maze)
+    passages = list(all_passages(maze)[0])
     for via in passages:
         if not wall[via]:
             a, b = ends(via)

@@ -1,14 +1,15 @@
 from ..events import M_CURRENT, MARK, MILESTONE, WALL
+from ..graph import SHAPES, between, cells, moves
 from ..registry import generator
-from ._base import cell_mask, deltas, open_cell
+from ._base import open_cell
 
 
-@generator("aldous", "Aldous-Broder", order=80, perfect=True, uniform=True)
+@generator("aldous", "Aldous-Broder", order=80, perfect=True, uniform=True, shapes=SHAPES)
 def aldous(maze, rng):
     """Aldous-Broder: a random walk that opens the way into every cell it enters for the first time.
 
     1. Open the start cell and put the walker there (marked as the head).
-    2. Step to a random neighbour.  If that cell is still closed, open the
+    2. Step to a random neighbour (every one equally likely).  If that cell is still closed, open the
        passage walked through and the cell (a milestone).
     3. Repeat until every cell is open.
 
@@ -23,26 +24,31 @@ def aldous(maze, rng):
     spanning trees" (1989).
     """
     wall, mark = maze.wall, maze.mark
-    inside = cell_mask(maze)
-    d = deltas(maze)
-    getrandbits = rng.getrandbits
+    fixed, tables, inside = moves(maze)
+    jumps = fixed and [dq for dv, dq in fixed]
+    via_of = between(maze)
+    getrandbits, random = rng.getrandbits, rng.random
     p = maze.start
     yield open_cell(maze, p)
-    left = maze.cells_w * maze.cells_h - 1
+    left = len(cells(maze)) - 1
     head = p
     mark[p] = M_CURRENT
     yield (MARK, p, 0, M_CURRENT)
     while left:
-        s = d[getrandbits(2)]
-        q = p + 2 * s
+        if jumps:
+            q = p + jumps[getrandbits(2)]
+        else:
+            d = tables[p]
+            q = p + d[int(random() * len(d))][1]
         if not inside[q]:
             continue
         if wall[q]:
-            wall[p + s] = wall[q] = 0
+            via = via_of(p, q)
+            wall[via] = wall[q] = 0
             mark[head] = 0
             mark[q] = M_CURRENT
             left -= 1
-            yield (MARK, head, M_CURRENT, 0, WALL, p + s, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_CURRENT)
+            yield (MARK, head, M_CURRENT, 0, WALL, via, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_CURRENT)
             head = q
         p = q
     mark[head] = 0

@@ -1,6 +1,6 @@
 from ..events import MARK, MILESTONE, M_FRONTIER2, M_STACK, WALL
 from ..registry import Param, generator
-from ._base import cell_squares
+from ..graph import cells as all_cells
 
 
 @generator("blobby", "Blobby recursive division", order=146, initial="posts", perfect=True, params=[
@@ -30,7 +30,7 @@ def blobby(maze, rng, rooms=1):
     wall, mark = maze.wall, maze.mark
     dirs = (-2 * w, 2, 2 * w, -2)
     randrange = rng.randrange
-    stack = [cell_squares(maze)]
+    stack = [list(all_cells(maze))]
     while stack:
         region = stack.pop()
         if len(region) <= max(1, rooms):

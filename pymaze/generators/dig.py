@@ -1,9 +1,11 @@
+from ..errors import GeometryError
 from ..events import MILESTONE, WALL
+from ..graph import SHAPES, moves
 from ..registry import Param, generator
-from ._base import PERMS, add_loops, cell_mask, deltas
+from ._base import PERMS, add_loops, shuffled
 
 
-@generator("dig", "Digging (recursive backtracker)", order=30, perfect=True, params=[
+@generator("dig", "Digging (recursive backtracker)", order=30, perfect=True, shapes=SHAPES, params=[
     Param("mode", "choice", "backtrack", choices=("backtrack", "restart"),
           help="when stuck: back up along the path, or restart from a random open cell"),
     Param("bias", "float", 0.0, min=-1.0, max=1.0,
@@ -15,9 +17,9 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
     """Digging (穴掘り法), the recursive backtracker, with an explicit stack.
 
     1. Start with every square wall; open the start cell first.
-    2. From the current cell, try the four directions in random order.  If the
-       cell two squares away is inside and still wall, open the square between
-       and that cell, and continue from there.
+    2. From the current cell, try its neighbours in random order.  If one
+       is still closed, open the passage between and that cell, and
+       continue from there.
     3. When no direction works, back up to the previous cell on the stack
        (mode "backtrack"), or continue from a random already-open cell that
        still has an unopened neighbour (mode "restart": more branches,
@@ -26,7 +28,7 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
 
     ``bias`` weights the choice of direction: with probability ``bias`` the
     previous heading is tried first (straight corridors); with probability
-    ``-bias`` it is tried last (winding).
+    ``-bias`` it is tried last (winding).  Square mazes only.
 
     Property: a perfect maze (spanning tree) when ``loops`` is 0.  Long
     winding corridors and few dead ends (~10 %).  Not uniform.
@@ -34,8 +36,10 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
     "Maze Generation: Recursive Backtracking".
     """
     wall = maze.wall
-    inside = cell_mask(maze)
-    d = deltas(maze)
+    fixed, tables, inside = moves(maze)
+    if bias and fixed is None:
+        raise GeometryError("dig's bias (straight on or turning) needs a square maze; use bias=0 on "
+                            f"{maze.shape} mazes")
     random = rng.random
     start = maze.start
     wall[start] = 0
@@ -47,7 +51,8 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
     restart = mode == "restart"
     while stack:
         p = stack[-1]
-        order = PERMS[int(random() * 24)]
+        d = fixed or tables[p]
+        order = PERMS[int(random() * 24)] if fixed else shuffled(len(d), random)
         if bias:
             h = heading[-1]
             if h >= 0:
@@ -56,10 +61,10 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
                 elif bias < 0 and random() < -bias:
                     order = [k for k in order if k != h] + [h]
         for k in order:
-            step = d[k]
-            q = p + 2 * step
+            dv, dq = d[k]
+            q = p + dq
             if inside[q] and wall[q]:
-                via = p + step
+                via = p + dv
                 wall[via] = 0
                 wall[q] = 0
                 if restart:
@@ -82,7 +87,7 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
             while opened:
                 i = int(random() * len(opened))
                 c = opened[i]
-                if any(inside[c + 2 * s] and wall[c + 2 * s] for s in d):
+                if any(inside[c + dq] and wall[c + dq] for dv, dq in fixed or tables[c]):
                     stack.append(c)
                     heading.append(-1)
                     break

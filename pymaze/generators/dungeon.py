@@ -1,6 +1,7 @@
 from ..events import MILESTONE, WALL
 from ..registry import Param, generator
-from ._base import carve, cell_squares, open_cell
+from ..graph import cells as all_cells
+from ._base import carve, open_cell
 from ._rooms import rejoin
 
 
@@ -33,7 +34,7 @@ def dungeon(maze, rng, rooms=5, size=4, connected=True):
     """
     cw, ch, w = maze.cells_w, maze.cells_h, maze.width
     wall = maze.wall
-    cells = cell_squares(maze)
+    cells = list(all_cells(maze))
     in_room = set()
     randint = rng.randint
     for _ in range(rooms):

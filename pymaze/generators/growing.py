@@ -1,9 +1,10 @@
 from ..events import M_STACK, MARK, MILESTONE, WALL
+from ..graph import SHAPES, moves
 from ..registry import Param, generator
-from ._base import PERMS, cell_mask, deltas, open_cell
+from ._base import PERMS, open_cell, shuffled
 
 
-@generator("growing", "Growing tree", order=130, perfect=True, params=[
+@generator("growing", "Growing tree", order=130, perfect=True, shapes=SHAPES, params=[
     Param("policy", "choice", "mix", choices=("newest", "oldest", "random", "middle", "mix"),
           help="which active cell grows next: newest (backtracker), oldest, random (Prim-like), "
                "middle, or mix (newest or random, see 'mix')"),
@@ -30,8 +31,7 @@ def growing(maze, rng, policy="mix", mix=0.5):
     growing tree), Jamis Buck, "Maze Generation: Growing Tree algorithm".
     """
     wall, mark = maze.wall, maze.mark
-    inside = cell_mask(maze)
-    d = deltas(maze)
+    fixed, tables, inside = moves(maze)
     random = rng.random
     p = maze.start
     yield open_cell(maze, p)
@@ -49,14 +49,15 @@ def growing(maze, rng, policy="mix", mix=0.5):
         else:
             i = int(random() * n)
         p = active[i]
-        for k in PERMS[int(random() * 24)]:
-            s = d[k]
-            q = p + 2 * s
+        d = fixed or tables[p]
+        for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
+            dv, dq = d[k]
+            q = p + dq
             if inside[q] and wall[q]:
-                wall[p + s] = wall[q] = 0
+                wall[p + dv] = wall[q] = 0
                 mark[q] = M_STACK
                 active.append(q)
-                yield (WALL, p + s, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_STACK)
+                yield (WALL, p + dv, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_STACK)
                 break
         else:
             del active[i]

@@ -2,7 +2,8 @@ from array import array
 
 from ..events import MARK, M_STACK
 from ..registry import Param, generator
-from ._base import carve, cell_mask, cell_squares, deltas, open_cell
+from ..graph import cells as all_cells
+from ._base import carve, cell_mask, deltas, open_cell
 
 
 @generator("houston", "Houston (Aldous-Broder, then Wilson)", order=75, perfect=True, params=[
@@ -31,7 +32,7 @@ def houston(maze, rng, switch=0.33):
     inside = cell_mask(maze)
     d = deltas(maze)
     bits = rng.getrandbits
-    cells = cell_squares(maze)
+    cells = list(all_cells(maze))
     target = max(1, round(switch * len(cells)))
     p = maze.start
     yield open_cell(maze, p)

@@ -1,18 +1,20 @@
 from ..events import M_CURRENT, MARK, MILESTONE, WALL
+from ..graph import SHAPES, moves
 from ..registry import generator
-from ._base import PERMS, cell_mask, deltas, open_cell
+from ._base import PERMS, open_cell, shuffled
 
 
-@generator("hunt", "Hunt-and-kill", order=120, perfect=True)
+@generator("hunt", "Hunt-and-kill", order=120, perfect=True, shapes=SHAPES)
 def hunt(maze, rng):
     """Hunt-and-kill: walk at random until stuck, then hunt row by row for a new place to start.
 
     1. Open the start cell; it is the head of the walk (marked).
     2. Kill: step to a random neighbour that is still closed, opening the
        passage and the cell; repeat until every neighbour is open.
-    3. Hunt: scan the rows from the top for a closed cell next to an open
-       one; join it to a random open neighbour and walk on from there.
-       Rows above the first row with a closed cell are never scanned again.
+    3. Hunt: scan the rows from the top (other shapes: the cells in index
+       order) for a closed cell next to an open one; join it to a random
+       open neighbour and walk on from there.  Rows (cells) before the
+       first one with a closed cell are never scanned again.
     4. Stop when the hunt finds nothing.
 
     Property: perfect (a spanning tree).  Not uniform.  Long winding
@@ -22,8 +24,7 @@ def hunt(maze, rng):
     Buck, "Maze Generation: Hunt-and-Kill algorithm".
     """
     wall = maze.wall
-    inside = cell_mask(maze)
-    d = deltas(maze)
+    fixed, tables, inside = moves(maze)
     random = rng.random
     w, h = maze.width, maze.height
     p = maze.start
@@ -31,6 +32,25 @@ def hunt(maze, rng):
     maze.mark[p] = M_CURRENT
     yield (MARK, p, 0, M_CURRENT)
     first = 1                                 # first square row that may still hold a closed cell
+
+    def joined(x):
+        """A random open neighbour of closed cell ``x``, as the offset of the passage from x, or None."""
+        joins = [dv for dv, dq in fixed or tables[x] if inside[x + dq] and not wall[x + dq]]
+        return joins[int(random() * len(joins))] if joins else None
+
+    def hunted_cells():
+        """``hunted`` on graph shapes: the cells in index order."""
+        nonlocal first
+        n = len(tables)
+        x = wall.find(1, first - 1, n)
+        if x >= 0:
+            first = x + 1
+        while x >= 0:
+            s = joined(x)
+            if s is not None:
+                return x, s
+            x = wall.find(1, x + 1, n)
+        return -1, 0
 
     def hunted():
         """The first closed cell, scanning rows from the top, next to an open one, and the way in."""
@@ -42,21 +62,22 @@ def hunt(maze, rng):
             i = cells.find(1)
             while i >= 0:
                 x = y * w + 1 + 2 * i
-                joins = [t for t in d if inside[x + 2 * t] and not wall[x + 2 * t]]
-                if joins:
-                    return x, joins[int(random() * len(joins))]
+                s = joined(x) if inside[x] else None
+                if s is not None:
+                    return x, s
                 i = cells.find(1, i + 1)
         return -1, 0
 
     while True:
-        for k in PERMS[int(random() * 24)]:
-            s = d[k]
-            q = p + 2 * s
+        d = fixed or tables[p]
+        for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
+            dv, dq = d[k]
+            q = p + dq
             if inside[q] and wall[q]:
-                s = -s
+                s = p + dv - q
                 break
         else:
-            q, s = hunted()
+            q, s = hunted() if fixed else hunted_cells()
             if q < 0:
                 break
         wall[q + s] = wall[q] = 0

@@ -1,12 +1,13 @@
 from array import array
 
 from ..events import MILESTONE, NUM, WALL
+from ..graph import SHAPES, cells, passages
 from ..registry import Param, generator
 
 CHUNK = 4096  # most cells relabelled in one step
 
 
-@generator("kruskal", "Clustering (Kruskal)", order=10, initial="closed", perfect=True, layer="cluster", params=[
+@generator("kruskal", "Clustering (Kruskal)", order=10, initial="closed", perfect=True, layer="cluster", shapes=SHAPES, params=[
     Param("method", "choice", "unionfind", choices=("unionfind", "naive"),
           help="how clusters are told apart: union-find (path compression, union by size), "
                "or plain labels where the larger label number is relabelled to the smaller"),
@@ -16,7 +17,7 @@ def kruskal(maze, rng, method="unionfind"):
 
     1. Every cell is its own cluster; the num layer shows each cell's cluster
        id, so the page colours the clusters as they grow.
-    2. Visit every wall between two adjacent cells in random order.
+    2. Visit every wall between two neighbouring cells in random order.
     3. When the cells on its two sides are in different clusters, relabel
        the cells of one cluster to the other's id, then open the wall (a
        milestone, so after every milestone the labels match connectivity;
@@ -39,21 +40,32 @@ def kruskal(maze, rng, method="unionfind"):
     Source: J. B. Kruskal, "On the shortest spanning subtree of a graph"
     (1956); Jamis Buck, "Maze Generation: Kruskal's Algorithm".
     """
-    w, cw, ch = maze.width, maze.cells_w, maze.cells_h
-    n = cw * ch
     num, wall = maze.num, maze.wall
-    square = array("i", ((2 * (k // cw) + 1) * w + 2 * (k % cw) + 1 for k in range(n)))
+    grid = maze.shape == "square" and maze.mask is None
+    square = array("i", cells(maze))     # cell k's index in the maze
+    n = len(square)
+    cw = maze.cells_w if grid else max(1, min(n, maze.width))
     for lo in range(0, n, cw):
-        row = [NUM, 0, 0, 0] * cw
-        row[1::4] = cells = square[lo:lo + cw]
-        row[3::4] = ids = range(lo + 1, lo + cw + 1)
-        for p, v in zip(cells, ids):
+        row = [NUM, 0, 0, 0] * len(square[lo:lo + cw])
+        row[1::4] = part = square[lo:lo + cw]
+        row[3::4] = ids = range(lo + 1, lo + len(part) + 1)
+        for p, v in zip(part, ids):
             num[p] = v
         yield tuple(row)
 
-    # Walls as 2 * k + 0 (east of cell k) or 2 * k + 1 (south of cell k).
-    walls = array("i", (2 * k for k in range(n) if k % cw != cw - 1))
-    walls.extend(range(1, 2 * (n - cw), 2))
+    if grid:
+        # Walls as 2 * k + 0 (east of cell k) or 2 * k + 1 (south of cell k).
+        w = maze.width
+        walls = array("i", (2 * k for k in range(n) if k % cw != cw - 1))
+        walls.extend(range(1, 2 * (n - cw), 2))
+    else:
+        # Passage e joins cells ends_a[e] and ends_b[e] (numbered as in ``square``) through vias[e].
+        vias, ends_a, ends_b = passages(maze)
+        if maze.lattice is None:
+            k_of = {p: k for k, p in enumerate(square)}
+            ends_a = array("i", (k_of[p] for p in ends_a))
+            ends_b = array("i", (k_of[p] for p in ends_b))
+        walls = array("i", range(len(vias)))
     rng.shuffle(walls)
 
     nxt = array("i", [-1]) * n          # next member of the same cluster, -1 at the end
@@ -65,10 +77,13 @@ def kruskal(maze, rng, method="unionfind"):
     opened = WALL | MILESTONE
 
     for e in walls:
-        a = e >> 1
-        if e & 1:
+        if not grid:
+            a, b, via = ends_a[e], ends_b[e], vias[e]
+        elif e & 1:
+            a = e >> 1
             b, via = a + cw, square[a] + w
         else:
+            a = e >> 1
             b, via = a + 1, square[a] + 1
         if naive:
             keep, gone = num[square[a]] - 1, num[square[b]] - 1

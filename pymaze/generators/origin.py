@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_CURRENT, WALL
 from ..registry import Param, generator
-from ._base import cell_mask, cell_squares, deltas
+from ..graph import cells as all_cells
+from ._base import cell_mask, deltas
 
 
 @generator("origin", "Origin shift", order=78, perfect=True, params=[
@@ -31,7 +32,7 @@ def origin(maze, rng, steps=-1):
     w, wall = maze.width, maze.wall
     inside = cell_mask(maze)
     d = deltas(maze)
-    cells = cell_squares(maze)
+    cells = list(all_cells(maze))
     nxt = {}
     step = []
     for c in cells:

@@ -3,7 +3,7 @@ import random as _random
 from ..events import MARK, MILESTONE, M_STACK, WALL
 from ..maze import Maze
 from ..registry import Param, generator, generators
-from ._base import interior_walls
+from ..graph import passages as all_passages
 from ._rooms import rejoin
 
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt", "binary", "sidewinder")
@@ -44,7 +44,7 @@ def perturb(maze, rng, base="binary", repeat=5, new_walls=3):
             wall[p] = work.wall[p]
     step[-4] |= MILESTONE
     yield tuple(step)
-    passages = interior_walls(maze)
+    passages = list(all_passages(maze)[0])
     for _ in range(repeat):
         opened = [v for v in passages if not wall[v]]
         if not opened:

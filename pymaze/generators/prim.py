@@ -2,11 +2,12 @@ from heapq import heappop, heappush
 from itertools import count
 
 from ..events import M_FRONTIER, MARK, MILESTONE, WALL
+from ..graph import SHAPES, moves
 from ..registry import Param, generator
-from ._base import cell_mask, deltas, open_cell
+from ._base import open_cell
 
 
-@generator("prim", "Prim", order=60, perfect=True, params=[
+@generator("prim", "Prim", order=60, perfect=True, shapes=SHAPES, params=[
     Param("method", "choice", "true", choices=("true", "simplified", "modified"),
           help="true: the cheapest edge under random weights; simplified: a random edge "
                "leaving the tree; modified: a random frontier cell"),
@@ -33,8 +34,7 @@ def prim(maze, rng, method="true"):
     modified Prim); Jamis Buck, "Maze Generation: Prim's Algorithm".
     """
     wall, mark = maze.wall, maze.mark
-    inside = cell_mask(maze)
-    d = deltas(maze)
+    fixed, tables, inside = moves(maze)
     random = rng.random
     start = maze.start
     yield open_cell(maze, start)
@@ -44,14 +44,14 @@ def prim(maze, rng, method="true"):
     def grow(p):
         """Frontier additions around the new tree cell ``p``, as mark events."""
         out = []
-        for s in d:
-            q = p + 2 * s
+        for dv, dq in fixed or tables[p]:
+            q = p + dq
             if not (inside[q] and wall[q]):
                 continue
             if method == "true":
-                heappush(heap, (random(), next(tick), p + s, q))
+                heappush(heap, (random(), next(tick), p + dv, q))
             elif method == "simplified":
-                frontier.append((p + s, q))
+                frontier.append((p + dv, q))
             elif mark[q] != M_FRONTIER:
                 frontier.append(q)
             if mark[q] != M_FRONTIER:
@@ -73,7 +73,7 @@ def prim(maze, rng, method="true"):
             i = int(random() * len(frontier))
             frontier[i], frontier[-1] = frontier[-1], frontier[i]
             q = frontier.pop()
-            joins = [s for s in d if inside[q + 2 * s] and not wall[q + 2 * s]]
+            joins = [dv for dv, dq in fixed or tables[q] if inside[q + dq] and not wall[q + dq]]
             via = q + joins[int(random() * len(joins))]
         if not wall[q]:
             continue

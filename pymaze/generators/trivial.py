@@ -18,13 +18,13 @@ def spiral_order(cw, ch):
 
 
 @generator("trivial", "Trivial mazes (serpentine, spiral)", order=400, perfect=True, params=[
-    Param("shape", "choice", "serpentine", choices=("serpentine", "spiral"),
+    Param("pattern", "choice", "serpentine", choices=("serpentine", "spiral"),
           help="serpentine: rows joined at alternate ends; spiral: one corridor winding inwards"),
 ])
-def trivial(maze, rng, shape="serpentine"):
+def trivial(maze, rng, pattern="serpentine"):
     """Trivial mazes: one corridor through every cell, for teaching what the other algorithms add.
 
-    1. List the cells in the order of the shape: serpentine goes along the
+    1. List the cells in the order of the pattern: serpentine goes along the
        first row, down at its end, back along the next row, and so on;
        spiral runs clockwise round the border and winds inwards.  The seed
        picks one of the four mirror images (which corner it starts from).
@@ -37,7 +37,7 @@ def trivial(maze, rng, shape="serpentine"):
     Pullen, "Think Labyrinth" (trivial mazes); mazelib's TrivialMaze.
     """
     cw, ch = maze.cells_w, maze.cells_h
-    if shape == "spiral":
+    if pattern == "spiral":
         order = spiral_order(cw, ch)
     else:
         order = [(x if y % 2 == 0 else cw - 1 - x, y) for y in range(ch) for x in range(cw)]

@@ -1,16 +1,17 @@
 from array import array
 
 from ..events import M_STACK, MARK, MILESTONE, WALL
+from ..graph import SHAPES, between, cells, moves
 from ..registry import generator
-from ._base import cell_mask, cell_squares, deltas, open_cell
+from ._base import open_cell
 
 
-@generator("wilson", "Wilson", order=70, perfect=True, uniform=True)
+@generator("wilson", "Wilson", order=70, perfect=True, uniform=True, shapes=SHAPES)
 def wilson(maze, rng):
     """Wilson: loop-erased random walks, each one joined to the tree when it reaches it.
 
     1. Open the start cell: the tree.
-    2. Take the next cell (row-major) that is not in the tree and walk at
+    2. Take the next cell (in index order) that is not in the tree and walk at
        random from it, marking the walk.  When the walk steps onto a cell of
        its own path, erase the loop it just closed (unmark it) and go on
        from there.
@@ -26,12 +27,13 @@ def wilson(maze, rng):
     Algorithm".
     """
     wall, mark = maze.wall, maze.mark
-    inside = cell_mask(maze)
-    d = deltas(maze)
-    getrandbits = rng.getrandbits
+    fixed, tables, inside = moves(maze)
+    jumps = fixed and [dq for dv, dq in fixed]
+    via_of = between(maze)
+    getrandbits, random = rng.getrandbits, rng.random
     yield open_cell(maze, maze.start)
-    at = array("i", [-1]) * len(wall)   # position of a square on the current walk, -1 when off it
-    for first in cell_squares(maze):
+    at = array("i", [-1]) * len(wall)   # position of a cell on the current walk, -1 when off it
+    for first in cells(maze):
         if not wall[first]:
             continue
         path = [first]
@@ -40,8 +42,11 @@ def wilson(maze, rng):
         yield (MARK, first, 0, M_STACK)
         p = first
         while True:
-            s = d[getrandbits(2)]
-            q = p + 2 * s
+            if jumps:
+                q = p + jumps[getrandbits(2)]
+            else:
+                d = tables[p]
+                q = p + d[int(random() * len(d))][1]
             if not inside[q]:
                 continue
             if not wall[q]:
@@ -65,7 +70,7 @@ def wilson(maze, rng):
         path.append(q)
         for k in range(len(path) - 2, -1, -1):
             c = path[k]
-            via = (c + path[k + 1]) // 2
+            via = via_of(c, path[k + 1])
             at[c] = -1
             wall[c] = wall[via] = mark[c] = 0
             yield (MARK, c, M_STACK, 0, WALL, via, 1, 0, WALL | MILESTONE, c, 1, 0)

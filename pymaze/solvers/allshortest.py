@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_ROUTE2, M_VISITED, N_ROUTE, NOTE
 from ..registry import Param, solver
-from ._base import links, no_route, show_route
+from ..graph import links
+from ._base import no_route, show_route
 
 
 @solver("allshortest", "Every shortest route", order=134, optimal=True, params=[

@@ -2,9 +2,9 @@ import heapq
 from itertools import count
 
 from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, N_HEURISTIC, NOTE
+from ..graph import links, path_to, heuristic as estimate
 from ..registry import Param, solver
-from ._base import links, no_route, parents, show_route, walk_back
-from ._base import heuristic as estimate
+from ._base import no_route, parents, show_route
 
 
 @solver("astar", "A* search", order=40, optimal=True, params=[
@@ -55,7 +55,7 @@ def astar(maze, rng, heuristic="manhattan", weight=1.0):
         step = [MARK | MILESTONE, p, M_FRONTIER, M_VISITED]
         if p in goals:
             yield step
-            yield from show_route(maze, walk_back(parent, p))
+            yield from show_route(maze, path_to(parent, p))
             return
         cost = best[p] + 1
         for q in nbrs(p):

@@ -1,8 +1,9 @@
 from collections import deque
 
 from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
+from ..graph import path_to, steps
 from ..registry import solver
-from ._base import UNSEEN, no_route, parents, show_route, steps, walk_back
+from ._base import UNSEEN, no_route, parents, show_route
 
 
 @solver("bfs", "Breadth-first search", order=20, optimal=True)
@@ -46,7 +47,7 @@ def bfs(maze, rng):
                 step += (seen, q, 0, frontier)
                 if q in goals:
                     yield step
-                    yield from show_route(maze, walk_back(parent, q))
+                    yield from show_route(maze, path_to(parent, q))
                     return
                 push(q)
         yield step

@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2
+from ..graph import links, path_to
 from ..registry import solver
-from ._base import dict_path, links, no_route, show_route
+from ._base import no_route, show_route
 
 
 @solver("bibfs", "Bidirectional breadth-first search", order=70, optimal=True)
@@ -49,9 +50,9 @@ def bibfs(maze, rng):
                 if q in other:
                     yield step
                     a, b = (p, q) if turn == 0 else (q, p)
-                    there = dict_path(sides[1][0], b)
+                    there = path_to(sides[1][0], b)
                     there.reverse()
-                    yield from show_route(maze, dict_path(sides[0][0], a) + there)
+                    yield from show_route(maze, path_to(sides[0][0], a) + there)
                     return
                 if q not in parent:
                     parent[q] = p

@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_DEAD, M_FILLED
 from ..registry import Param, solver
-from ._base import bfs_tree, dict_path, links, no_route, route_blocks, show_route
+from ..graph import bfs_tree, links, path_to, route_blocks
+from ._base import no_route, show_route
 
 
 @solver("blind", "Blind alley filler / sealer", order=132, optimal=True, params=[
@@ -58,4 +59,4 @@ def blind(maze, rng, method="filler"):
     order, parent = bfs_tree(nbrs, maze.start, allowed=live)
     goals = set(maze.goals)
     goal = next(q for q in order if q in goals)
-    yield from show_route(maze, dict_path(parent, goal))
+    yield from show_route(maze, path_to(parent, goal))

@@ -1,7 +1,7 @@
 from ..events import MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_FRONTIER2, M_STACK, M_VISITED, N_TRAPPED, NOTE
 from ..registry import solver
 from ._base import LoopErasedPath, show_route
-from .wall import stepper
+from .pledge import stepper
 
 HEADINGS = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
 
@@ -23,7 +23,7 @@ def guide(maze):
     return line
 
 
-@solver("chain", "Chain", order=154)
+@solver("chain", "Chain", order=154, shapes=("square",))
 def chain(maze, rng):
     """Chain: follow a straight guiding line to G; where a wall cuts it, send two wall followers round.
 

@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_DEAD, M_FILLED, M_VISITED
 from ..registry import solver
-from ._base import links, no_route, show_route
+from ..graph import links
+from ._base import no_route, show_route
 
 
 @solver("collision", "Collision", order=156, optimal=True)

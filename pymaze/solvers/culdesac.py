@@ -1,6 +1,7 @@
 from ..events import M_FILLED
+from ..graph import bfs_tree, links, path_to
 from ..registry import solver
-from ._base import bfs_tree, dead_end_fill, dict_path, fill_dead_ends, links, no_route, show_route
+from ._base import dead_end_fill, fill_dead_ends, no_route, show_route
 
 
 @solver("culdesac", "Cul-de-sac filling", order=90, optimal=True)
@@ -42,7 +43,7 @@ def culdesac(maze, rng):
     if goal is None:
         yield no_route(maze)
         return
-    yield from show_route(maze, dict_path(parent, goal))
+    yield from show_route(maze, path_to(parent, goal))
 
 
 def _nooses(open_nbrs, root, keep):

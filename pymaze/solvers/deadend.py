@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_FILLED
+from ..graph import SINK, bfs_tree, links, path_to, route_blocks
 from ..registry import solver
-from ._base import SINK, bfs_tree, dead_end_fill, dict_path, links, no_route, route_blocks, show_route
+from ._base import dead_end_fill, no_route, show_route
 
 
 @solver("deadend", "Dead-end filling", order=120, optimal=True)
@@ -55,4 +56,4 @@ def deadend(maze, rng):
         return
     order, parent = bfs_tree(nbrs, start, live)
     goal = next(p for p in order if p in goals)
-    yield from show_route(maze, dict_path(parent, goal))
+    yield from show_route(maze, path_to(parent, goal))

@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED
+from ..graph import links
 from ..registry import Param, solver
-from ._base import links, no_route, show_route
+from ._base import no_route, show_route
 
 
 @solver("dfs", "Depth-first search", order=10, optimal=False, params=[

@@ -3,8 +3,9 @@ from array import array
 from itertools import count
 
 from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, N_COST, NOTE, NUM
+from ..graph import links, path_to
 from ..registry import Param, solver
-from ._base import dict_path, links, no_route, show_route
+from ._base import no_route, show_route
 
 
 def random_weights(maze, rng, low=1, high=9):
@@ -51,7 +52,7 @@ def dijkstra(maze, rng, weights="maze"):
         num[p] = cost + 1
         if p in goals:
             yield step
-            yield from show_route(maze, dict_path(parent, p))
+            yield from show_route(maze, path_to(parent, p))
             yield (NOTE, p, N_COST, cost)
             return
         for q in nbrs(p):

@@ -1,6 +1,7 @@
 from ..events import GOAL, MARK, MILESTONE, M_CURRENT, N_HEURISTIC, NOTE, NUM, START
+from ..graph import links, path_to
 from ..registry import solver
-from ._base import dict_path, links, no_route, show_route
+from ._base import no_route, show_route
 
 
 def _sweep(maze, nbrs, source):
@@ -71,4 +72,4 @@ def farthest(maze, rng):
     if maze.goal != end:
         yield (GOAL | MILESTONE, 0, maze.goal, end)
         maze.set_goal(end)
-    yield from show_route(maze, dict_path(parent, end))
+    yield from show_route(maze, path_to(parent, end))

@@ -2,9 +2,9 @@ import heapq
 from itertools import count
 
 from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
+from ..graph import links, path_to, heuristic as estimate
 from ..registry import Param, solver
-from ._base import dict_path, links, no_route, show_route
-from ._base import heuristic as estimate
+from ._base import no_route, show_route
 
 
 @solver("greedy", "Greedy best-first search", order=60, optimal=False, params=[
@@ -53,4 +53,4 @@ def greedy(maze, rng, heuristic="manhattan"):
     if found is None:
         yield no_route(maze)
         return
-    yield from show_route(maze, dict_path(parent, found))
+    yield from show_route(maze, path_to(parent, found))

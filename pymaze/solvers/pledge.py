@@ -1,7 +1,6 @@
 from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_TRAPPED, NOTE
 from ..registry import solver
 from ._base import LoopErasedPath, no_route, show_route
-from .wall import stepper
 
 
 def preferred(maze):
@@ -14,7 +13,23 @@ def preferred(maze):
     return 2 if dy > 0 else 0
 
 
-@solver("pledge", "Pledge", order=152)
+def stepper(maze):
+    """A function ``(p, k) -> q``: the node one move from ``p`` in direction k (0 N, 1 E, 2 S, 3 W), or -1."""
+    w, g, n = maze.width, maze.wall, len(maze.wall)
+    dirs = (-w, 1, w, -1)
+    if maze.geometry == "thin":
+        return lambda p, k: -1 if g[p + dirs[k]] else p + 2 * dirs[k]
+
+    def move(p, k):
+        x = p % w
+        if k == 1 and x == w - 1 or k == 3 and x == 0:
+            return -1
+        q = p + dirs[k]
+        return q if 0 <= q < n and not g[q] else -1
+    return move
+
+
+@solver("pledge", "Pledge", order=152, shapes=("square",))
 def pledge(maze, rng):
     """Pledge: walk one way; around an obstacle, keep a hand on the wall and count the turning.
 

@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_GAVE_UP, NOTE
+from ..graph import bfs_tree, links
 from ..registry import Param, solver
-from ._base import LoopErasedPath, bfs_tree, links, no_route, show_route
+from ._base import LoopErasedPath, no_route, show_route
 
 
 @solver("random-mouse", "Random mouse", order=100, optimal=False, params=[

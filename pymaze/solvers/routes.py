@@ -2,8 +2,9 @@ import heapq
 from itertools import count
 
 from ..events import MARK, MILESTONE, M_NONE, M_ROUTE2, N_GAVE_UP, N_ROUTE, N_TURNS, N_WAYPOINT, NOTE
+from ..graph import links, path_to, turning
 from ..registry import Param, solver
-from ._base import dict_path, links, no_route, show_route, turning
+from ._base import no_route, show_route
 
 BUDGET = 2_000_000  # node visits over all spur searches before giving up on more routes
 
@@ -14,7 +15,7 @@ def _shortest(nbrs, source, goals, blocked, cut):
     queue = [source]
     for p in queue:
         if p in goals:
-            return dict_path(parent, p), len(queue)
+            return path_to(parent, p), len(queue)
         for q in nbrs(p):
             if q not in parent and q not in blocked and (p, q) not in cut:
                 parent[q] = p

@@ -3,7 +3,7 @@ from ._moves import diagonal_param, moves
 from ._swarm import swarm_search
 
 
-@solver("swarm", "Swarm", order=64, optimal=False, params=[diagonal_param()])
+@solver("swarm", "Swarm", order=64, shapes=("square",), optimal=False, params=[diagonal_param()])
 def swarm(maze, rng, diagonal="never"):
     """Swarm: a Dijkstra-like wave pulled towards the goal, as in Clement Mihailescu's visualizer.
 

@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_CURRENT, M_DEAD, M_VISITED
+from ..graph import bfs_tree, links, path_to
 from ..registry import solver
-from ._base import bfs_tree, dict_path, links, no_route, show_route
+from ._base import no_route, show_route
 
 
 @solver("tremaux", "Trémaux's algorithm", order=80)
@@ -65,4 +66,4 @@ def tremaux(maze, rng):
     def walked_once(p):
         return [q for q in nbrs(p) if marks.get((min(p, q), max(p, q))) == 1]
     _, parent = bfs_tree(walked_once, start)
-    yield from show_route(maze, dict_path(parent, here))
+    yield from show_route(maze, path_to(parent, here))

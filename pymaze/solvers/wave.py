@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, NUM
+from ..graph import steps
 from ..registry import solver
-from ._base import found, no_route, show_route, steps
+from ._base import found, no_route, show_route
 
 
 @solver("wave", "Wave (step numbering)", order=30, optimal=True, layer="distance")

@@ -1,0 +1,687 @@
+"""The graph layer: the topology every algorithm and metric asks, whatever the maze's shape.
+
+A maze is a graph: cells, candidate passages between neighbouring cells,
+and which passages are open.  Shapes:
+
+* ``"square"``: today's grid of squares (``Maze.geometry`` "thin" or
+  "block"); indices are block squares, a passage is the square between two
+  cells.  A mask switches cells off (they stay wall).
+* ``"hex"``: w x h flat-topped hexagons in a rectangle, odd columns half a
+  cell lower; six neighbours (N, NE, SE, S, SW, NW).
+* ``"triangle"``: w x h triangles in rows, pointing up where x + y is even
+  and down elsewhere; three neighbours.
+* ``"polar"``: a centre cell and h rings around it; the first ring has w
+  cells, and a ring splits each cell of the ring inside it in two (or more)
+  when the cells would otherwise grow wider than about twice their depth,
+  as in Jamis Buck's polar grid.
+
+On hex, triangle and polar mazes (``Maze.geometry == "graph"``) the index
+space is the cells ``0 .. n-1`` followed by the passages ``n .. n+m-1``:
+``wall[cell]`` is 1 until a carving generator opens it, ``wall[passage]``
+is 1 while the passage is closed.  Every cell's neighbours are kept as
+``(via - p, q - p)`` offset pairs in clockwise order (screen coordinates,
+y down), the same shape of table the square grid uses, so one neighbour
+loop serves every shape::
+
+    g, tables, side = steps(maze)
+    for d, d2 in tables[side[p]]:
+        if not g[p + d]:
+            q = p + d2          # a node one move from p
+
+The module also holds the searches every solver and metric shares
+(breadth-first tree, the path from a parent table, the block-cut tree).
+"""
+
+import math
+from array import array
+
+from .errors import GeometryError, SizeError
+from .masks import settle
+
+SHAPES = ("square", "hex", "triangle", "polar")
+GRAPH_SHAPES = SHAPES[1:]
+ROOT3 = math.sqrt(3.0)
+
+
+# --- the lattices of the graph shapes -------------------------------------------
+
+def _hex_nbrs(w, h):
+    def nbrs(raw):
+        x, y = raw % w, raw // w
+        lo = y - 1 + (x & 1)  # the row of the NE / NW neighbours; SE / SW are one lower
+        out = [(x, y - 1), (x + 1, lo), (x + 1, lo + 1), (x, y + 1), (x - 1, lo + 1), (x - 1, lo)]
+        return [qy * w + qx if 0 <= qx < w and 0 <= qy < h else -1 for qx, qy in out]
+    return nbrs
+
+
+def _triangle_nbrs(w, h):
+    def nbrs(raw):
+        x, y = raw % w, raw // w
+        if (x + y) % 2 == 0:   # pointing up: right, bottom, left
+            out = [(x + 1, y), (x, y + 1), (x - 1, y)]
+        else:                  # pointing down: top, right, left
+            out = [(x, y - 1), (x + 1, y), (x - 1, y)]
+        return [qy * w + qx if 0 <= qx < w and 0 <= qy < h else -1 for qx, qy in out]
+    return nbrs
+
+
+def polar_rings(first, rings):
+    """Cells per ring of a polar maze: ``[1, first, ...]``, ``rings + 1`` numbers (ring 0 is the centre)."""
+    counts = [1, first]
+    for r in range(2, rings + 1):
+        prev = counts[-1]
+        counts.append(prev * max(1, round(2 * math.pi * r / prev)))
+    return counts[:rings + 1]
+
+
+def _polar_nbrs(counts):
+    starts = [0]
+    for c in counts:
+        starts.append(starts[-1] + c)
+    rings = len(counts) - 1
+
+    def where(raw):
+        r = 0
+        while starts[r + 1] <= raw:
+            r += 1
+        return r, raw - starts[r]
+
+    def nbrs(raw):
+        if raw == 0:
+            return list(range(1, 1 + counts[1])) if rings else []
+        r, i = where(raw)
+        c = counts[r]
+        out = []
+        if r < rings:
+            k = counts[r + 1] // c
+            out += [starts[r + 1] + i * k + j for j in range(k)]
+        else:
+            out.append(-1)   # the outer boundary
+        out.append(starts[r] + (i + 1) % c)
+        out.append(starts[r - 1] + i // (c // counts[r - 1]) if r > 1 else 0)
+        out.append(starts[r] + (i - 1) % c)
+        return out
+    return nbrs, starts, where
+
+
+class Lattice:
+    """The cells and candidate passages of a hex, triangle or polar maze (with its mask applied).
+
+    ``n`` cells, ``m`` passages; ``tables[p]``: cell p's neighbours as ``(via - p, q - p)`` in
+    clockwise order; ``ends``: the two cells of passage ``n + k`` at ``2k`` and ``2k + 1``;
+    ``raw``: each cell's index in the unmasked lattice (row-major; polar: ring by ring);
+    ``boundary``: 1 on cells at the outer edge or next to a switched-off cell.
+    """
+
+    def __init__(self, shape, w, h, mask=None):
+        if shape not in GRAPH_SHAPES:
+            raise GeometryError(f"unknown shape {shape!r}; allowed: {', '.join(SHAPES)}")
+        self.shape, self.w, self.h = shape, w, h
+        if shape == "polar":
+            if w < 3:
+                raise SizeError(f"a polar maze needs at least 3 cells in its first ring; got {w}")
+            self.counts = polar_rings(w, h)
+            nbrs, self.starts, self._where = _polar_nbrs(self.counts)
+            total = self.starts[-1]
+        else:
+            nbrs = _hex_nbrs(w, h) if shape == "hex" else _triangle_nbrs(w, h)
+            total = w * h
+        on = self._switch(mask, total)
+        if mask is not None:
+            on = settle(bytearray(on), nbrs, mask.islands)
+        self.mask = mask
+        cell = array("i", [-1]) * total
+        raw = array("i", (k for k in range(total) if on[k]))
+        for i, k in enumerate(raw):
+            cell[k] = i
+        n = self.n = len(raw)
+        self.raw, self._cell = raw, cell
+        around = []
+        boundary = bytearray(n)
+        for p, k in enumerate(raw):
+            qs = nbrs(k)
+            cells = [cell[q] for q in qs if q >= 0]
+            if len(cells) < len(qs) or -1 in cells:
+                boundary[p] = 1
+            around.append([q for q in cells if q >= 0])
+        self.boundary = boundary
+        # Passages: numbered as their lower cell meets them, each pair once.
+        vias = [[0] * len(a) for a in around]
+        ends = array("i")
+        m = 0
+        for p, qs in enumerate(around):
+            for j, q in enumerate(qs):
+                if q > p:
+                    vias[p][j] = n + m
+                    vias[q][around[q].index(p)] = n + m
+                    ends.append(p)
+                    ends.append(q)
+                    m += 1
+        self.m, self.ends = m, ends
+        self.tables = [tuple((v - p, q - p) for v, q in zip(vias[p], qs)) for p, qs in enumerate(around)]
+
+    def _switch(self, mask, total):
+        """Which raw cells are on: all, or those whose centre falls on a set cell of ``mask``."""
+        if mask is None:
+            return b"\x01" * total
+        rows = mask.rows
+        mh, mw = len(rows), len(rows[0])
+        if self.shape != "polar" and (mw, mh) == (self.w, self.h):
+            return bytes(rows[k // mw][k % mw] for k in range(total))
+        (x0, y0, x1, y1) = self.bounds()
+        on = bytearray(total)
+        for k in range(total):
+            x, y = self.raw_centre(k)
+            mx = min(mw - 1, int((x - x0) / (x1 - x0) * mw))
+            my = min(mh - 1, int((y - y0) / (y1 - y0) * mh))
+            on[k] = rows[my][mx]
+        return on
+
+    # --- geometry (maze units) ---------------------------------------------------
+    def bounds(self):
+        """``(x0, y0, x1, y1)`` of the unmasked lattice's drawing."""
+        w, h = self.w, self.h
+        if self.shape == "hex":
+            return 0.0, 0.0, 1.5 * w + 0.5, ROOT3 * (h + (0.5 if w > 1 else 0.0))
+        if self.shape == "triangle":
+            return 0.0, 0.0, (w + 1) / 2, h * ROOT3 / 2
+        r = len(self.counts)
+        return 0.0, 0.0, 2.0 * r, 2.0 * r
+
+    def raw_centre(self, k):
+        w = self.w
+        if self.shape == "hex":
+            x, y = k % w, k // w
+            return 1.5 * x + 1.0, ROOT3 * (y + 0.5 * (x & 1) + 0.5)
+        if self.shape == "triangle":
+            x, y = k % w, k // w
+            up = (x + y) % 2 == 0
+            return x / 2 + 0.5, (y + (2 / 3 if up else 1 / 3)) * ROOT3 / 2
+        o = float(len(self.counts))
+        if k == 0:
+            return o, o
+        r, i = self._where(k)
+        a = 2 * math.pi * (i + 0.5) / self.counts[r]
+        return o + (r + 0.5) * math.cos(a), o + (r + 0.5) * math.sin(a)
+
+    def centre(self, p):
+        """Cell ``p``'s centre in maze units."""
+        return self.raw_centre(self.raw[p])
+
+    def position(self, p):
+        """Cell ``p`` as grid coordinates: ``(x, y)`` for hex and triangle, ``(i, ring)`` for polar."""
+        k = self.raw[p]
+        if self.shape == "polar":
+            return (0, 0) if k == 0 else self._where(k)[::-1]
+        return k % self.w, k // self.w
+
+    def cell_at(self, x, y):
+        """The cell at grid coordinates ``(x, y)`` (see ``position``), or -1."""
+        if self.shape == "polar":
+            if not 0 <= y < len(self.counts) or not 0 <= x < self.counts[y]:
+                return -1
+            return self._cell[self.starts[y] + x]
+        if not (0 <= x < self.w and 0 <= y < self.h):
+            return -1
+        return self._cell[y * self.w + x]
+
+    def _corners(self, k):
+        """Raw cell ``k``'s polygon: its corner points, clockwise, one side from each corner to the next.
+
+        The sides run in the order of the cell's neighbours (the boundary included), so side j
+        of a cell is the wall it shares with its j-th neighbour.
+        """
+        cx, cy = self.raw_centre(k)
+        if self.shape == "hex":
+            return [(cx + math.cos(math.radians(a)), cy + math.sin(math.radians(a))) for a in range(240, 600, 60)]
+        if self.shape == "triangle":
+            w, s = self.w, ROOT3 / 2
+            x, y = k % w, k // w
+            left = x / 2
+            if (x + y) % 2 == 0:
+                return [(left + 0.5, y * s), (left + 1, (y + 1) * s), (left, (y + 1) * s)]
+            return [(left, y * s), (left + 1, y * s), (left + 0.5, (y + 1) * s)]
+        o = float(len(self.counts))
+        counts = self.counts
+
+        def at(radius, turn):
+            a = 2 * math.pi * turn
+            return o + radius * math.cos(a), o + radius * math.sin(a)
+        if k == 0:
+            return [at(1, i / counts[1]) for i in range(counts[1])] if len(counts) > 1 else \
+                [at(1, i / 8) for i in range(8)]
+        r, i = self._where(k)
+        c = counts[r]
+        out_k = counts[r + 1] // c if r + 1 < len(counts) else 1
+        pts = [at(r, i / c)]
+        pts += [at(r + 1, (i + j / out_k) / c) for j in range(out_k + 1)]
+        pts.append(at(r, (i + 1) / c))
+        # Corner order: inner start, outer arc..., inner end: rotate so the outward sides come first.
+        return pts[1:] + pts[:1]
+
+    def drawing(self):
+        """The drawing as flat float arrays in maze units (see ``Maze.drawing``)."""
+        polygons, starts = array("d"), array("i", [0])
+        walls = array("d", [0.0]) * (4 * self.m)
+        border = array("d")
+        nbrs_of = self._raw_nbrs()
+        for p, k in enumerate(self.raw):
+            pts = self._corners(k)
+            for x, y in pts:
+                polygons.append(x)
+                polygons.append(y)
+            starts.append(starts[-1] + len(pts))
+            qs = nbrs_of(k)
+            j = 0
+            for side, q in enumerate(qs):
+                a, b = pts[side], pts[(side + 1) % len(pts)]
+                cq = self._cell[q] if q >= 0 else -1
+                if cq < 0:
+                    border.extend((a[0], a[1], b[0], b[1]))
+                    continue
+                dv, dq = self.tables[p][j]
+                j += 1
+                if cq > p:
+                    v = 4 * (p + dv - self.n)
+                    walls[v:v + 4] = array("d", (a[0], a[1], b[0], b[1]))
+            if self.shape == "polar" and qs == [] and k == 0:
+                for side in range(len(pts)):
+                    a, b = pts[side], pts[(side + 1) % len(pts)]
+                    border.extend((a[0], a[1], b[0], b[1]))
+        return {"polygons": polygons, "starts": starts, "walls": walls, "border": border,
+                "bounds": self.bounds()}
+
+    def _raw_nbrs(self):
+        if self.shape == "hex":
+            return _hex_nbrs(self.w, self.h)
+        if self.shape == "triangle":
+            return _triangle_nbrs(self.w, self.h)
+        return _polar_nbrs(self.counts)[0]
+
+    def far_pair(self):
+        """Two boundary cells far apart: the one nearest the top left, and the one farthest from it."""
+        edge = [p for p in range(self.n) if self.boundary[p]] or list(range(self.n))
+        if not edge:
+            return -1, -1
+        cs = {p: self.centre(p) for p in edge}
+        s = min(edge, key=lambda p: (cs[p][0] + cs[p][1], p))
+        sx, sy = cs[s]
+        g = max(edge, key=lambda p: ((cs[p][0] - sx) ** 2 + (cs[p][1] - sy) ** 2, -p))
+        return s, g
+
+    def max_step(self):
+        """The longest distance between the centres of two neighbouring cells (for admissible estimates)."""
+        best = 0.0
+        for k in range(self.m):
+            (ax, ay), (bx, by) = self.centre(self.ends[2 * k]), self.centre(self.ends[2 * k + 1])
+            best = max(best, math.hypot(ax - bx, ay - by))
+        return best or 1.0
+
+
+# --- topology of any maze ---------------------------------------------------------
+
+def steps(maze):
+    """The fastest neighbour loop: ``(g, tables, side)``.
+
+    For node ``p``: ``for d, d2 in tables[side[p]]: if not g[p + d]: q = p + d2``
+    visits every node one move away.  Thin mazes step two squares through an
+    opening and never touch the border.  Block mazes step one square; ``g`` is
+    padded so that stepping off the top or bottom reads wall (a negative index
+    wraps into the padding), and ``side[p]`` selects a direction set without
+    west (left column), east (right column) or both, so no move wraps a row.
+    Graph shapes have one table per cell (``side[p]`` is ``p``).
+    """
+    if maze.lattice is not None:
+        return maze.wall, maze.lattice.tables, range(len(maze.wall))
+    w = maze.width
+    dirs = (-w, 1, w, -1)
+    side = bytearray(len(maze.wall))
+    if maze.geometry == "thin":
+        pairs = tuple((d, 2 * d) for d in dirs)
+        return maze.wall, (pairs,), side
+    g = maze.wall + b"\x01" * (w + 1)
+    side[0::w] = b"\x01" * maze.height
+    for y in range(maze.height):
+        side[y * w + w - 1] |= 2
+    # Direction order N, E, S, W: drop W (index 3) on the left column, E (index 1) on the right.
+    pair_sets = tuple(tuple((d, d) for i, d in enumerate(dirs) if not (k & 1 and i == 3 or k & 2 and i == 1))
+                      for k in range(4))
+    return g, pair_sets, side
+
+
+def links(maze):
+    """A function ``p -> [q, ...]``: the nodes one move from node ``p``, in clockwise order (N, E, S, W on squares)."""
+    g, pair_sets, side = steps(maze)
+
+    def nbrs(p):
+        return [p + d2 for d, d2 in pair_sets[side[p]] if not g[p + d]]
+    return nbrs
+
+
+def moves(maze):
+    """What carving generators walk on: ``(fixed, tables, inside)``.
+
+    A cell ``p``'s candidate moves are ``fixed or tables[p]``, each ``(dv, dq)``: the passage
+    ``p + dv`` and the cell ``p + dq``, which counts only when ``inside[p + dq]``.  Square
+    mazes share one fixed table of four (N, E, S, W) and a padded ``inside`` that is 0 off the
+    grid and on switched-off cells; graph shapes have a table per cell and every entry counts.
+    """
+    if maze.lattice is not None:
+        return None, maze.lattice.tables, b"\x01" * maze.lattice.n
+    w, h = maze.width, maze.height
+    inside = bytearray(w * h + 2 * w + 2)
+    ones = b"\x01" * maze.cells_w
+    for y in range(1, h, 2):
+        inside[y * w + 1:y * w + w - 1:2] = ones
+    for p in masked_off(maze):
+        inside[p] = 0
+    return tuple((d, 2 * d) for d in (-w, 1, w, -1)), None, inside
+
+
+def between(maze):
+    """A function ``(p, q) -> via``: the passage between neighbouring cells p and q."""
+    if maze.lattice is None:
+        return lambda p, q: (p + q) >> 1
+    tables = maze.lattice.tables
+
+    def via(p, q):
+        for dv, dq in tables[p]:
+            if p + dq == q:
+                return p + dv
+        raise ValueError(f"cells {p} and {q} are not neighbours")
+    return via
+
+
+def masked_off(maze):
+    """The square indices of the cells a square maze's mask switches off (none without a mask)."""
+    if maze.mask is None or maze.lattice is not None:
+        return []
+    rows = maze.mask.rows
+    return [maze.cell(x, y) for y in range(maze.cells_h) for x in range(maze.cells_w) if not rows[y][x]]
+
+
+def cells(maze):
+    """Every cell's index (switched-off cells left out): row-major squares, or ``0 .. n-1``."""
+    if maze.lattice is not None:
+        return range(maze.lattice.n)
+    w = maze.width
+    off = set(masked_off(maze))
+    return [p for p in (y * w + x for y in range(1, maze.height, 2) for x in range(1, w, 2)) if p not in off]
+
+
+def passages(maze):
+    """Every candidate passage as ``(via, a, b)`` arrays: the passage index and its two cells."""
+    if maze.lattice is not None:
+        lat = maze.lattice
+        return array("i", range(lat.n, lat.n + lat.m)), lat.ends[0::2], lat.ends[1::2]
+    w, h = maze.width, maze.height
+    off = set(masked_off(maze))
+    vias, a, b = array("i"), array("i"), array("i")
+    for y in range(1, h - 1):
+        step = 1 if y % 2 else w
+        for x in (range(2, w - 1, 2) if y % 2 else range(1, w - 1, 2)):
+            v = y * w + x
+            if v - step not in off and v + step not in off:
+                vias.append(v)
+                a.append(v - step)
+                b.append(v + step)
+    return vias, a, b
+
+
+def heuristic(maze, name):
+    """A distance estimate ``h(p)`` to the nearest goal, in moves, never more than the true distance.
+
+    Square mazes: ``manhattan``, ``euclidean``, ``octile`` or ``zero``.  Hex: the hex distance
+    for ``manhattan`` and ``octile`` (exact on an open grid), the Euclidean distance over the
+    step length for ``euclidean``.  Triangle and polar: the Euclidean distance divided by the
+    longest step between neighbouring centres for any name but ``zero``.
+    """
+    if name == "zero":
+        return lambda p: 0
+    if name not in ("manhattan", "euclidean", "octile"):
+        raise ValueError(name)
+    lat = maze.lattice
+    if lat is not None:
+        if lat.shape == "hex" and name != "euclidean":
+            def cube(p):
+                x, y = lat.position(p)
+                return x, y - (x - (x & 1)) // 2
+            goals = [cube(g) for g in maze.goals]
+
+            def h(p):
+                q, r = cube(p)
+                return min((abs(q - gq) + abs(r - gr) + abs(q + r - gq - gr)) // 2 for gq, gr in goals)
+            return h
+        step = ROOT3 if lat.shape == "hex" else lat.max_step()
+        spots = [lat.centre(g) for g in maze.goals]
+
+        def h(p):
+            x, y = lat.centre(p)
+            return min(math.hypot(x - gx, y - gy) for gx, gy in spots) / step
+        return h
+    w, step = maze.width, maze.step()
+    goals = [(g % w, g // w) for g in maze.goals]
+    if name == "manhattan":
+        def h(p):
+            x, y = p % w, p // w
+            return min(abs(x - gx) + abs(y - gy) for gx, gy in goals) // step
+    elif name == "euclidean":
+        def h(p):
+            x, y = p % w, p // w
+            return min(((x - gx) ** 2 + (y - gy) ** 2) ** 0.5 for gx, gy in goals) / step
+    else:
+        def h(p):
+            x, y = p % w, p // w
+            best = None
+            for gx, gy in goals:
+                dx, dy = abs(x - gx), abs(y - gy)
+                v = (max(dx, dy) + (2 ** 0.5 - 1) * min(dx, dy)) / step
+                best = v if best is None or v < best else best
+            return best
+    return h
+
+
+def turning(maze, path):
+    """Total turning along a node path in units of 45 degrees (a 90-degree turn is 2).
+
+    Graph shapes measure the angle between successive moves from the cells' centres, rounded.
+    """
+    lat = maze.lattice
+    if lat is not None:
+        total, last = 0.0, None
+        for a, b in zip(path, path[1:]):
+            (ax, ay), (bx, by) = lat.centre(a), lat.centre(b)
+            angle = math.atan2(by - ay, bx - ax)
+            if last is not None:
+                total += abs((angle - last + math.pi) % (2 * math.pi) - math.pi)
+            last = angle
+        return round(total / (math.pi / 4))
+    w = maze.width
+    units, last = 0, None
+    for a, b in zip(path, path[1:]):
+        d = b - a
+        k = (1 if d > 0 else 3) if abs(d) < w else (2 if d > 0 else 0)
+        if last is not None:
+            diff = (k - last) % 4
+            units += 2 * min(diff, 4 - diff)
+        last = k
+    return units
+
+
+def rotation(maze):
+    """What a wall follower needs: ``(start, degree, move, back)``.
+
+    ``degree(p)``: the sides of node p, in clockwise order; ``move(p, k)``: the node through
+    side k, or -1 when closed; ``back(p, k)``: the side of that node that leads back to p;
+    ``start``: the side S counts as behind it (south on squares, so it starts facing north).
+    """
+    g = maze.wall
+    lat = maze.lattice
+    if lat is not None:
+        tables = lat.tables
+
+        def move(p, k):
+            dv, dq = tables[p][k]
+            return -1 if g[p + dv] else p + dq
+
+        def back(p, k):
+            q = p + tables[p][k][1]
+            return [p - q == dq for dv, dq in tables[q]].index(True)
+        return 0, lambda p: len(tables[p]), move, back
+    w, n = maze.width, len(g)
+    dirs = (-w, 1, w, -1)
+    if maze.geometry == "thin":
+        def move(p, k):
+            return -1 if g[p + dirs[k]] else p + 2 * dirs[k]
+    else:
+        def move(p, k):
+            x = p % w
+            if k == 1 and x == w - 1 or k == 3 and x == 0:
+                return -1
+            q = p + dirs[k]
+            return q if 0 <= q < n and not g[q] else -1
+    return 2, lambda p: 4, move, lambda p, k: (k + 2) % 4
+
+
+# --- searches -------------------------------------------------------------------
+
+def bfs_tree(nbrs, source, allowed=None):
+    """Breadth-first from ``source``: ``(order, parent)``, nodes in visiting order and a parent dict.
+
+    With ``allowed`` (a set), the search stays inside it.
+    """
+    parent = {source: source}
+    order = [source]
+    for p in order:
+        for q in nbrs(p):
+            if q not in parent and (allowed is None or q in allowed):
+                parent[q] = p
+                order.append(q)
+    return order, parent
+
+
+def path_to(parent, node):
+    """The path from the root of a parent table (a dict or an array; the root is its own parent) to ``node``."""
+    path = [node]
+    while parent[node] != node:
+        node = parent[node]
+        path.append(node)
+    path.reverse()
+    return path
+
+
+def biconnected(root, nbrs):
+    """The blocks (biconnected components, as vertex sets) of ``root``'s component, without recursion.
+
+    Hopcroft-Tarjan depth-first search with an explicit stack of
+    ``(vertex, parent, neighbour iterator)`` frames and a stack of tree and
+    back edges; a block is popped when a child's low point does not reach
+    above its parent.  An isolated vertex has no block.
+    """
+    disc, low = {root: 0}, {root: 0}
+    frames = [(root, None, iter(nbrs(root)))]
+    edges, blocks = [], []
+    while frames:
+        v, up, it = frames[-1]
+        for u in it:
+            if u not in disc:
+                disc[u] = low[u] = len(disc)
+                edges.append((v, u))
+                frames.append((u, v, iter(nbrs(u))))
+                break
+            if u != up and disc[u] < disc[v]:
+                edges.append((v, u))
+                if disc[u] < low[v]:
+                    low[v] = disc[u]
+        else:
+            frames.pop()
+            if up is not None:
+                if low[v] < low[up]:
+                    low[up] = low[v]
+                if low[v] >= disc[up]:
+                    block = set()
+                    while True:
+                        e = edges.pop()
+                        block.update(e)
+                        if e == (up, v):
+                            break
+                    blocks.append(block)
+    return blocks
+
+
+SINK = -2  # a virtual node joined to every goal, so "reach any goal" is "reach one node"
+
+
+def route_blocks(maze, nbrs):
+    """The blocks on the block-cut tree path from S to the goals, in order, or None when no goal is reachable.
+
+    The graph gets a virtual sink joined to every goal.  In the tree whose
+    nodes are the blocks and the vertices (each vertex joined to the blocks
+    holding it), the S-sink path crosses exactly the blocks that some simple
+    S-G route passes through; a vertex lies on some simple S-G route iff it
+    lies in one of them.  Returns ``[(block, entry, exit), ...]``; the last
+    block's exit is ``SINK``, which the last block holds.
+    """
+    goals = set(maze.goals)
+    start = maze.start
+    if start in goals:
+        return [({start}, start, start)]
+
+    def joined(p):
+        if p == SINK:
+            return list(maze.goals)
+        out = nbrs(p)
+        return out + [SINK] if p in goals else out
+
+    blocks = biconnected(start, joined)
+    holding = {}
+    for i, b in enumerate(blocks):
+        for v in b:
+            holding.setdefault(v, []).append(i)
+    if SINK not in holding:
+        return None
+    # Tree nodes: ("v", vertex) and ("b", block number); BFS from S to the sink.
+    root, target = ("v", start), ("v", SINK)
+    parent = {root: root}
+    queue = [root]
+    for node in queue:
+        if node == target:
+            break
+        kind, x = node
+        nxt = [("b", i) for i in holding[x]] if kind == "v" else [("v", v) for v in blocks[x]]
+        for n in nxt:
+            if n not in parent:
+                parent[n] = node
+                queue.append(n)
+    path = path_to(parent, target)
+    out = []
+    for j in range(1, len(path) - 1, 2):
+        out.append((blocks[path[j][1]], path[j - 1][1], path[j + 1][1]))
+    return out
+
+
+# --- networkx views -------------------------------------------------------------
+
+def to_networkx(maze, candidates=False):
+    """The maze as a ``networkx.Graph`` on its node indices: open passages, or every candidate one.
+
+    Nodes are the open cells (squares of a block maze); each edge carries ``via``, the passage's
+    index (-1 between two block squares).  Needs networkx.
+    """
+    import networkx as nx
+    G = nx.Graph()
+    g = maze.wall
+    if maze.geometry == "block":
+        nbrs = links(maze)
+        for p in range(len(g)):
+            if not g[p]:
+                G.add_node(p)
+                G.add_edges_from((p, q, {"via": -1}) for q in nbrs(p) if q > p)
+        return G
+    for p in cells(maze):
+        if candidates or not g[p]:
+            G.add_node(p)
+    for v, a, b in zip(*passages(maze)):
+        if candidates or not (g[v] or g[a] or g[b]):
+            G.add_edge(a, b, via=v)
+    return G
