@@ -24,20 +24,26 @@ __all__ = ["Maze", "Run", "apply", "generate", "solve", "catalogue",
 
 
 def generate(slug, width, height, seed=0, geometry="thin", **options):
-    """Run generator ``slug`` to the end on ``width x height`` cells; returns the maze (marks cleared)."""
+    """Run generator ``slug`` to the end on ``width x height`` cells; returns the maze (marks cleared).
+
+    Every argument is checked first: an unknown slug raises UnknownAlgorithmError, a size outside 1..2000
+    SizeError, a bad seed or option ParameterError, a geometry other than thin or block GeometryError."""
     maze = Run.generate(slug, width, height, seed=seed, geometry=geometry, **options).finish()
     result = maze.copy(layers=False)
     return result
 
 
 def solve(maze, slug="bfs", seed=0, **options):
-    """Run solver ``slug`` on ``maze`` to the end; returns a ``Solution`` read from its events."""
+    """Run solver ``slug`` on ``maze`` to the end; returns a ``Solution`` read from its events.
+
+    ``maze`` must be a Maze with S and every goal on a node (ParameterError otherwise)."""
     from .solution import Solution
     run = Run.solve(slug, maze, seed=seed, **options)
     return Solution.from_events(run.initial, run.events())
 
 
-def metrics(maze, **options):
-    """Dead ends, junctions, solution length, routes, perfect or not (see ``pymaze.stats``)."""
+def metrics(maze, max_routes=100):
+    """Dead ends, junctions, solution length, routes (counted up to ``max_routes``), perfect or not
+    (see ``pymaze.stats``)."""
     from .stats import metrics as _metrics
-    return _metrics(maze, **options)
+    return _metrics(maze, max_routes=max_routes)

@@ -22,25 +22,39 @@
   "rows", "start", "goals", "weights"?}``; sizes, rows and [x, y]
   coordinates are in squares.
 
-Every reader raises only ``MazeFormatError`` for malformed input.
+Limits: a maze of up to 2000 x 2000 cells (4001 x 4001 squares) is read
+in every format, and every maze pymaze writes at that size fits in
+``MAX_CHARS`` characters (thin-wall text with 3-character walls, and JSON
+with one-digit weights, the largest); longer texts are refused before they
+are read.  Text that starts like JSON (``{``, ``[``, ``"``) is read as JSON.
+
+Every reader raises only ``MazeFormatError`` for malformed input; the
+writers raise ``ParameterError`` for anything that is not a Maze they can
+write (S and every goal on floor squares).
 """
 
 import json
 import re
 
-from .errors import GeometryError, MazeFormatError
-from .maze import GEOMETRIES, Maze
+from .errors import GeometryError, MazeFormatError, ParameterError, shown
+from .maze import GEOMETRIES, MAX_SIDE, MAX_WEIGHT, Maze, check_maze
+from .registry import MAX_SIZE
 
-MAX_CHARS = 2_000_000
-MAX_SQUARES = 4001
-MAX_WEIGHT = 1_000_000
+MAX_SQUARES = MAX_SIDE  # squares a side: 2000 cells and their walls
+# The longest text pymaze writes for the largest maze: thin-wall text, (8 * 2000 + 2) characters a row on
+# 4001 rows (32,016,002), or JSON with weights (4001 rows of 4001 squares, 3 characters a weighted square,
+# about 64.1 million); rounded up.
+MAX_CHARS = 65_000_000
+FORMATS = ("auto", "block", "thin", "json")
 BLOCK_ALLOWED = "'#' or '*' wall, space or '.' floor, 'S' start, 'G' goal"
 _BLOCK_BAD = re.compile(r"[^#* .SG]")
 _THIN_FIRST = re.compile(r"[+o][- ]+[+o]")
+_BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*")  # leading lines of whitespace only
 _TO_WALL = str.maketrans({"#": "\x01", "*": "\x01", " ": "\x00", ".": "\x00", "S": "\x00", "G": "\x00"})
 
 
-def _lines(text):
+def _text(text):
+    """``text`` (str or UTF-8 bytes) as a str without its trailing empty lines; MazeFormatError when too long."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -49,21 +63,29 @@ def _lines(text):
     if not isinstance(text, str):
         raise MazeFormatError(f"expected maze text, got {type(text).__name__}")
     if len(text) > MAX_CHARS:
-        raise MazeFormatError(f"the text has {len(text)} characters; at most {MAX_CHARS} are accepted")
-    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
-    while lines and lines[-1] == "":
-        lines.pop()
-    return lines
+        raise MazeFormatError(f"the text has {len(text):,} characters; at most {MAX_CHARS:,} are read "
+                              f"(enough for any maze of up to {MAX_SIZE} x {MAX_SIZE} cells)")
+    return text.rstrip("\r\n")  # trailing empty lines are no rows
+
+
+def _lines(text, first_line=1):
+    """The lines of ``text`` (a str from ``_text``), each without its '\r'; a text of rows (block or
+    thin-wall) holds at most MAX_SQUARES of them, checked before it is split."""
+    if text.count("\n") >= MAX_SQUARES:
+        raise MazeFormatError(f"the maze is {MAX_SQUARES + 1} squares high or more; at most {MAX_SQUARES} are read "
+                              f"({MAX_SIZE} cells and their walls)", first_line + MAX_SQUARES, 1)
+    return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")] if text else []
 
 
 def _too_big(what, n, line=None, column=None):
     if n > MAX_SQUARES:
-        raise MazeFormatError(f"the maze is {n} squares {what}; at most {MAX_SQUARES} are accepted", line, column)
+        raise MazeFormatError(f"the maze is {n} squares {what}; at most {MAX_SQUARES} are read "
+                              f"({MAX_SIZE} cells and their walls)", line, column)
 
 
 def parse_block(text):
     """A block maze from block text."""
-    lines = _lines(text)
+    lines = _lines(_text(text))
     if not lines:
         raise MazeFormatError("empty maze text: expected rows of " + BLOCK_ALLOWED, 1, 1)
     _too_big("high", len(lines), MAX_SQUARES + 1, 1)
@@ -112,11 +134,11 @@ def _thin_cell_width(first, n):
 
 def parse_thin(text):
     """A thin-wall maze from thin-wall (micromouse) text."""
-    lines = _lines(text)
-    skip = 0
-    while skip < len(lines) and not lines[skip].strip():
-        skip += 1
-    lines = lines[skip:]
+    text = _text(text)
+    blank = _BLANK_LINES.match(text).end()
+    skip = text.count("\n", 0, blank)
+    text = text[blank:]
+    lines = _lines(text, skip + 1) if text.strip() else []
     if not lines:
         raise MazeFormatError("empty maze text: expected a row of posts and walls like 'o---o---o'", 1, 1)
     k = _thin_cell_width(lines[0], skip + 1)
@@ -190,7 +212,7 @@ def parse_thin(text):
 def parse_json(text):
     """A maze from pymaze JSON; every field is checked."""
     if isinstance(text, (bytes, bytearray, str)):
-        text = "\n".join(_lines(text))
+        text = _text(text)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -251,13 +273,35 @@ def parse(text, fmt="auto"):
     """A maze from text in ``fmt`` ("block", "thin", "json" or "auto": JSON if it starts with '{',
     thin-wall text if the first non-empty line is a row of posts and walls, block text otherwise)."""
     readers = {"block": parse_block, "thin": parse_thin, "json": parse_json}
+    if not isinstance(fmt, str) or fmt not in FORMATS:
+        raise MazeFormatError(f"format must be one of {', '.join(FORMATS)}; got {shown(fmt)}")
     if fmt == "auto":
-        lines = _lines(text)
-        first = next((line for line in lines if line.strip()), "")
-        fmt = "json" if first.lstrip().startswith("{") else "thin" if _THIN_FIRST.match(first) else "block"
-    if fmt not in readers:
-        raise MazeFormatError(f"unknown format {fmt!r}; allowed: auto, block, thin, json")
+        text = _text(text)
+        at = _BLANK_LINES.match(text).end()
+        first = text[at:text.find("\n", at) % (len(text) + 1)].rstrip("\r")
+        fmt = "json" if _looks_json(first.lstrip()) else "thin" if _THIN_FIRST.match(first) else "block"
     return readers[fmt](text)
+
+
+def _looks_json(first):
+    """True for a first line no maze text starts with but JSON does: an object, an array, a string,
+    a number or a literal (block text holds only '#*. SG', thin-wall text starts with a post)."""
+    return first[:1] in ('{', '[', '"') or bool(re.match(r"(-?[0-9]|true\b|false\b|null\b)", first))
+
+
+def _writable(maze, route=None):
+    """ParameterError unless ``maze`` is a Maze the readers accept back (S and every goal on floor squares)
+    and ``route`` is None or a sequence of its squares."""
+    check_maze(maze)
+    if maze.start < 0 or maze.wall[maze.start] or not maze.goals or any(maze.wall[p] for p in maze.goals):
+        raise ParameterError("maze must have a start (S) and at least one goal (G), each on a floor square, "
+                             "to be written")
+    if route is not None:
+        n = len(maze.wall)
+        if isinstance(route, (str, bytes, bytearray, dict)) or not hasattr(route, "__iter__") or not all(
+                isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n for p in route):
+            raise ParameterError(f"route must be None or a list of square indices from 0 to {n - 1}; "
+                                 f"got {shown(route)}")
 
 
 def _route_squares(maze, route):
@@ -269,6 +313,7 @@ def _route_squares(maze, route):
 
 def to_block_text(maze, route=None):
     """Block text: '#' wall, ' ' floor, S, G, and '.' on the route (and its openings in a thin maze)."""
+    _writable(maze, route)
     w = maze.width
     chars = ["#" if c else " " for c in maze.wall]
     for p in _route_squares(maze, route):
@@ -281,12 +326,13 @@ def to_block_text(maze, route=None):
 
 def to_thin_text(maze, route=None, cell_width=3):
     """Thin-wall text with 'o' posts and walls ``cell_width`` wide; GeometryError unless cell-aligned."""
+    _writable(maze, route)
     if not maze.is_aligned():
         raise GeometryError("thin-wall text needs a cell-aligned maze (odd sides, closed frame, posts, floor cells)")
     if not all(p % maze.width % 2 and p // maze.width % 2 for p in [maze.start, *maze.goals]):
         raise GeometryError("thin-wall text needs start and goals on cells (odd x and y)")
-    if not isinstance(cell_width, int) or not 2 <= cell_width <= 16:
-        raise GeometryError(f"cell width must be a whole number from 2 to 16; got {cell_width!r}")
+    if isinstance(cell_width, bool) or not isinstance(cell_width, int) or not 2 <= cell_width <= 16:
+        raise GeometryError(f"cell width must be a whole number from 2 to 16; got {shown(cell_width)}")
     w, g, k = maze.width, maze.wall, cell_width
     on_route = _route_squares(maze, route)
     goals = set(maze.goals)
@@ -308,6 +354,7 @@ def to_thin_text(maze, route=None, cell_width=3):
 
 def to_json(maze):
     """pymaze JSON (one line per row of the grid)."""
+    _writable(maze)
     w = maze.width
     rows = ["".join("#" if c else " " for c in maze.wall[y * w:(y + 1) * w]) for y in range(maze.height)]
     data = {"format": "pymaze", "version": 1, "geometry": maze.geometry, "width": w, "height": maze.height,
