@@ -1,8 +1,8 @@
 """Maze text and JSON: read with errors that name line and column, write so that reading gives the maze back.
 
 * Block text (geometry "block"): ``#`` or ``*`` wall, space or ``.`` floor,
-  ``S`` start (exactly one), ``G`` goal (one or more); short lines are
-  padded with wall.
+  ``S`` start (exactly one), ``G`` goal (one or more), ``B`` both (the
+  start on a goal, in place of ``S``); short lines are padded with wall.
 * Thin-wall text (geometry "thin"), also the micromouse maze file format::
 
       o---o---o
@@ -46,11 +46,12 @@ MAX_SQUARES = MAX_SIDE  # squares a side: 2000 cells and their walls
 # about 64.1 million); rounded up.
 MAX_CHARS = 65_000_000
 FORMATS = ("auto", "block", "thin", "json")
-BLOCK_ALLOWED = "'#' or '*' wall, space or '.' floor, 'S' start, 'G' goal"
-_BLOCK_BAD = re.compile(r"[^#* .SG]")
+BLOCK_ALLOWED = "'#' or '*' wall, space or '.' floor, 'S' start, 'G' goal, 'B' both (S on a goal)"
+_BLOCK_BAD = re.compile(r"[^#* .SGB]")
 _THIN_FIRST = re.compile(r"[+o][- ]+[+o]")
 _BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*")  # leading lines of whitespace only
-_TO_WALL = str.maketrans({"#": "\x01", "*": "\x01", " ": "\x00", ".": "\x00", "S": "\x00", "G": "\x00"})
+_START_GOAL = re.compile(r"[SGB]")
+_TO_WALL = str.maketrans({"#": "\x01", "*": "\x01", " ": "\x00", ".": "\x00", "S": "\x00", "G": "\x00", "B": "\x00"})
 
 
 def _text(text):
@@ -98,16 +99,14 @@ def parse_block(text):
         if bad:
             raise MazeFormatError(f"unexpected character {bad.group()!r}; allowed: {BLOCK_ALLOWED}",
                                   y + 1, bad.start() + 1)
-        x = line.find("S")
-        while x >= 0:
-            if start >= 0:
-                raise MazeFormatError("a second start 'S'; a maze has exactly one", y + 1, x + 1)
-            start = y * width + x
-            x = line.find("S", x + 1)
-        x = line.find("G")
-        while x >= 0:
-            goals.append(y * width + x)
-            x = line.find("G", x + 1)
+        for x, c in ((m.start(), m.group()) for m in _START_GOAL.finditer(line)):
+            if c != "G":
+                if start >= 0:
+                    raise MazeFormatError(f"a second start {c!r}; a maze has exactly one ('S', or 'B' for S on "
+                                          "a goal)", y + 1, x + 1)
+                start = y * width + x
+            if c != "S":
+                goals.append(y * width + x)
         rows.append(line.ljust(width, "#").translate(_TO_WALL))
     end = (len(lines), len(lines[-1]) + 1)
     if start < 0:
@@ -246,7 +245,7 @@ def _from_data(data):
     w = _field(data, "width", _is_int(1, MAX_SQUARES), f"a whole number from 1 to {MAX_SQUARES}")
     h = _field(data, "height", _is_int(1, MAX_SQUARES), f"a whole number from 1 to {MAX_SQUARES}")
     rows = _field(data, "rows", lambda v: isinstance(v, list) and len(v) == h and all(
-        isinstance(r, str) and len(r) == w and not _BLOCK_BAD.search(r) and "S" not in r and "G" not in r
+        isinstance(r, str) and len(r) == w and not _BLOCK_BAD.search(r) and not _START_GOAL.search(r)
         for r in v), f"{h} strings of {w} characters '#' or '*' (wall), space or '.' (floor)")
     point = lambda v: (isinstance(v, list) and len(v) == 2 and _is_int(0, w - 1)(v[0]) and _is_int(0, h - 1)(v[1])
                        and rows[v[1]][v[0]] in " .")
@@ -285,7 +284,7 @@ def parse(text, fmt="auto"):
 
 def _looks_json(first):
     """True for a first line no maze text starts with but JSON does: an object, an array, a string,
-    a number or a literal (block text holds only '#*. SG', thin-wall text starts with a post)."""
+    a number or a literal (block text holds only '#*. SGB', thin-wall text starts with a post)."""
     return first[:1] in ('{', '[', '"') or bool(re.match(r"(-?[0-9]|true\b|false\b|null\b)", first))
 
 
@@ -320,7 +319,7 @@ def to_block_text(maze, route=None):
         chars[p] = "."
     for p in maze.goals:
         chars[p] = "G"
-    chars[maze.start] = "S"
+    chars[maze.start] = "B" if chars[maze.start] == "G" else "S"  # 'B': both, so that S on G reads back
     return "\n".join("".join(chars[y * w:(y + 1) * w]) for y in range(maze.height)) + "\n"
 
 

@@ -1,7 +1,7 @@
 // Import and export: paste text or drop/choose a file (block, thin-wall or JSON text, the
 // engine detects which), and download the current maze as text or the board as PNG.
 // Nothing the user gives is ever put into the page as markup: text goes to the engine only.
-const MAX_IMPORT = 2000000;
+const MAX_IMPORT = 65000000; // characters: the engine's limit (pymaze.formats.MAX_CHARS), enough for any 2000x2000-cell maze
 const $ = (id) => document.getElementById(id);
 
 function download(blob, name) {
