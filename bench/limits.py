@@ -1,6 +1,6 @@
 """Limits benchmark: peak memory and time of every algorithm at the largest size, each in a child process.
 
-    python bench/limits.py [--size 2000] [--timeout 300] [--only dig,bfs] [--write]
+    python bench/limits.py [--size 2000] [--timeout 300] [--only dig,bfs] [--jobs 1] [--write]
 
 Generators run through ``pymaze.generate`` on ``size x size`` cells with
 their default options, and again with the allowed option values that cost
@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,17 +143,20 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=300, help="seconds before a child is stopped (default 300)")
     ap.add_argument("--only", default="", help="comma-separated slugs to run (default: all)")
     ap.add_argument("--write", action="store_true", help="write the table into docs/BENCHMARKS.md")
+    ap.add_argument("--jobs", type=int, default=1, help="children run at once (default 1; each measures itself)")
     args = ap.parse_args(argv)
     only = {s for s in args.only.split(",") if s}
     jobs = plan(args.size, only)
-    rows = []
     with tempfile.TemporaryDirectory() as folder:
         paths = make_mazes(args.size, folder) if any(j[0] == "solver" for j in jobs) else {}
-        for job in jobs:
+        def one(job):
             t = time.perf_counter()
             r = run_one(job, paths, args.size, args.timeout)
-            rows.append((job, r))
             print(job[0], job[1], job[2] or "", job[3] or "", r, f"({time.perf_counter() - t:.0f} s wall)", flush=True)
+            return r
+
+        with ThreadPoolExecutor(max(1, args.jobs)) as pool:
+            rows = list(zip(jobs, pool.map(one, jobs)))
     text = table(rows, args.size)
     print(text)
     if args.write:
