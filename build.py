@@ -6,7 +6,8 @@
   the pinned npm package, and ``manifest.json``.
 * ``serve [--port N]``: build, then serve the site on 127.0.0.1.
 * ``test [pytest args]``: a venv with the test tools, a Chromium, a build, pytest.
-* ``bench``: the engine benchmark and the page benchmark.
+* ``bench``: the engine benchmark and the page benchmark; ``bench --limits``: peak memory and time of
+  every algorithm at 2000x2000 cells, written into docs/BENCHMARKS.md.
 """
 
 import base64
@@ -209,6 +210,10 @@ def test(args):
 
 
 def bench(args):
+    if "--limits" in args:  # peak memory and time at the largest size, one child per algorithm (slow; not in CI)
+        rest = [a for a in args if a != "--limits"]
+        say("running bench/limits.py")
+        return subprocess.run([sys.executable, str(ROOT / "bench/limits.py"), "--write", *rest], cwd=ROOT).returncode
     code = 0
     for script in ("bench/engine.py", "bench/page.py"):
         if (ROOT / script).exists():

@@ -29,6 +29,9 @@ def generate(slug, width, height, seed=0, geometry="thin", shape=None, mask=None
     ``geometry="thin"`` / ``"block"`` are the two views of a square maze; ``shape`` (or
     ``geometry``) ``"hex"``, ``"triangle"`` or ``"polar"`` makes another shape (polar: ``width``
     cells in the first ring, ``height`` rings); ``mask`` (``pymaze.masks.Mask``) switches cells off.
+
+    Every argument is checked first: an unknown slug raises UnknownAlgorithmError, a size outside 1..2000
+    SizeError, a bad seed, option or mask ParameterError, an unknown geometry or shape GeometryError.
     """
     maze = Run.generate(slug, width, height, seed=seed, geometry=geometry, shape=shape, mask=mask,
                         **options).finish()
@@ -39,19 +42,28 @@ def generate(slug, width, height, seed=0, geometry="thin", shape=None, mask=None
 def lattice(shape, width, height, mask=None):
     """The networkx graph of every candidate passage of a ``shape`` maze of ``width x height``
     (nodes: cell indices, as in ``Maze.to_networkx``).  Needs networkx."""
+    from .errors import check_whole
+    from .masks import Mask
+    from .registry import MAX_SIZE
     from .run import shape_and_view
     shape, _ = shape_and_view(shape, "thin")
+    width, height = (check_whole(v, label, 1, MAX_SIZE, SizeError) for label, v in (("width", width), ("height", height)))
+    if mask is not None and not isinstance(mask, Mask):
+        raise ParameterError(f"mask must be a pymaze.masks.Mask or None; got {mask!r:.80}")
     return Maze.shaped(shape, width, height, "closed", mask).to_networkx(candidates=True)
 
 
 def solve(maze, slug="bfs", seed=0, **options):
-    """Run solver ``slug`` on ``maze`` to the end; returns a ``Solution`` read from its events."""
+    """Run solver ``slug`` on ``maze`` to the end; returns a ``Solution`` read from its events.
+
+    ``maze`` must be a Maze with S and every goal on a node (ParameterError otherwise)."""
     from .solution import Solution
     run = Run.solve(slug, maze, seed=seed, **options)
     return Solution.from_events(run.initial, run.events())
 
 
-def metrics(maze, **options):
-    """Dead ends, junctions, solution length, routes, perfect or not (see ``pymaze.stats``)."""
+def metrics(maze, max_routes=100):
+    """Dead ends, junctions, solution length, routes (counted up to ``max_routes``), perfect or not
+    (see ``pymaze.stats``)."""
     from .stats import metrics as _metrics
-    return _metrics(maze, **options)
+    return _metrics(maze, max_routes=max_routes)

@@ -7,6 +7,7 @@ so adding a subcommand is one decorated function.  Errors print one line
 
 import argparse
 import errno
+import itertools
 import json
 import math
 import os
@@ -23,7 +24,8 @@ import pymaze
 
 from . import formats, masks
 from .errors import ParameterError, PymazeError, SizeError
-from .run import check_seed
+from .run import MAX_SEED, check_seed
+from .solution import Solution
 from .stats import solution_length
 
 COMMANDS = {}
@@ -73,9 +75,11 @@ def options(pairs):
 
 
 def size(text):
-    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX]\s*(\d{1,9})\s*", text or "")
+    """``WxH`` in ASCII digits (no other scripts, no '_' or sign) as two ints; the generator checks the range."""
+    m = re.fullmatch(r"\s*([0-9]{1,9})\s*[xX]\s*([0-9]{1,9})\s*", text or "")
     if not m:
-        raise SizeError(f"--size must be WxH in cells, e.g. 12x8; got {text!r}")
+        raise SizeError(f"--size must be WxH in cells, two whole numbers in ASCII digits from 1 to "
+                        f"{pymaze.registry.MAX_SIZE}, e.g. 12x8; got {text!r:.40}")
     return int(m.group(1)), int(m.group(2))
 
 
@@ -91,14 +95,28 @@ FROM = arg("--from", dest="fmt", default="auto", choices=("auto", *formats.FORMA
 
 
 def read_maze(path, fmt="auto"):
+    """The maze in file ``path`` (None or '-': standard input) in format ``fmt``, at most what the readers accept."""
     if path in (None, "-"):
-        data = sys.stdin.buffer.read()
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        if stream is None:
+            raise ParameterError("standard input is closed: give a maze FILE (or --generate ALGO)")
+        data = stream.read(formats.MAX_CHARS * 4 + 1)
     else:
         with open(path, "rb") as f:
             data = f.read(formats.MAX_CHARS * 4 + 1)
     if fmt == "image" or fmt == "auto" and formats.is_image(data):
         return formats.from_image(data)
     return formats.parse(data, fmt)
+
+
+def maze_of(args):
+    """The maze a command works on: generated with --generate, else read from FILE; not both."""
+    if not args.generate:
+        return read_maze(args.file, getattr(args, "fmt", "auto"))
+    if args.file not in (None, "-"):
+        raise ParameterError(f"give a maze FILE or --generate ALGO, not both (got {args.file!r:.60} and "
+                             f"--generate {args.generate!r:.40})")
+    return generated(args, args.generate)
 
 
 def show(maze, route=None):
@@ -156,23 +174,27 @@ def cmd_generate(args, out):
              help="print the maze with its route in this format (default: thin-wall or block text)"),
          SET, FROM, *GENERATE)
 def cmd_solve(args, out):
-    maze = generated(args, args.generate) if args.generate else read_maze(args.file, args.fmt)
-    sol = pymaze.solve(maze, args.solver, seed=args.seed, **options(args.set))
-    if args.json or maze.lattice is not None:
-        out.write(json.dumps(sol.to_json()) + "\n")
+    run = pymaze.Run.solve(args.solver, maze_of(args), seed=args.seed, **options(args.set))
+    sol = Solution.from_events(run.initial, run.events())
+    nothing = sol.found and sol.moves == 0 and args.solver == "farthest"  # S alone: no pair of cells to join
+    if args.json or run.maze.lattice is not None:
+        out.write(json.dumps(dict(sol.to_json(), **({"found": False, "status": NOTHING} if nothing else {}))) + "\n")
     else:
-        out.write(formats.WRITERS[args.format](maze, sol.squares) if args.format else show(maze, sol.squares))
-        what = "found route: " + f"{sol.moves} moves" if sol.found else sol.status
+        # the maze as the solver left it: farthest moves S and G
+        out.write(formats.WRITERS[args.format](run.maze, sol.squares) if args.format else show(run.maze, sol.squares))
+        what = NOTHING if nothing else "found route: " + f"{sol.moves} moves" if sol.found else sol.status
         out.write(f"{what}, {sol.visited} visited" + (" (heuristic)" if sol.heuristic else "") + "\n")
-    return 0 if sol.found else 1
+    return 0 if sol.found and not nothing else 1
+
+
+NOTHING = "nothing to find: no other cell can be reached from S"
 
 
 @command("stats", "print a maze's metrics: dead ends, junctions, corridors, straight runs, solution, routes, perfect",
          arg("file", nargs="?", default="-", metavar="FILE", help="maze file (block, thin or JSON); - or none: stdin"),
          arg("--json", action="store_true", help="print the metrics as JSON"), SET, FROM, *GENERATE)
 def cmd_stats(args, out):
-    maze = generated(args, args.generate) if args.generate else read_maze(args.file, args.fmt)
-    figures = pymaze.metrics(maze)
+    figures = pymaze.metrics(maze_of(args))
     if args.json:
         out.write(json.dumps(figures) + "\n")
     else:
@@ -186,8 +208,13 @@ def cmd_stats(args, out):
          "and quit with x; triangle and polar mazes with w a s d towards the nearest heading",
          arg("file", nargs="?", metavar="FILE", help="maze file (block, thin or JSON)"), FROM, *GENERATE)
 def cmd_play(args, out):
+    if args.generate and args.file not in (None, "-"):
+        maze_of(args)  # refuses the pair
+    if sys.stdin is None:
+        raise ParameterError("play reads commands from standard input, which is closed")
     if args.generate:
-        seeds = iter(range(check_seed(args.seed), 2**32))
+        # New mazes take the next seeds, wrapping from the largest back to 0.
+        seeds = (n % (MAX_SEED + 1) for n in itertools.count(check_seed(args.seed)))
         make = lambda: generated(argparse.Namespace(**{**vars(args), "seed": next(seeds)}), args.generate)
         game = Game(make(), regenerate=make)
     elif args.file in (None, "-"):
@@ -196,7 +223,17 @@ def cmd_play(args, out):
         game = Game(read_maze(args.file, args.fmt))
     if termios and sys.stdin.isatty() and getattr(out, "isatty", lambda: False)():
         return play_keys(game, sys.stdin.fileno(), out)
-    return play_loop(game, sys.stdin, out)
+    return play_loop(game, text_lines(sys.stdin), out)
+
+
+def text_lines(stream):
+    """The lines of ``stream`` as text; bytes that are not UTF-8 become U+FFFD (an unknown command, not a crash)."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:
+        yield from stream
+        return
+    for line in raw:
+        yield line.decode("utf-8", "replace")
 
 
 MOVES = {"up": "up", "w": "up", "down": "down", "s": "down",
@@ -303,6 +340,9 @@ class Game:
 def play_loop(game, inp, out):
     """Line mode: read one command per line from ``inp`` until the goal, quit or end of input."""
     out.write(game.board() + PLAY_HELP + "\n")
+    if game.won:  # S on G: there at once
+        out.write(game.goal())
+        return 0
     for line in inp:
         cmd = line.strip().lower()
         if game.maze.shape == "hex" and cmd in HEX_KEYS:
@@ -397,7 +437,8 @@ def play_keys(game, fd, out):
         cbreak(fd)
         draw(game, out, KEY_HELP)
         hexes = game.maze.shape == "hex"
-        for key in read_keys(fd):
+        won = game.won  # S on G: there at once, before any key
+        for key in read_keys(fd) if not won else ():
             action = HEX_KEYS[key] if hexes and key in HEX_KEYS else "quit" if hexes and key == "x" else KEYS.get(key, key)
             if action == "quit":
                 break
@@ -443,7 +484,9 @@ def main(argv=None, out=None):
     out = out or sys.stdout
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        if out is None:
+            raise ParameterError("standard output is closed: there is nowhere to write")
+        args = parser.parse_args(attached(sys.argv[1:] if argv is None else list(argv)))
         if not getattr(args, "func", None):
             parser.print_help(out)
             return 2
@@ -456,5 +499,19 @@ def main(argv=None, out=None):
         message = f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc)
     except KeyboardInterrupt:
         return 130
-    sys.stderr.write("pymaze: error: " + " ".join(message.split()) + "\n")
+    if sys.stderr is not None:
+        sys.stderr.write("pymaze: error: " + " ".join(message.split()) + "\n")
     return 2
+
+
+def attached(argv):
+    """``--size -1x5`` as ``--size=-1x5``: a value after --size or --seed that starts with '-' is still its
+    value (argparse would take it for an option and say only "expected one argument"), so it gets the
+    option's own message."""
+    out = []
+    for arg in argv:
+        if out and out[-1] in ("--size", "--seed") and arg.startswith("-") and arg not in ("-h", "--help"):
+            out[-1] = f"{out[-1]}={arg}"
+        else:
+            out.append(arg)
+    return out

@@ -81,12 +81,24 @@ def apply(state, events, backwards=False, check=False):
     undone last-first by setting ``old``.  With ``check=True`` every event's
     replaced value is verified against the state, so a stream that does not
     fit the state raises ``ValueError`` instead of silently diverging.
-    Returns the state.
+    Returns the state.  Anything that is not a Maze and a flat sequence of events that fits its grid
+    (known ops, indices inside it, values each layer can hold) raises ``ParameterError``.
     """
+    from .errors import ParameterError
+    from .maze import check_maze
+    check_maze(state, "state")
+    if not isinstance(events, array) or events.typecode != "i":
+        try:
+            events = array("i", events)
+        except (TypeError, ValueError, OverflowError):
+            raise ParameterError("events must be a flat sequence of whole numbers (op, index, old, new, ...) "
+                                 "of 32 bits") from None
     n = len(events) // 4
     if len(events) != 4 * n:
-        raise ValueError("an event batch must hold a multiple of 4 integers")
+        raise ParameterError(f"events must hold a multiple of 4 integers; got {len(events)}")
     layers = {WALL: state.wall, MARK: state.mark, NUM: state.num}
+    limits = {WALL: (0, 1), MARK: (0, 255), NUM: (-2**31, 2**31 - 1)}
+    size = len(state.wall)
     order = range(n - 1, -1, -1) if backwards else range(n)
     for i in order:
         j = 4 * i
@@ -96,19 +108,28 @@ def apply(state, events, backwards=False, check=False):
             old, new = new, old
         layer = layers.get(op)
         if layer is not None:
+            lo, hi = limits[op]
+            if not 0 <= index < size or not lo <= new <= hi:
+                raise ParameterError(f"event {i}: {OP_NAMES[op]}[{index}] = {new} does not fit the maze "
+                                     f"(index from 0 to {size - 1}, value from {lo} to {hi})")
             if check and layer[index] != old:
-                raise ValueError(f"event {i}: {OP_NAMES[op]}[{index}] is {layer[index]}, expected {old}")
+                raise ParameterError(f"event {i}: {OP_NAMES[op]}[{index}] is {layer[index]}, expected {old}")
             layer[index] = new
-        elif op == START:
-            if check and state.start != old:
-                raise ValueError(f"event {i}: start is {state.start}, expected {old}")
-            state.start = new
-        elif op == GOAL:
-            if check and state.goal != old:
-                raise ValueError(f"event {i}: goal is {state.goal}, expected {old}")
-            state.set_goal(new)
+        elif op in (START, GOAL):
+            if not -1 <= new < size or op == GOAL and new < 0:
+                raise ParameterError(f"event {i}: {OP_NAMES[op]} {new} is outside the maze "
+                                     f"(a square index from 0 to {size - 1})")
+            if op == START:
+                if check and state.start != old:
+                    raise ParameterError(f"event {i}: start is {state.start}, expected {old}")
+                state.start = new
+            else:
+                if check and state.goal != old:
+                    raise ParameterError(f"event {i}: goal is {state.goal}, expected {old}")
+                state.set_goal(new)
         elif op != NOTE:
-            raise ValueError(f"event {i}: unknown op {events[j]}")
+            raise ParameterError(f"event {i}: unknown op {events[j]}; allowed: "
+                                 + ", ".join(f"{k} ({v})" for k, v in OP_NAMES.items()) + ", each | 0x100 for a milestone")
     return state
 
 

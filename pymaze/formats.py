@@ -1,8 +1,8 @@
 """Maze text and JSON: read with errors that name line and column, write so that reading gives the maze back.
 
 * Block text (geometry "block"): ``#`` or ``*`` wall, space or ``.`` floor,
-  ``S`` start (exactly one), ``G`` goal (one or more); short lines are
-  padded with wall.
+  ``S`` start (exactly one), ``G`` goal (one or more), ``B`` both (the
+  start on a goal, in place of ``S``); short lines are padded with wall.
 * Thin-wall text (geometry "thin"), also the micromouse maze file format::
 
       o---o---o
@@ -29,25 +29,39 @@
   (``#`` closed, space open), ``start`` and ``goals`` cell indices (see
   ``pymaze.graph`` for the numbering).
 
-Every reader raises only ``MazeFormatError`` for malformed input.
+Limits: a maze of up to 2000 x 2000 cells (4001 x 4001 squares) is read
+in every format, and every maze pymaze writes at that size fits in
+``MAX_CHARS`` characters (thin-wall text with 3-character walls, and JSON
+with one-digit weights, the largest); longer texts are refused before they
+are read.  Text that starts like JSON (``{``, ``[``, ``"``) is read as JSON.
+
+Every reader raises only ``MazeFormatError`` for malformed input; the
+writers raise ``ParameterError`` for anything that is not a Maze they can
+write (S and every goal on floor squares).
 """
 
 import json
 import re
 
-from .errors import GeometryError, MazeFormatError
-from .maze import GEOMETRIES, Maze
+from .errors import GeometryError, MazeFormatError, ParameterError, shown
+from .maze import GEOMETRIES, MAX_SIDE, MAX_WEIGHT, Maze, check_maze
+from .registry import MAX_SIZE
 
-MAX_CHARS = 2_000_000
-MAX_SQUARES = 4001
-MAX_WEIGHT = 1_000_000
-BLOCK_ALLOWED = "'#' or '*' wall, space or '.' floor, 'S' start, 'G' goal"
-_BLOCK_BAD = re.compile(r"[^#* .SG]")
+MAX_SQUARES = MAX_SIDE  # squares a side: 2000 cells and their walls
+# The longest text pymaze writes for the largest maze: thin-wall text, (8 * 2000 + 2) characters a row on
+# 4001 rows (32,016,002), or JSON with weights (4001 rows of 4001 squares, 3 characters a weighted square,
+# about 64.1 million); rounded up.
+MAX_CHARS = 65_000_000
+BLOCK_ALLOWED = "'#' or '*' wall, space or '.' floor, 'S' start, 'G' goal, 'B' both (S on a goal)"
+_BLOCK_BAD = re.compile(r"[^#* .SGB]")
 _THIN_FIRST = re.compile(r"[+o][- ]+[+o]")
-_TO_WALL = str.maketrans({"#": "\x01", "*": "\x01", " ": "\x00", ".": "\x00", "S": "\x00", "G": "\x00"})
+_BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*")  # leading lines of whitespace only
+_START_GOAL = re.compile(r"[SGB]")
+_TO_WALL = str.maketrans({"#": "\x01", "*": "\x01", " ": "\x00", ".": "\x00", "S": "\x00", "G": "\x00", "B": "\x00"})
 
 
-def _lines(text):
+def _text(text):
+    """``text`` (str or UTF-8 bytes) as a str without its trailing empty lines; MazeFormatError when too long."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -56,21 +70,29 @@ def _lines(text):
     if not isinstance(text, str):
         raise MazeFormatError(f"expected maze text, got {type(text).__name__}")
     if len(text) > MAX_CHARS:
-        raise MazeFormatError(f"the text has {len(text)} characters; at most {MAX_CHARS} are accepted")
-    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
-    while lines and lines[-1] == "":
-        lines.pop()
-    return lines
+        raise MazeFormatError(f"the text has {len(text):,} characters; at most {MAX_CHARS:,} are read "
+                              f"(enough for any maze of up to {MAX_SIZE} x {MAX_SIZE} cells)")
+    return text.rstrip("\r\n")  # trailing empty lines are no rows
+
+
+def _lines(text, first_line=1):
+    """The lines of ``text`` (a str from ``_text``), each without its '\r'; a text of rows (block or
+    thin-wall) holds at most MAX_SQUARES of them, checked before it is split."""
+    if text.count("\n") >= MAX_SQUARES:
+        raise MazeFormatError(f"the maze is {MAX_SQUARES + 1} squares high or more; at most {MAX_SQUARES} are read "
+                              f"({MAX_SIZE} cells and their walls)", first_line + MAX_SQUARES, 1)
+    return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")] if text else []
 
 
 def _too_big(what, n, line=None, column=None):
     if n > MAX_SQUARES:
-        raise MazeFormatError(f"the maze is {n} squares {what}; at most {MAX_SQUARES} are accepted", line, column)
+        raise MazeFormatError(f"the maze is {n} squares {what}; at most {MAX_SQUARES} are read "
+                              f"({MAX_SIZE} cells and their walls)", line, column)
 
 
 def parse_block(text):
     """A block maze from block text."""
-    lines = _lines(text)
+    lines = _lines(_text(text))
     if not lines:
         raise MazeFormatError("empty maze text: expected rows of " + BLOCK_ALLOWED, 1, 1)
     _too_big("high", len(lines), MAX_SQUARES + 1, 1)
@@ -83,16 +105,14 @@ def parse_block(text):
         if bad:
             raise MazeFormatError(f"unexpected character {bad.group()!r}; allowed: {BLOCK_ALLOWED}",
                                   y + 1, bad.start() + 1)
-        x = line.find("S")
-        while x >= 0:
-            if start >= 0:
-                raise MazeFormatError("a second start 'S'; a maze has exactly one", y + 1, x + 1)
-            start = y * width + x
-            x = line.find("S", x + 1)
-        x = line.find("G")
-        while x >= 0:
-            goals.append(y * width + x)
-            x = line.find("G", x + 1)
+        for x, c in ((m.start(), m.group()) for m in _START_GOAL.finditer(line)):
+            if c != "G":
+                if start >= 0:
+                    raise MazeFormatError(f"a second start {c!r}; a maze has exactly one ('S', or 'B' for S on "
+                                          "a goal)", y + 1, x + 1)
+                start = y * width + x
+            if c != "S":
+                goals.append(y * width + x)
         rows.append(line.ljust(width, "#").translate(_TO_WALL))
     end = (len(lines), len(lines[-1]) + 1)
     if start < 0:
@@ -119,11 +139,11 @@ def _thin_cell_width(first, n):
 
 def parse_thin(text):
     """A thin-wall maze from thin-wall (micromouse) text."""
-    lines = _lines(text)
-    skip = 0
-    while skip < len(lines) and not lines[skip].strip():
-        skip += 1
-    lines = lines[skip:]
+    text = _text(text)
+    blank = _BLANK_LINES.match(text).end()
+    skip = text.count("\n", 0, blank)
+    text = text[blank:]
+    lines = _lines(text, skip + 1) if text.strip() else []
     if not lines:
         raise MazeFormatError("empty maze text: expected a row of posts and walls like 'o---o---o'", 1, 1)
     k = _thin_cell_width(lines[0], skip + 1)
@@ -197,7 +217,7 @@ def parse_thin(text):
 def parse_json(text):
     """A maze from pymaze JSON; every field is checked."""
     if isinstance(text, (bytes, bytearray, str)):
-        text = "\n".join(_lines(text))
+        text = _text(text)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -268,7 +288,7 @@ def _from_data(data):
     w = _field(data, "width", _is_int(1, MAX_SQUARES), f"a whole number from 1 to {MAX_SQUARES}")
     h = _field(data, "height", _is_int(1, MAX_SQUARES), f"a whole number from 1 to {MAX_SQUARES}")
     rows = _field(data, "rows", lambda v: isinstance(v, list) and len(v) == h and all(
-        isinstance(r, str) and len(r) == w and not _BLOCK_BAD.search(r) and "S" not in r and "G" not in r
+        isinstance(r, str) and len(r) == w and not _BLOCK_BAD.search(r) and not _START_GOAL.search(r)
         for r in v), f"{h} strings of {w} characters '#' or '*' (wall), space or '.' (floor)")
     point = lambda v: (isinstance(v, list) and len(v) == 2 and _is_int(0, w - 1)(v[0]) and _is_int(0, h - 1)(v[1])
                        and rows[v[1]][v[0]] in " .")
@@ -324,9 +344,16 @@ def parse(text, fmt="auto", **options):
     from . import boxtext, interop
     readers = {"block": parse_block, "thin": parse_thin, "json": parse_json, "mazelib": interop.parse_mazelib,
                "matrix": interop.parse_matrix, "box": boxtext.parse_box}
+    if not isinstance(fmt, str):
+        raise MazeFormatError(f"format must be one of auto, {', '.join(interop.FORMATS)}; got {shown(fmt)}")
     chosen = interop.check_format(fmt)
+    text = _text(text)
     if chosen == "auto":
         chosen = interop.detect(text)
+        at = _BLANK_LINES.match(text).end()
+        first = text[at:text.find("\n", at) % (len(text) + 1)].rstrip("\r")
+        if chosen == "block" and _looks_json(first.lstrip()):
+            chosen = "json"  # what no maze text starts with but JSON does: report it as JSON
     if options and chosen != "matrix":
         raise MazeFormatError(f"{', '.join(options)}: only the matrix format takes a start and an end")
     try:
@@ -335,6 +362,27 @@ def parse(text, fmt="auto", **options):
         if fmt == "auto" and chosen == "block" and not set("".join(_lines(text))) - set("# S"):
             raise interop.ambiguous_failure(exc) from None
         raise
+
+
+def _looks_json(first):
+    """True for a first line no maze text starts with but JSON does: an object, an array, a string,
+    a number or a literal (block text holds only '#*. SGB', thin-wall text starts with a post)."""
+    return first[:1] in ('{', '[', '"') or bool(re.match(r"(-?[0-9]|true\b|false\b|null\b)", first))
+
+
+def _writable(maze, route=None):
+    """ParameterError unless ``maze`` is a Maze the readers accept back (S and every goal on floor squares)
+    and ``route`` is None or a sequence of its squares."""
+    check_maze(maze)
+    if maze.start < 0 or maze.wall[maze.start] or not maze.goals or any(maze.wall[p] for p in maze.goals):
+        raise ParameterError("maze must have a start (S) and at least one goal (G), each on a floor square, "
+                             "to be written")
+    if route is not None:
+        n = len(maze.wall)
+        if isinstance(route, (str, bytes, bytearray, dict)) or not hasattr(route, "__iter__") or not all(
+                isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n for p in route):
+            raise ParameterError(f"route must be None or a list of square indices from 0 to {n - 1}; "
+                                 f"got {shown(route)}")
 
 
 def _route_squares(maze, route):
@@ -346,24 +394,26 @@ def _route_squares(maze, route):
 
 def to_block_text(maze, route=None):
     """Block text: '#' wall, ' ' floor, S, G, and '.' on the route (and its openings in a thin maze)."""
+    _writable(maze, route)
     w = maze.width
     chars = ["#" if c else " " for c in maze.wall]
     for p in _route_squares(maze, route):
         chars[p] = "."
     for p in maze.goals:
         chars[p] = "G"
-    chars[maze.start] = "S"
+    chars[maze.start] = "B" if chars[maze.start] == "G" else "S"  # 'B': both, so that S on G reads back
     return "\n".join("".join(chars[y * w:(y + 1) * w]) for y in range(maze.height)) + "\n"
 
 
 def to_thin_text(maze, route=None, cell_width=3):
     """Thin-wall text with 'o' posts and walls ``cell_width`` wide; GeometryError unless cell-aligned."""
+    _writable(maze, route)
     if not maze.is_aligned():
         raise GeometryError("thin-wall text needs a cell-aligned maze (odd sides, closed frame, posts, floor cells)")
     if not all(p % maze.width % 2 and p // maze.width % 2 for p in [maze.start, *maze.goals]):
         raise GeometryError("thin-wall text needs start and goals on cells (odd x and y)")
-    if not isinstance(cell_width, int) or not 2 <= cell_width <= 16:
-        raise GeometryError(f"cell width must be a whole number from 2 to 16; got {cell_width!r}")
+    if isinstance(cell_width, bool) or not isinstance(cell_width, int) or not 2 <= cell_width <= 16:
+        raise GeometryError(f"cell width must be a whole number from 2 to 16; got {shown(cell_width)}")
     w, g, k = maze.width, maze.wall, cell_width
     on_route = _route_squares(maze, route)
     goals = set(maze.goals)
@@ -385,6 +435,7 @@ def to_thin_text(maze, route=None, cell_width=3):
 
 def to_json(maze):
     """pymaze JSON (one line per row of the grid; graph shapes: cells and passages as two strings)."""
+    _writable(maze)
     if maze.lattice is not None:
         lat = maze.lattice
         data = {"format": "pymaze", "version": 1, "geometry": "graph", "shape": maze.shape,

@@ -165,7 +165,7 @@ def parse_matrix(text, start=None, end=None):
             if f"{what}X" in data or f"{what}Y" in data:
                 given[what] = (data.get(f"{what}X"), data.get(f"{what}Y"))
         data = data["matrix"]
-    maze = _from_rows(data, "PathFinding.js matrix")
+    maze = _from_rows(data, "PathFinding.js matrix (JSON)")
     given.update({k: v for k, v in (("start", start), ("end", end)) if v is not None})
     for what, xy in given.items():
         p = _point(maze, tuple(xy), what)
@@ -202,13 +202,13 @@ def detect(text):
     Block text and mazelib text share '#', space and 'S': text with 'G' or '*' or '.' is block text,
     text with 'E' or '+' or no marks at all is mazelib's; text with both kinds of marks is refused."""
     from .formats import _lines
-    lines = _lines(text)
-    first = next((line for line in lines if line.strip()), "")
-    head = first.lstrip()
+    head = text.lstrip()  # JSON is told by its first character, before any count of rows
     if head.startswith("{"):
-        return "matrix" if re.match(r'\{\s*"(matrix|startX|startY|endX|endY)"', "\n".join(lines).lstrip()) else "json"
+        return "matrix" if re.match(r'\{\s*"(matrix|startX|startY|endX|endY)"', head) else "json"
     if head.startswith("["):
         return "matrix"
+    lines = _lines(text)
+    first = next((line for line in lines if line.strip()), "")
     if _BOX.search(first):
         return "box"
     if _THIN_FIRST.match(first):
@@ -231,5 +231,5 @@ def ambiguous_failure(exc):
 
 def check_format(fmt):
     if fmt != "auto" and fmt not in FORMATS:
-        raise MazeFormatError(f"unknown format {fmt!r:.40}; allowed: auto, {', '.join(FORMATS)}")
+        raise MazeFormatError(f"format must be one of auto, {', '.join(FORMATS)}; got {fmt!r:.40}")
     return fmt

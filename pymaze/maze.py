@@ -25,10 +25,13 @@ passages, and ``lattice`` holds the topology and the drawing.  ``shape`` is
 
 from array import array
 
-from .errors import GeometryError
+from .errors import GeometryError, ParameterError, SizeError, check_whole, shown
 from .graph import GRAPH_SHAPES, SHAPES, Lattice
+from .registry import MAX_SIZE
 
 GEOMETRIES = ("block", "thin")
+MAX_SIDE = 2 * MAX_SIZE + 1  # squares a side: the block grid of the largest thin-wall maze
+MAX_WEIGHT = 1_000_000       # the largest cost of one square
 
 
 class Maze:
@@ -36,19 +39,19 @@ class Maze:
                  "shape", "lattice", "mask")
 
     def __init__(self, width, height, wall=None, start=-1, goals=(), geometry="block", weight=None):
-        if geometry not in GEOMETRIES:
-            raise GeometryError(f"unknown geometry {geometry!r}; allowed: {', '.join(GEOMETRIES)}")
+        if not isinstance(geometry, str) or geometry not in GEOMETRIES:
+            raise GeometryError(f"geometry must be one of {', '.join(GEOMETRIES)}; got {shown(geometry)}")
+        width = check_whole(width, "width in squares", 1, MAX_SIDE, SizeError, ints_only=True)
+        height = check_whole(height, "height in squares", 1, MAX_SIDE, SizeError, ints_only=True)
         self.width, self.height = width, height
         size = width * height
-        self.wall = bytearray(wall) if wall is not None else bytearray(b"\x01") * size
-        if len(self.wall) != size:
-            raise ValueError(f"wall layer has {len(self.wall)} squares, expected {size}")
+        self.wall = _layer(wall, size) if wall is not None else bytearray(b"\x01") * size
         self.mark = bytearray(size)
         self.num = array("i", bytes(4 * size))
-        self.start = start
-        self.goals = list(goals)
+        self.start = check_whole(start, "start (a square index, -1 for none)", -1, size - 1, ints_only=True)
+        self.goals = _squares(goals, size)
         self.geometry = geometry
-        self.weight = weight  # optional array('i') of per-square move costs (None: all 1)
+        self.weight = _weights(weight, size) if weight is not None else None  # per-square move costs (None: all 1)
         self.shape, self.lattice, self.mask = "square", None, None
         if geometry == "thin" and not self.is_aligned():
             raise GeometryError("a thin-wall maze needs odd sides, a closed frame, wall posts and floor cells")
@@ -65,6 +68,10 @@ class Maze:
         S is the top-left cell, G the bottom-right one.  A ``mask`` (``pymaze.masks.Mask``)
         switches cells off: they stay wall, and S and G move to the first and last cell left.
         """
+        cells_w = check_whole(cells_w, "cells_w", 1, MAX_SIZE, SizeError, ints_only=True)
+        cells_h = check_whole(cells_h, "cells_h", 1, MAX_SIZE, SizeError, ints_only=True)
+        if not isinstance(fill, str) or fill not in FILLS:
+            raise ParameterError(f"fill must be one of {', '.join(FILLS)}; got {shown(fill)}")
         w, h = 2 * cells_w + 1, 2 * cells_h + 1
         if fill == "wall":
             grid = bytearray(b"\x01") * (w * h)
@@ -77,10 +84,8 @@ class Maze:
                         grid[y * w + x] = edge
                     elif fill == "posts":
                         grid[y * w + x] = edge or (x % 2 == 0 and y % 2 == 0)
-                    elif fill == "closed":
-                        grid[y * w + x] = not (x % 2 and y % 2)
                     else:
-                        raise ValueError(f"unknown fill {fill!r}")
+                        grid[y * w + x] = not (x % 2 and y % 2)
         maze = cls.__new__(cls)
         maze.width, maze.height = w, h
         maze.wall = grid
@@ -157,6 +162,8 @@ class Maze:
         return self.goals[0] if self.goals else -1
 
     def set_goal(self, square):
+        """Make ``square`` the first goal (the one a single-goal maze has)."""
+        square = self._square(square, "goal")
         if self.goals:
             self.goals[0] = square
         else:
@@ -170,20 +177,35 @@ class Maze:
     def cells_h(self):
         return (self.height - 1) // 2
 
+    def _square(self, square, what="square"):
+        """``square`` when it is an index into the maze's layers; ParameterError otherwise."""
+        if isinstance(square, int) and not isinstance(square, bool) and 0 <= square < len(self.wall):
+            return square
+        return check_whole(square, f"{what} (a square index)", 0, len(self.wall) - 1, ints_only=True)
+
     def index(self, x, y):
-        return y * self.width + x
+        """The square index of square (x, y)."""
+        x = check_whole(x, "x", 0, self.width - 1, ints_only=True)
+        return check_whole(y, "y", 0, self.height - 1, ints_only=True) * self.width + x
 
     def xy(self, square):
+        square = self._square(square)
         return square % self.width, square // self.width
 
     def cell(self, cx, cy):
         """The square index of thin-wall cell (cx, cy)."""
+        if not (type(cx) is int and type(cy) is int and 0 <= cx < self.cells_w and 0 <= cy < self.cells_h):
+            cx = check_whole(cx, "cell x", 0, self.cells_w - 1, ints_only=True)
+            cy = check_whole(cy, "cell y", 0, self.cells_h - 1, ints_only=True)
         return (2 * cy + 1) * self.width + 2 * cx + 1
 
     def node_xy(self, square):
         """Coordinates in the maze's own units: cells for thin mazes, squares for block mazes,
         the lattice's grid coordinates for graph shapes (see ``Lattice.position``)."""
+        square = self._square(square)
         if self.lattice is not None:
+            if square >= self.lattice.n:
+                raise ParameterError(f"square must be a cell index from 0 to {self.lattice.n - 1}; got {square}")
             return self.lattice.position(square)
         x, y = square % self.width, square // self.width
         return ((x - 1) // 2, (y - 1) // 2) if self.geometry == "thin" else (x, y)
@@ -233,7 +255,8 @@ class Maze:
         return [p for p in range(len(g)) if not g[p]]
 
     def is_node(self, p):
-        if not 0 <= p < len(self.wall) or self.wall[p]:
+        """True when ``p`` is a node: a floor square (block), an open cell (thin, graph shapes); False for anything else."""
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(self.wall) or self.wall[p]:
             return False
         if self.lattice is not None:
             return p < self.lattice.n
@@ -281,7 +304,7 @@ class Maze:
         import numpy as np
         a = np.asarray(grid)
         if a.ndim != 2:
-            raise ValueError("expected a 2-D array")
+            raise ParameterError(f"grid must be a 2-D array; got {a.ndim} dimensions")
         h, w = a.shape
         maze = cls(w, h, (a != 0).astype(np.uint8).tobytes())
         if start is not None:
@@ -289,3 +312,73 @@ class Maze:
         if goal is not None:
             maze.goals = [maze.index(*goal)]
         return maze
+
+
+FILLS = ("wall", "closed", "frame", "posts")
+
+
+def _layer(wall, size):
+    """``wall`` as a bytearray of ``size`` squares, each 0 (floor) or 1 (wall); ParameterError otherwise."""
+    try:  # an int would make a zero-filled bytearray of that many bytes
+        out = None if isinstance(wall, (int, str)) else bytearray(wall)
+    except (TypeError, ValueError, OverflowError):
+        out = None
+    if out is None or len(out) != size or out.translate(None, b"\x00\x01"):
+        raise ParameterError(f"wall must hold {size} squares, each 0 (floor) or 1 (wall); got {shown(wall)}")
+    return out
+
+
+def _squares(goals, size):
+    """``goals`` as a list of square indices from 0 to ``size - 1``; ParameterError otherwise."""
+    if isinstance(goals, (str, bytes, bytearray, dict)) or not hasattr(goals, "__iter__"):
+        raise ParameterError(f"goals must be a list of square indices from 0 to {size - 1}; got {shown(goals)}")
+    return [check_whole(p, "each goal (a square index)", 0, size - 1, ints_only=True) for p in goals]
+
+
+def _weights(weight, size):
+    try:
+        out = array("i", weight)
+    except (TypeError, ValueError, OverflowError):
+        out = None
+    if out is None or len(out) != size or (size and not 1 <= min(out) <= max(out) <= MAX_WEIGHT):
+        raise ParameterError(f"weight must hold {size} whole numbers from 1 to {MAX_WEIGHT}; got {shown(weight)}")
+    return out
+
+
+def check_maze(maze, what="maze", walkable=False):
+    """Raise ParameterError unless ``maze`` is a Maze whose fields fit together (sizes, layers, S, goals,
+    weights), as the constructor would have made it; a run, a metric or a writer starts with this.
+    ``walkable``: a thin-wall maze must also be cell-aligned (a generator's starting state need not be)."""
+    if not isinstance(maze, Maze):
+        raise ParameterError(f"{what} must be a pymaze.Maze; got {shown(maze)}")
+    graph = getattr(maze, "lattice", None) is not None
+    for name in ("width", "height"):
+        v = getattr(maze, name, None)
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_SIDE:
+            raise ParameterError(f"{what}.{name} must be a whole number from 1 to {MAX_SIDE}; got {shown(v)}")
+    size = maze.lattice.n + maze.lattice.m if graph else maze.width * maze.height
+    if not isinstance(maze.wall, bytearray) or len(maze.wall) != size or maze.wall.translate(None, b"\x00\x01"):
+        raise ParameterError(f"{what}.wall must be a bytearray of {size} squares, each 0 or 1")
+    if not isinstance(maze.mark, bytearray) or len(maze.mark) != size:
+        raise ParameterError(f"{what}.mark must be a bytearray of {size} squares")
+    if not isinstance(maze.num, array) or maze.num.typecode != "i" or len(maze.num) != size:
+        raise ParameterError(f"{what}.num must be an array('i') of {size} squares")
+    views = ("graph",) if graph else GEOMETRIES
+    if maze.geometry not in views if isinstance(maze.geometry, str) else True:
+        raise ParameterError(f"{what}.geometry must be one of {', '.join(views)}; got {shown(maze.geometry)}")
+    s = maze.start
+    if isinstance(s, bool) or not isinstance(s, int) or not -1 <= s < size:
+        raise ParameterError(f"{what}.start must be a square index from 0 to {size - 1} (or -1: none); got {shown(s)}")
+    if not isinstance(maze.goals, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p < size for p in maze.goals):
+        raise ParameterError(f"{what}.goals must be a list of square indices from 0 to {size - 1}; "
+                             f"got {shown(maze.goals)}")
+    if maze.weight is not None:
+        w = maze.weight
+        if not isinstance(w, array) or w.typecode != "i" or len(w) != size or (
+                size and not 1 <= min(w) <= max(w) <= MAX_WEIGHT):
+            raise ParameterError(f"{what}.weight must be None or an array('i') of {size} whole numbers "
+                                 f"from 1 to {MAX_WEIGHT}")
+    if walkable and maze.geometry == "thin" and not maze.is_aligned():
+        raise ParameterError(f"{what} is thin-wall but not cell-aligned (odd sides, closed frame, posts, floor cells)")
+    return maze

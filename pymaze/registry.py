@@ -11,7 +11,7 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 
-from .errors import ParameterError, SizeError, UnknownAlgorithmError
+from .errors import ParameterError, SizeError, UnknownAlgorithmError, shown
 from .graph import SHAPES
 
 MAX_SIZE = 2000
@@ -44,24 +44,26 @@ class Param:
                 else:
                     raise ValueError
             elif self.type == "int":
-                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
-                    raise ValueError
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()) or (
+                        isinstance(value, str) and not (value.strip().lstrip("-").isdigit() and value.isascii())):
+                    raise ValueError  # numbers as text: ASCII digits only (no other scripts, no '_')
                 value = int(value.strip() if isinstance(value, str) else value)
             elif self.type == "float":
-                if isinstance(value, bool):
+                if isinstance(value, bool) or isinstance(value, str) and (not value.isascii() or "_" in value):
                     raise ValueError
                 value = float(value)
                 if value != value or value in (float("inf"), float("-inf")):
                     raise ValueError
             elif self.type == "choice":
                 if value not in self.choices:
-                    raise ParameterError(f"{what} must be one of {', '.join(map(str, self.choices))}; got {value!r}")
-        except (TypeError, ValueError) as exc:
+                    raise ParameterError(f"{what} must be one of {', '.join(map(str, self.choices))}; "
+                                         f"got {shown(value)}")
+        except (TypeError, ValueError, OverflowError) as exc:
             if isinstance(exc, ParameterError):
                 raise
-            raise ParameterError(f"{what} must be {self.describe()}; got {value!r}") from None
+            raise ParameterError(f"{what} must be {self.describe()}; got {shown(value)}") from None
         if self.min is not None and value < self.min or self.max is not None and value > self.max:
-            raise ParameterError(f"{what} must be {self.describe()}; got {value!r}")
+            raise ParameterError(f"{what} must be {self.describe()}; got {shown(value)}")
         return value
 
     def describe(self):

@@ -10,39 +10,46 @@ from array import array
 from itertools import chain, islice
 
 from . import registry
-from .errors import GeometryError, ParameterError
+from .errors import GeometryError, ParameterError, SizeError, UnknownAlgorithmError, check_whole, shown
 from .graph import SHAPES
-from .maze import Maze
+from .maze import Maze, check_maze
 
 MAX_SEED = 2**32 - 1
 
 
 def check_seed(seed):
-    if isinstance(seed, bool):
-        raise ParameterError(f"seed must be a whole number from 0 to {MAX_SEED}; got {seed!r}")
-    try:
-        value = int(seed.strip() if isinstance(seed, str) else seed)
-        if isinstance(seed, float) and not seed.is_integer():
-            raise ValueError
-    except (TypeError, ValueError):
-        raise ParameterError(f"seed must be a whole number from 0 to {MAX_SEED}; got {seed!r}") from None
-    if not 0 <= value <= MAX_SEED:
-        raise ParameterError(f"seed must be a whole number from 0 to {MAX_SEED}; got {value}")
-    return value
+    """``seed`` as an int from 0 to MAX_SEED (an int, a float with no fraction, or ASCII digits); else ParameterError."""
+    return check_whole(seed, "seed", 0, MAX_SEED)
+
+
+def check_slug(family, slug):
+    """The registry entry of ``slug``; UnknownAlgorithmError (listing the slugs) for anything else, texts or not."""
+    if not isinstance(slug, str):
+        slugs = ", ".join(registry.table(family))
+        raise UnknownAlgorithmError(f"{family} must be a slug (a text), one of {slugs}; got {shown(slug)}")
+    return registry.get(family, slug)
+
+
+def check_count(value, what):
+    """A positive whole number of events (an int, not a bool); larger than any run needs is fine."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ParameterError(f"{what} must be a whole number of at least 1; got {shown(value)}")
+    return min(value, 2**31)
 
 
 def shape_and_view(shape, geometry):
     """``(shape, geometry)`` from the two ways of naming them: ``geometry`` may be a view of a
     square maze ("thin", "block") or a shape's name; graph shapes have the view "graph"."""
-    if geometry in SHAPES:
+    if isinstance(geometry, str) and geometry in SHAPES:
         if shape not in (None, geometry):
-            raise GeometryError(f"geometry {geometry!r} and shape {shape!r} disagree; give one of them")
+            raise GeometryError(f"geometry {geometry!r} and shape {shown(shape)} disagree; give one of them")
         shape, geometry = geometry, "thin"
-    shape = shape or "square"
-    if shape not in SHAPES:
-        raise GeometryError(f"unknown shape {shape!r}; allowed: {', '.join(SHAPES)}")
-    if geometry not in ("thin", "block"):
-        raise GeometryError(f"unknown geometry {geometry!r}; allowed: block, thin, {', '.join(SHAPES)}")
+    shape = "square" if shape is None else shape
+    if not isinstance(shape, str) or shape not in SHAPES:
+        raise GeometryError(f"unknown shape {shown(shape)}: shape must be one of {', '.join(SHAPES)}")
+    if not isinstance(geometry, str) or geometry not in ("thin", "block"):
+        raise GeometryError(f"unknown geometry {shown(geometry)}: geometry must be one of block, thin, "
+                            f"{', '.join(SHAPES)}")
     if shape != "square":
         if geometry == "block":
             raise GeometryError(f"{shape} mazes have no block view; the block view is for square mazes")
@@ -74,40 +81,52 @@ class Run:
         ``geometry``: the view of a square maze, "thin" or "block", or a shape's name (the
         same as ``shape=``).  ``mask``: a ``pymaze.masks.Mask`` switching cells off.
         """
-        algo = registry.get("generator", slug)
+        algo = check_slug("generator", slug)
         shape, geometry = shape_and_view(shape, geometry)
+        if mask is not None:
+            from .masks import Mask
+            if not isinstance(mask, Mask):
+                raise ParameterError(f"mask must be a pymaze.masks.Mask or None; got {shown(mask)}")
         if shape not in algo.shapes:
             raise GeometryError(f"{slug} makes {' and '.join(algo.shapes)} mazes, not {shape} ones")
         # The generators that take every shape walk the graph, so they take masks too.
         if mask is not None and set(algo.shapes) != set(SHAPES):
             takers = ", ".join(a.slug for a in registry.generators().values() if set(a.shapes) == set(SHAPES))
             raise GeometryError(f"{slug} fills the whole grid, so it takes no mask; masks work with {takers}")
-        width, height = algo.check_size(width, height)
+        lo, hi = algo.min_size, registry.MAX_SIZE
+        width, height = (check_whole(v, label, lo, hi, SizeError, f"{slug} needs {label} from {lo} to {hi} cells "
+                                     "(a whole number)") for label, v in (("width", width), ("height", height)))
         opts = algo.validate(options)
+        seed = check_seed(seed)
         maze = Maze.shaped(shape, width, height, algo.initial, mask)
         maze.geometry = geometry
-        return cls(algo, maze, check_seed(seed), opts)
+        return cls(algo, maze, seed, opts)
 
     @classmethod
     def solve(cls, slug, maze, seed=0, **options):
         """Start solver ``slug`` on a copy of ``maze`` (marks and numbers cleared)."""
-        algo = registry.get("solver", slug)
+        algo = check_slug("solver", slug)
+        check_maze(maze, walkable=True)
         if maze.shape not in algo.shapes:
             raise GeometryError(f"{slug} works on {' and '.join(algo.shapes)} mazes, not {maze.shape} ones")
         if maze.lattice is None and maze.geometry not in algo.geometries:
             raise GeometryError(f"{slug} works on {' and '.join(algo.geometries)} mazes, "
                                 f"not {maze.geometry} ones")
         opts = algo.validate(options)
-        work = maze.copy(layers=False)
-        for what, p in (("start (S)", work.start), ("goal (G)", work.goal)):
-            if not work.is_node(p):
-                raise ParameterError(f"the maze has no {what} on an open "
-                                     f"{'cell' if work.geometry == 'thin' else 'square'}")
-        return cls(algo, work, check_seed(seed), opts)
+        seed = check_seed(seed)
+        node = "square" if maze.geometry == "block" else "cell"
+        if not maze.is_node(maze.start):
+            raise ParameterError(f"the maze has no start (S) on an open {node}")
+        if not maze.goals:
+            raise ParameterError("the maze has no goal (G): maze.goals must hold at least one square")
+        bad = next((p for p in maze.goals if not maze.is_node(p)), None)
+        if bad is not None:
+            raise ParameterError(f"goal (G) {bad} of maze.goals is not an open {node}; every goal must be one")
+        return cls(algo, maze.copy(layers=False), seed, opts)
 
     def next_batch(self, max_events=10000):
         """Up to ``max_events`` more events as a flat ``array('i')``; empty once the run is done."""
-        want = max(1, int(max_events)) * 4
+        want = check_count(max_events, "max_events") * 4
         buf = self._pending
         while len(buf) < want and not self.done:
             # Pull whole steps in C (chain + islice): as many as the events still wanted
@@ -134,6 +153,7 @@ class Run:
 
     def events(self, batch=100000):
         """All remaining events as one packed array."""
+        check_count(batch, "batch")
         out = array("i")
         while True:
             b = self.next_batch(batch)

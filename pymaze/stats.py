@@ -3,7 +3,9 @@
 import math
 from array import array
 
+from .errors import check_whole
 from .graph import SINK, bfs_tree, links, route_blocks
+from .maze import check_maze
 
 WORK = 200_000  # extensions of partial routes allowed when counting the simple routes inside a block
 
@@ -20,7 +22,10 @@ def metrics(maze, max_routes=100):
     ``routes_capped`` says the true number is at least ``routes`` (the cap or
     the work limit was hit; a block of three or more nodes always holds at
     least two such paths, by Menger's theorem, so the bound is at least 2).
+    ``max_routes`` is a whole number from 1 to 1,000,000; every goal must be a square of the maze.
     """
+    check_maze(maze, walkable=True)
+    max_routes = check_whole(max_routes, "max_routes", 1, 1_000_000)
     nbrs = links(maze)
     nodes = maze.nodes()
     degree = [len(nbrs(p)) for p in nodes]
@@ -55,6 +60,7 @@ def metrics(maze, max_routes=100):
 
 def solution_length(maze):
     """Moves of a shortest S-G route (breadth-first), or None when S is no node or no goal is reached."""
+    check_maze(maze, walkable=True)
     if not maze.is_node(maze.start):
         return None
     order, parent = bfs_tree(links(maze), maze.start)

@@ -13,7 +13,7 @@ from array import array
 
 from . import __version__, registry
 from .errors import MazeFormatError, ParameterError
-from .formats import WRITERS, parse
+from .formats import MAX_CHARS, WRITERS, parse
 from .maze import Maze
 from .run import Run, check_seed
 
@@ -69,7 +69,7 @@ def solve(slug, seed, options_json="{}"):
     return _start(Run.solve(slug, maze, seed, **_options(options_json)))
 
 
-MAX_IMPORT = 2_000_000  # characters an import may hold
+MAX_IMPORT = MAX_CHARS  # characters an import may hold: the same limit as every reader (2000 x 2000 cells)
 
 
 class _Loaded:

@@ -330,3 +330,118 @@ def test_play_keys_reset_and_new_maze(terminal):
     term.expect("bye after 0 moves")
     code, err = term.finish()
     assert code == 0 and not err
+
+
+# --- hostile input: closed streams, seed wrap, undecodable lines, farthest, S on G, sizes, pairs -------------
+
+def run_closed(fd, *args):
+    """``python -m pymaze args`` with file descriptor ``fd`` (0 or 1) closed in the child."""
+    proc = subprocess.run([sys.executable, "-m", "pymaze", *map(str, args)], cwd=ROOT, capture_output=True,
+                          preexec_fn=lambda: os.close(fd), timeout=60)
+    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="closing a child's descriptor needs fork")
+@pytest.mark.parametrize("fd, args, words", [
+    (0, ("solve", "bfs"), "standard input is closed"),
+    (0, ("stats",), "standard input is closed"),
+    (0, ("play", ROOMS), "standard input, which is closed"),
+    (0, ("play", "--generate", "dig"), "standard input, which is closed"),
+    (1, ("generate", "dig"), "standard output is closed"),
+    (1, ("list",), "standard output is closed"),
+    (1, ("solve", "bfs", ROOMS), "standard output is closed"),
+])
+def test_closed_standard_streams_give_one_line_and_status_2(fd, args, words):
+    code, _, err = run_closed(fd, *args)
+    assert code == 2, (code, err)
+    assert err == f"pymaze: error: {err[len('pymaze: error: '):]}" and err.count("\n") == 1, err
+    assert words in err and "Traceback" not in err, err
+
+
+def test_play_regenerate_wraps_past_the_largest_seed():
+    from pymaze.cli import board
+    code, out, err = run("play", "--generate", "dig", "--size", "3x3", "--seed", pymaze.run.MAX_SEED,
+                         stdin="regenerate\nquit\n")
+    assert code == 0 and not err, err
+    first, after = out.split(PLAY_HELP_LINE)
+    # The board after regenerating is the maze of seed 0, the seed after the largest.
+    for seed, drawn in ((pymaze.run.MAX_SEED, first), (0, after.removesuffix("bye after 0 moves\n"))):
+        maze = pymaze.generate("dig", 3, 3, seed=seed)
+        assert drawn == board(maze, maze.start)
+
+
+PLAY_HELP_LINE = "commands: up down left right (or w s a d), reset, regenerate, quit (or q)\n"
+
+
+def test_play_line_mode_survives_undecodable_input(tmp_path):
+    file = tmp_path / "m.txt"
+    file.write_text(F.to_block_text(pymaze.generate("dig", 3, 3, seed=1)))
+    proc = subprocess.run([sys.executable, "-m", "pymaze", "play", str(file)], cwd=ROOT, input=b"down\n\xff\nquit\n",
+                          capture_output=True, timeout=60, env=dict(os.environ, PYTHONIOENCODING="utf-8"))
+    out, err = proc.stdout.decode(), proc.stderr.decode()
+    assert proc.returncode == 0 and not err, err
+    assert out.count(PLAY_HELP_LINE) >= 2 and "bye after" in out  # the bad line is an unknown command
+
+
+def test_solve_farthest_draws_the_pair_it_found_and_says_when_there_is_none(tmp_path):
+    maze = pymaze.generate("dig", 7, 5, seed=3, geometry="block", loops=0.2)
+    file = tmp_path / "m.txt"
+    file.write_text(F.to_block_text(maze))
+    code, text, _ = run("solve", "farthest", file)
+    code_json, out, _ = run("solve", "farthest", file, "--json")
+    assert code == code_json == 0
+    path = json.loads(out)["path"]
+    rows = text.split("\n")
+    assert rows[path[0][1]][path[0][0]] == "S" and rows[path[-1][1]][path[-1][0]] == "G"
+    assert sum(row.count("S") + row.count("G") for row in rows) == 2
+    walled = tmp_path / "walled.txt"
+    walled.write_text("#####\n#S# #\n### #\n#  G#\n#####\n")
+    code, text, _ = run("solve", "farthest", walled)
+    assert code == 1 and "nothing to find" in text and "found route" not in text
+    assert text.split("\n")[1] == "#B# #"  # S and G drawn where the solver left them: together
+    code, out, _ = run("solve", "farthest", walled, "--json")
+    assert code == 1 and json.loads(out)["found"] is False
+
+
+@pytest.mark.parametrize("fmt", ["block", "thin", "json"])
+def test_play_on_a_one_cell_maze_reports_the_goal_at_once(tmp_path, fmt):
+    code, text, _ = run("generate", "dig", "--size", "1x1", "--format", fmt)
+    file = tmp_path / "one.txt"
+    file.write_text(text)
+    code, out, err = run("play", file, stdin="")
+    assert code == 0 and not err, err
+    assert "goal reached in 0 moves; the shortest route is 0 moves" in out and "bye" not in out
+
+
+@needs_pty
+def test_play_keys_on_a_one_cell_maze_reports_the_goal_before_any_key(tmp_path, terminal):
+    file = tmp_path / "one.txt"
+    file.write_text(F.to_json(pymaze.generate("dig", 1, 1)))
+    term = terminal(file)
+    out = term.expect("goal reached in 0 moves")
+    assert len(screens(out)) == 1 and "bump" not in out
+    code, err = term.finish()
+    assert code == 0 and not err
+
+
+@pytest.mark.parametrize("args, words", [
+    (("generate", "dig", "--size", "-1x5"), "--size must be WxH"),
+    (("generate", "dig", "--size", "-5"), "--size must be WxH"),
+    (("generate", "dig", "--seed", "-1"), "seed must be a whole number from 0"),
+    (("generate", "dig", "--size", "１２x5"), "ASCII digits"),
+    (("generate", "dig", "--size", "٣x5"), "ASCII digits"),
+    (("generate", "dig", "--size", "1_000x5"), "ASCII digits"),
+    (("generate", "dig", "--seed", "٣"), "seed must be a whole number"),
+    (("generate", "dig", "--seed", "1_000"), "seed must be a whole number"),
+    (("generate", "dig", "--seed", "７"), "seed must be a whole number"),
+    (("solve", "bfs", ROOMS, "--generate", "dig"), "not both"),
+    (("stats", ROOMS, "--generate", "dig"), "not both"),
+    (("play", ROOMS, "--generate", "dig"), "not both"),
+])
+def test_sizes_seeds_and_pairs_that_are_refused(args, words):
+    fails(*args, words=words)
+
+
+@pytest.mark.parametrize("text", ["[1,2]", "[]", '"maze"', "12", "-3", "true", "null", "  [\n1]"])
+def test_json_looking_text_is_reported_as_json(text):
+    fails("solve", "bfs", stdin=text, words="JSON")

@@ -202,7 +202,7 @@ def test_detection_and_the_ambiguity_error():
     assert "--from" in str(err.value) and "fmt=" in str(err.value)
     with pytest.raises(MazeFormatError, match="--from"):
         F.parse("#####\n#S  #\n#####")  # a start, but no G (block) and no E (mazelib)
-    with pytest.raises(MazeFormatError, match="allowed: auto, block"):
+    with pytest.raises(MazeFormatError, match="must be one of auto, block"):
         F.parse("S G", "yaml")
 
 

@@ -17,7 +17,15 @@ from pictures import doors, draw, spoil  # noqa: E402
 # (cell px, line px, margin px, angle in degrees, noise levels, JPEG quality or None)
 LOOKS = [(10, 1, 0, 0, 0, None), (16, 3, 20, 0, 0, 90), (24, 2, 6, 1.5, 6, None),
          (13, 2, 12, -1.2, 10, 60), (20, 5, 30, 0.6, 0, 75)]
-SLUGS = list(registry.generators())
+# Open rooms (random obstacles, caves, dungeons) and the trivial serpentine and spiral have no interior
+# lines across one axis, so their pictures do not hold the cell pitch: they are left out.
+SLUGS = [s for s, a in registry.generators().items() if a.perfect is not False and s != "trivial"]
+
+
+def on_frame(maze, p):
+    """True when square ``p`` is a cell beside the frame (an opening there can stand for it)."""
+    x, y = p % maze.width, p // maze.width
+    return min(x, y, maze.width - 1 - x, maze.height - 1 - y) == 1
 
 
 def same_walls(got, want):
@@ -34,6 +42,8 @@ def test_every_generated_maze_pictured_reads_back(slug, view):
         if view == "block":
             cell = cell // 2 + 2
         ends = ("marks", "openings", "corners")[(i + k) % 3]
+        if ends == "openings" and not (on_frame(maze, maze.start) and on_frame(maze, maze.goals[0])):
+            ends = "marks"  # S or G inside the maze: no opening in the frame can stand beside it
         img = draw(maze, cell, line, margin, view, marks=ends == "marks", openings=ends == "openings")
         data = spoil(img, angle, noise, jpeg, seed=k)
         got, found = picture.read_file(data)

@@ -4,7 +4,7 @@
 // Nothing the user gives is ever put into the page as markup: text goes to the engine only.
 import { isPicture, setupPicture } from "./picture.js";
 
-const MAX_IMPORT = 2000000;
+const MAX_IMPORT = 65000000; // characters: the engine's limit (pymaze.formats.MAX_CHARS), enough for any 2000x2000-cell maze
 const $ = (id) => document.getElementById(id);
 
 function download(blob, name) {

@@ -33,7 +33,7 @@ def show_route(maze, path, mark=M_ROUTE, note=True):
 def fill_dead_ends(maze, nbrs, degree, keep, todo):
     """Fill every node of ``todo``, then each neighbour left with at most one open side, outwards.
 
-    ``degree`` (node -> open sides) is kept up to date; nodes in ``keep`` (S and the goals) are
+    ``degree`` (open sides, indexed by square) is kept up to date; nodes in ``keep`` (S and the goals) are
     never queued.  One milestone step per filled node.
     """
     mark = maze.mark
@@ -55,7 +55,9 @@ def dead_end_fill(maze, nbrs):
     filled); ``steps`` fills every other node with at most one open side, and then what that leaves
     dead, outwards (see ``fill_dead_ends``, which later fills can call with the same degree and keep)."""
     nodes = maze.nodes()
-    degree = {p: len(nbrs(p)) for p in nodes}
+    degree = array("b", bytes(len(maze.wall)))  # per square, so a big maze needs no dict of every node
+    for p in nodes:
+        degree[p] = len(nbrs(p))
     keep = set(maze.goals) | {maze.start}
     todo = [p for p in nodes if degree[p] <= 1 and p not in keep]
     return nodes, degree, keep, fill_dead_ends(maze, nbrs, degree, keep, todo)

@@ -1,7 +1,9 @@
+from array import array
+
 from ..events import M_FILLED
-from ..graph import bfs_tree, links, path_to
 from ..registry import solver
-from ._base import dead_end_fill, fill_dead_ends, no_route, show_route
+from ..graph import links, path_to, steps
+from ._base import UNSEEN, dead_end_fill, fill_dead_ends, no_route, parents, show_route
 
 
 @solver("culdesac", "Cul-de-sac filling", order=90, optimal=True)
@@ -36,53 +38,80 @@ def culdesac(maze, rng):
         return [q for q in nbrs(p) if mark[q] != M_FILLED]
 
     yield from filling
-    for part in _nooses(open_nbrs, start, keep):
+    for part in _nooses(maze, start, keep):
         yield from fill_dead_ends(maze, nbrs, degree, keep, part)
-    order, parent = bfs_tree(open_nbrs, start)
-    goal = next((p for p in order if p in goals), None)
-    if goal is None:
-        yield no_route(maze)
-        return
-    yield from show_route(maze, path_to(parent, goal))
-
-
-def _nooses(open_nbrs, root, keep):
-    """The parts of ``root``'s component hanging off a single node and holding no node of ``keep``.
-
-    One depth-first search without recursion (explicit stack of neighbour
-    iterators) numbers the nodes in preorder and computes low points: a
-    child ``u`` of ``v`` whose low point does not reach above ``v`` heads a
-    subtree that is reached only through ``v``; that subtree is a
-    contiguous run of the preorder.  The outermost such runs without a
-    ``keep`` node are returned, each in preorder from its entrance.
-    """
-    disc, low, up = {root: 0}, {root: 0}, {root: None}
-    order = [root]
-    frames = [(root, iter(open_nbrs(root)))]
-    heads = []
-    while frames:
-        v, it = frames[-1]
-        for q in it:
-            if q not in disc:
-                disc[q] = low[q] = len(order)
-                up[q] = v
+    parent = parents(maze)
+    parent[start] = start
+    order = [start]
+    for p in order:
+        if p in goals:
+            yield from show_route(maze, path_to(parent, p))
+            return
+        for q in open_nbrs(p):
+            if parent[q] == UNSEEN:
+                parent[q] = p
                 order.append(q)
-                frames.append((q, iter(open_nbrs(q))))
-                break
-            if q != up[v] and disc[q] < low[v]:
-                low[v] = disc[q]
-        else:
-            frames.pop()
-            p = up[v]
-            if p is not None:
-                low[p] = min(low[p], low[v])
-                if low[v] >= disc[p]:
-                    heads.append((disc[v], len(order)))
-    kept = [0]
+    yield no_route(maze)
+
+
+def _nooses(maze, root, keep):
+    """The parts of ``root``'s component (squares not filled) hanging off a single node and holding no
+    node of ``keep``.
+
+    One depth-first search without recursion (a stack of squares and a
+    per-square cursor into the neighbour list, all in flat arrays, so
+    linear time and no per-node objects) numbers the nodes in preorder and
+    computes low points: a child ``u`` of ``v`` whose low point does not
+    reach above ``v`` heads a subtree that is reached only through ``v``;
+    that subtree is a contiguous run of the preorder.  The outermost such
+    runs without a ``keep`` node are returned, each in preorder from its
+    entrance.
+    """
+    n = len(maze.wall)
+    g, pair_sets, side = steps(maze)
+    mark = maze.mark
+    disc = array("i", b"\xff" * (4 * n))
+    low = array("i", bytes(4 * n))
+    up = array("i", b"\xff" * (4 * n))
+    cursor = bytearray(n)
+    disc[root] = low[root] = 0
+    order = array("i", [root])
+    end_of = array("i", [-1])  # by preorder number: the end of the run a head starts, or -1
+    stack = [root]
+    while stack:
+        v = stack[-1]
+        dirs = pair_sets[side[v]]
+        k = cursor[v]
+        while k < len(dirs):
+            d, d2 = dirs[k]
+            k += 1
+            if not g[v + d] and mark[v + d2] != M_FILLED:
+                q = v + d2
+                if disc[q] < 0:
+                    disc[q] = low[q] = len(order)
+                    up[q] = v
+                    order.append(q)
+                    end_of.append(-1)
+                    stack.append(q)
+                    break
+                if q != up[v] and disc[q] < low[v]:
+                    low[v] = disc[q]
+        cursor[v] = k
+        if stack[-1] != v:
+            continue
+        stack.pop()
+        p = up[v]
+        if p >= 0:
+            if low[v] < low[p]:
+                low[p] = low[v]
+            if low[v] >= disc[p]:
+                end_of[disc[v]] = len(order)
+    kept = array("i", [0])
     for p in order:
         kept.append(kept[-1] + (p in keep))
     covered = 0
-    for first, end in sorted(heads):
-        if first >= covered and kept[end] == kept[first]:
+    for first in range(len(order)):
+        end = end_of[first]
+        if end >= 0 and first >= covered and kept[end] == kept[first]:
             covered = end
-            yield order[first:end]
+            yield list(order[first:end])

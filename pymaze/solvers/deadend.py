@@ -1,7 +1,9 @@
+from array import array
+
 from ..events import MARK, MILESTONE, M_FILLED
-from ..graph import SINK, bfs_tree, links, path_to, route_blocks
 from ..registry import solver
-from ._base import dead_end_fill, no_route, show_route
+from ..graph import links, path_to, steps
+from ._base import UNSEEN, dead_end_fill, no_route, parents, show_route
 
 
 @solver("deadend", "Dead-end filling", order=120, optimal=True)
@@ -24,36 +26,141 @@ def deadend(maze, rng):
 
     Property: optimal route; the remaining set is exact on any maze.
     Source: dead-end filling (Pullen, "Think Labyrinth"); the block-cut tree
-    from Hopcroft and Tarjan (1973), here without recursion.
+    from Hopcroft and Tarjan (1973), here without recursion.  Every pass is
+    linear in the maze, over flat arrays indexed by square (no per-node
+    objects), so a 2000 x 2000 maze stays within a few hundred megabytes.
     """
     nbrs = links(maze)
     mark = maze.mark
-    start, goals = maze.start, set(maze.goals)
+    start = maze.start
     nodes, _, keep, filling = dead_end_fill(maze, nbrs)
     yield from filling
-    blocks = route_blocks(maze, nbrs)
-    live = set()
-    for block, _, _ in blocks or ():
-        live |= block
-    live.discard(SINK)
+    live = live_squares(maze)
     # Peel the rest from where it hangs on the live part, outwards; anything detached comes after.
-    rest = [p for p in nodes if mark[p] != M_FILLED and p not in live]
-    if rest:
-        todo = set(rest)
-        seeds = [p for p in rest if any(q in live for q in nbrs(p))]
-        for s in seeds + rest:
-            if s not in todo:
+    # todo[p]: 1 still to fill, 0 not (live, filled, or not a node).
+    todo = bytearray(len(maze.wall))
+    for p in nodes:
+        if mark[p] != M_FILLED and not live[p] and not (live[start] == 0 and p in keep):
+            todo[p] = 1
+    if any(todo):
+        seeds = [p for p in nodes if todo[p] and any(live[q] for q in nbrs(p))]
+        for s in seeds + nodes:
+            if not todo[s]:
                 continue
-            part, _ = bfs_tree(nbrs, s, todo)
-            todo.difference_update(part)
+            todo[s] = 0
+            part = [s]
             for p in part:
-                if blocks is None and p in keep:
-                    continue
                 mark[p] = M_FILLED
                 yield (MARK | MILESTONE, p, 0, M_FILLED)
-    if blocks is None:
+                for q in nbrs(p):
+                    if todo[q]:
+                        todo[q] = 0
+                        part.append(q)
+    if not live[start]:
         yield no_route(maze)
         return
-    order, parent = bfs_tree(nbrs, start, live)
-    goal = next(p for p in order if p in goals)
-    yield from show_route(maze, path_to(parent, goal))
+    # A shortest route inside the live squares: breadth-first from S.
+    parent = parents(maze)
+    parent[start] = start
+    goals = set(maze.goals)
+    order = [start]
+    for p in order:
+        if p in goals:
+            yield from show_route(maze, path_to(parent, p))
+            return
+        for q in nbrs(p):
+            if live[q] and parent[q] == UNSEEN:
+                parent[q] = p
+                order.append(q)
+
+
+def live_squares(maze):
+    """A bytearray over the squares: 1 on every node of some simple S-G route, 0 elsewhere (all 0: no route).
+
+    A virtual sink is joined to every goal.  One depth-first search from S
+    (explicit stack, a per-square cursor into the neighbour list) numbers the
+    nodes and computes low points; when a child ``v`` of ``p`` finishes with
+    ``low[v] >= disc[p]``, the nodes still on the node stack down to ``v`` and
+    ``p`` form a block, and each of them but ``p`` records that block as the
+    block of its tree edge to its parent.  The blocks on the block-cut tree
+    path from S to the sink are exactly the blocks of the tree edges on the
+    DFS tree path from S to the sink (a simple path meets the blocks of that
+    path, in order, and no others), and every node of such a block other
+    than its top (itself on the tree path) records that block.  Linear time;
+    five flat arrays of the maze's size.
+    """
+    n = len(maze.wall)
+    sink = n
+    g, pair_sets, side = steps(maze)
+    start = maze.start
+    goal_list = list(dict.fromkeys(maze.goals))
+    is_goal = bytearray(n + 1)
+    for p in goal_list:
+        is_goal[p] = 1
+    disc = array("i", b"\xff" * (4 * (n + 1)))
+    low = array("i", bytes(4 * (n + 1)))
+    up = array("i", b"\xff" * (4 * (n + 1)))
+    block = array("i", b"\xff" * (4 * (n + 1)))
+    cursor = array("i", bytes(4 * (n + 1)))  # how far each node's neighbour list has been read
+    live = bytearray(n)
+    if start in goal_list:
+        live[start] = 1
+        return live
+    disc[start] = low[start] = 0
+    count, blocks = 1, 0
+    stack, nodes = [start], [start]
+    while stack:
+        v = stack[-1]
+        k = cursor[v]
+        u = -1
+        if v == sink:
+            if k < len(goal_list):
+                u = goal_list[k]
+                cursor[v] = k + 1
+        else:
+            dirs = pair_sets[side[v]]
+            while k < len(dirs):
+                d, d2 = dirs[k]
+                k += 1
+                if not g[v + d]:
+                    u = v + d2
+                    break
+            else:
+                if k == len(dirs) and is_goal[v]:
+                    u, k = sink, k + 1
+            cursor[v] = k
+        if u >= 0:
+            if disc[u] < 0:
+                disc[u] = low[u] = count
+                count += 1
+                up[u] = v
+                stack.append(u)
+                nodes.append(u)
+            elif u != up[v] and disc[u] < low[v]:
+                low[v] = disc[u]
+            continue
+        stack.pop()
+        p = up[v]
+        if p < 0:
+            continue
+        if low[v] < low[p]:
+            low[p] = low[v]
+        if low[v] >= disc[p]:
+            while True:
+                x = nodes.pop()
+                block[x] = blocks
+                if x == v:
+                    break
+            blocks += 1
+    if disc[sink] < 0:
+        return live
+    on_path = bytearray(blocks)
+    x = sink
+    while x != start:
+        on_path[block[x]] = 1
+        x = up[x]
+    live[start] = 1
+    for p in range(n):
+        if block[p] >= 0 and on_path[block[p]]:
+            live[p] = 1
+    return live

@@ -3,9 +3,13 @@ from ..graph import bfs_tree, links
 from ..registry import Param, solver
 from ._base import LoopErasedPath, no_route, show_route
 
+MAX_CAP = 5_000_000  # about 25 s and 400 MB in CPython at 2000 x 2000 cells (docs/BENCHMARKS.md)
+
 
 @solver("random-mouse", "Random mouse", order=100, optimal=False, params=[
-    Param("cap", "int", 1_000_000, min=1, max=100_000_000, help="moves allowed before giving up"),
+    Param("cap", "int", 1_000_000, min=1, max=MAX_CAP,
+          help=f"moves allowed before giving up (at most {MAX_CAP:,}: every move is two events kept, "
+               "so this bounds a run to about half a minute and well under 1.5 GB)"),
     Param("back", "bool", False, help="allow turning straight back anywhere, not only at dead ends"),
 ])
 def random_mouse(maze, rng, cap=1_000_000, back=False):

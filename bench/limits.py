@@ -1,0 +1,168 @@
+"""Limits benchmark: peak memory and time of every algorithm at the largest size, each in a child process.
+
+    python bench/limits.py [--size 2000] [--timeout 300] [--only dig,bfs] [--jobs 1] [--write]
+
+Generators run through ``pymaze.generate`` on ``size x size`` cells with
+their default options, and again with the allowed option values that cost
+the most (``WORST``).  Solvers run through ``pymaze.solve`` (which keeps
+every event, like the CLI's ``solve``) on two mazes of that size made once
+beforehand: a perfect ``dig`` maze and one with loops (``dig``,
+``loops=0.1``), and again with their costliest allowed options.  Each run is
+a fresh ``python`` child that loads the maze, runs the algorithm and reports
+its own peak resident set (VmHWM, which includes loading the maze) and the
+algorithm's CPU time and wall time.  The bound checked: under 1.5 GB and
+60 s of CPU time (the wall time is also shown; on a shared machine it
+includes waiting for a core).
+``--write`` replaces the limits section of docs/BENCHMARKS.md.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import pickle
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.engine import machine  # noqa: E402
+
+LIMIT_MB, LIMIT_S = 1500, 60.0
+MAZES = {"perfect": {}, "loops": {"loops": 0.1}}
+
+CHILD = r"""
+import json, pickle, sys, time
+sys.path.insert(0, {root!r})
+import pymaze
+family, slug, options, maze_file, size = json.loads(sys.argv[1])
+if family == "generator":
+    t, cpu = time.perf_counter(), time.process_time()
+    pymaze.generate(slug, size, size, seed=1, **options)
+else:
+    with open(maze_file, "rb") as f:
+        maze = pickle.load(f)
+    t, cpu = time.perf_counter(), time.process_time()
+    pymaze.solve(maze, slug, seed=1, **options)
+seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
+# VmHWM: this process's own peak (ru_maxrss would include the parent's peak, inherited through fork)
+peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+print(json.dumps({{"seconds": seconds, "cpu": cpu, "rss_mb": peak / 1024}}))
+"""
+
+
+def worst():
+    """The allowed option values that cost the most: every int/float option at its maximum where more costs more."""
+    return {"random-mouse": {"cap": _max("solver", "random-mouse", "cap")},
+            "routes": {"k": _max("solver", "routes", "k")},
+            "astar": {"weight": _max("solver", "astar", "weight")},
+            "dig": {"loops": 1.0}, "extend": {"loops": 1.0}, "stick": {"loops": True}}
+
+
+def _max(family, slug, name):
+    from pymaze import registry
+    return next(p.max for p in registry.get(family, slug).params if p.name == name)
+
+
+def plan(size, only):
+    from pymaze import registry
+    extra = worst()
+    jobs = []
+    for family, table in (("generator", registry.generators()), ("solver", registry.solvers())):
+        for slug, algo in table.items():
+            if only and slug not in only:
+                continue
+            option_sets = [{}] + ([extra[slug]] if slug in extra else [])
+            mazes = [None] if family == "generator" else [m for m in MAZES if "thin" in algo.geometries]
+            jobs += [(family, slug, opts, m) for opts in option_sets for m in mazes]
+    return jobs
+
+
+def make_mazes(size, folder):
+    import pymaze
+    paths = {}
+    for name, opts in MAZES.items():
+        maze = pymaze.generate("dig", size, size, seed=1, **opts)
+        paths[name] = os.path.join(folder, f"{name}.pickle")
+        with open(paths[name], "wb") as f:
+            pickle.dump(maze, f)
+    return paths
+
+
+def run_one(job, paths, size, timeout):
+    family, slug, opts, maze = job
+    code = CHILD.format(root=str(ROOT))
+    arg = json.dumps([family, slug, opts, paths.get(maze), size])
+    try:
+        done = subprocess.run([sys.executable, "-c", code, arg], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"error": f"over {timeout} s"}
+    if done.returncode:
+        return {"error": (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1][:80]}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def table(rows, size):
+    lines = [f"Machine: {machine()}. Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC.", "",
+             f"Every algorithm at {size}x{size} cells (`python3 build.py bench --limits`), one child process each: "
+             f"peak resident memory of the process (loading the maze included), the algorithm's CPU time and "
+             f"its wall time. Bound: under {LIMIT_MB / 1000:g} GB and {LIMIT_S:g} s of CPU time. Solvers run through "
+             "`pymaze.solve`, which keeps every event; `perfect` is a `dig` maze, `loops` one with `loops=0.1`.", "",
+             "| family | algorithm | options | maze | peak RSS | CPU time | wall time | within bound |",
+             "|---|---|---|---|---|---|---|---|"]
+    for (family, slug, opts, maze), r in rows:
+        o = ", ".join(f"{k}={v}" for k, v in opts.items()) or "defaults"
+        if "error" in r:
+            lines.append(f"| {family} | `{slug}` | {o} | {maze or ''} | | | {r['error']} | **no** |")
+            continue
+        ok = r["rss_mb"] < LIMIT_MB and r["cpu"] < LIMIT_S
+        lines.append(f"| {family} | `{slug}` | {o} | {maze or ''} | {r['rss_mb']:,.0f} MB | {r['cpu']:.1f} s | "
+                     f"{r['seconds']:.1f} s | {'yes' if ok else '**no**'} |")
+    return "\n".join(lines)
+
+
+def write(text):
+    path = ROOT / "docs" / "BENCHMARKS.md"
+    begin, end = "<!-- limits:begin -->", "<!-- limits:end -->"
+    doc = path.read_text()
+    if begin not in doc:
+        doc += f"\n## Limits (CPython, largest size)\n\n{begin}\n{end}\n"
+    doc = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda m: f"{begin}\n{text}\n{end}", doc, flags=re.S)
+    path.write_text(doc)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", type=int, default=2000, help="cells per side (default 2000)")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds before a child is stopped (default 300)")
+    ap.add_argument("--only", default="", help="comma-separated slugs to run (default: all)")
+    ap.add_argument("--write", action="store_true", help="write the table into docs/BENCHMARKS.md")
+    ap.add_argument("--jobs", type=int, default=1, help="children run at once (default 1; each measures itself)")
+    args = ap.parse_args(argv)
+    only = {s for s in args.only.split(",") if s}
+    jobs = plan(args.size, only)
+    with tempfile.TemporaryDirectory() as folder:
+        paths = make_mazes(args.size, folder) if any(j[0] == "solver" for j in jobs) else {}
+        def one(job):
+            t = time.perf_counter()
+            r = run_one(job, paths, args.size, args.timeout)
+            print(job[0], job[1], job[2] or "", job[3] or "", r, f"({time.perf_counter() - t:.0f} s wall)", flush=True)
+            return r
+
+        with ThreadPoolExecutor(max(1, args.jobs)) as pool:
+            rows = list(zip(jobs, pool.map(one, jobs)))
+    text = table(rows, args.size)
+    print(text)
+    if args.write:
+        write(text)
+    return 1 if any("error" in r or r["rss_mb"] >= LIMIT_MB or r["cpu"] >= LIMIT_S for _, r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""The largest maze the engine makes (2000 x 2000 cells) is written and read back in every format and geometry,
+by the CLI and by the page's bridge, under one limit stated in cells; one past it is refused by size."""
+
+import re
+from array import array
+from pathlib import Path
+
+import pytest
+
+import pymaze
+from pymaze import cli, formats, web
+from pymaze.registry import MAX_SIZE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def largest():
+    return pymaze.generate("binary", MAX_SIZE, MAX_SIZE, seed=5)
+
+
+@pytest.mark.parametrize("geometry, fmt", [("thin", "block"), ("thin", "thin"), ("thin", "json"),
+                                           ("block", "block"), ("block", "json")])
+def test_the_cli_reads_back_the_largest_maze_it_writes(tmp_path, largest, geometry, fmt):
+    maze = largest if geometry == "thin" else largest.as_block()
+    writer = {"block": formats.to_block_text, "thin": formats.to_thin_text, "json": formats.to_json}[fmt]
+    text = writer(maze)
+    assert len(text) <= formats.MAX_CHARS
+    path = tmp_path / f"largest.{fmt}"
+    path.write_text(text)
+    back = cli.read_maze(str(path))
+    assert back.wall == maze.wall and back.start == maze.start and back.goals == maze.goals
+    assert back.geometry == ("thin" if fmt == "thin" else maze.geometry if fmt == "json" else "block")
+
+
+def test_weighted_json_of_the_largest_maze_reads_back_in_the_page_bridge(largest):
+    maze = largest.as_block()
+    maze.weight = array("i", [9]) * len(maze.wall)  # the page's weights are 1 to 9
+    text = formats.to_json(maze)
+    assert len(text) <= formats.MAX_CHARS == web.MAX_IMPORT
+    header = web.load_text(text)[0]
+    assert f'"width": {maze.width}' in header and web.current()[1] == bytes(maze.wall)
+
+
+def test_one_past_the_limit_is_refused_by_its_size_in_every_format():
+    n = 2 * MAX_SIZE + 3  # squares: one cell more
+    for text in ("#" * n + "\nSG\n", "S\n" + "#\n" * n + "G\n",
+                 "o" + "---o" * (MAX_SIZE + 1) + "\n|\no" + "---o" * (MAX_SIZE + 1) + "\n", '{"format": "pymaze", "version": 1, "geometry": "block", '
+                 f'"width": {n}, "height": 1, "rows": [], "start": [0, 0], "goals": [[0, 0]]}}'):
+        with pytest.raises(pymaze.MazeFormatError, match=f"{2 * MAX_SIZE + 1}"):
+            formats.parse(text)
+
+
+def test_the_limit_is_the_same_in_the_library_the_bridge_and_the_page():
+    share = (ROOT / "web" / "share.js").read_text()
+    assert int(re.search(r"const MAX_IMPORT = (\d+);", share).group(1)) == formats.MAX_CHARS == web.MAX_IMPORT
+    readme = (ROOT / "README.md").read_text()
+    assert f"{formats.MAX_CHARS:,} characters" in readme and f"{MAX_SIZE}×{MAX_SIZE} cells" in readme
