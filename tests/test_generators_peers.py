@@ -144,3 +144,21 @@ def test_blobby_rooms_leave_open_regions_and_perturb_fades_the_binary_bias():
     mixed = pymaze.generate("perturb", 20, 20, seed=1, repeat=200)
     assert is_spanning_tree(plain) and is_spanning_tree(mixed)
     assert top_row(plain) == 19 and top_row(mixed) < 19
+
+
+@pytest.mark.parametrize("switch, uniform", [(0.0, True), (1.0, True), (0.33, False)])
+def test_houston_phases_are_uniform_alone_but_not_mixed(switch, uniform):
+    trees = spanning_trees()
+    counts = dict.fromkeys(trees, 0)
+    algo = generators()["houston"]
+    assert algo.uniform is False
+    draws = 8000
+    for seed in range(draws):
+        maze = Maze.blank(3, 3, algo.initial)
+        for _ in algo.func(maze, random.Random(seed), switch=switch):
+            pass
+        counts[tree_of(maze)] += 1
+    expected = draws / len(trees)
+    stat = sum((c - expected) ** 2 / expected for c in counts.values())
+    crit, _ = chi_square_critical(191, 0.001)
+    assert (stat < crit) == uniform, stat

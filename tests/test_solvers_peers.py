@@ -188,3 +188,23 @@ def test_new_solvers_have_numbered_steps_a_property_and_a_source(slug):
     from pymaze.registry import solvers
     doc = solvers()[slug].doc
     assert "1." in doc and "2." in doc and "Property" in doc and "Source" in doc
+
+
+MERGE = """
+#######
+#  S  #
+# ### #
+#     #
+### ###
+###G###
+#######"""
+
+
+def test_collision_keeps_the_route_where_two_equal_routes_merge():
+    # Both floods reach the square above the exit in the same round; walling that square (as
+    # mazelib does) would leave no route at all.
+    maze = block(MERGE)
+    sol, events, _ = solve(maze, "collision")
+    dead = [e[1] for e in unpack(events) if e[0] & OP_MASK == MARK and e[3] == M_DEAD]
+    assert dead == [maze.goal - 2 * maze.width]
+    assert sol.found and sol.moves == shortest_moves(maze) == 8 and valid_route(maze, sol.path)

@@ -49,46 +49,62 @@ def region(maze, near, seed):
     return seen
 
 
-def connect(maze, near, main):
-    """Tunnel from the region ``main`` (a set, grown in place) to every other floor region, nearest
-    first: a 0-1 breadth-first search that pays one for each wall square to open.  One step each."""
+def connect(maze, near):
+    """Join every floor region by the cheapest tunnels: a 0-1 breadth-first search from all regions at
+    once gives each place its nearest region and the walls between; the meetings of two regions,
+    cheapest first, are accepted when they join regions not yet joined (Kruskal).  One step per
+    tunnel.  Afterwards every floor place is reachable from every other."""
     wall = maze.wall
-    while True:
-        parent = {p: None for p in main}
-        queue = deque((p, 0) for p in main)
-        cost = dict.fromkeys(main, 0)
-        hit = None
-        while queue:
-            p, c = queue.popleft()
-            if c > cost[p]:
-                continue
-            if not wall[p] and p not in main:
-                hit = p
-                break
-            for q, via in near(p):
-                extra = wall[via] + (wall[q] if q != via else 0)
-                nc = c + extra
-                if nc < cost.get(q, nc + 1):
-                    cost[q], parent[q] = nc, (p, via)
-                    if extra:
-                        queue.append((q, nc))
-                    else:
-                        queue.appendleft((q, nc))
-        if hit is None:
-            return
+    owner, cost, parent = {}, {}, {}
+    queue = deque()
+    for p in places(maze):
+        if not wall[p] and p not in owner:
+            for q in region(maze, near, p):
+                owner[q], cost[q], parent[q] = p, 0, None
+                queue.append((q, 0))
+    while queue:
+        p, c = queue.popleft()
+        if c > cost[p]:
+            continue
+        for q, via in near(p):
+            extra = wall[via] + (wall[q] if q != via else 0)
+            if c + extra < cost.get(q, c + extra + 1):
+                cost[q], owner[q], parent[q] = c + extra, owner[p], (p, via)
+                if extra:
+                    queue.append((q, c + extra))
+                else:
+                    queue.appendleft((q, c + extra))
+    meetings = []
+    for p in owner:
+        for q, via in near(p):
+            if q in owner and owner[q] != owner[p] and p < q:
+                meetings.append((cost[p] + cost[q] + (wall[via] if via != q else 0), p, q, via))
+    meetings.sort()
+    root = {r: r for r in set(owner.values())}
+
+    def find(r):
+        while root[r] != r:
+            root[r] = root[root[r]]
+            r = root[r]
+        return r
+    for _, p, q, via in meetings:
+        a, b = find(owner[p]), find(owner[q])
+        if a == b:
+            continue
+        root[a] = b
+        squares = [via, p, q]
+        for end in (p, q):
+            while parent[end] is not None:
+                end, through = parent[end]
+                squares += (through, end)
         step = []
-        p = hit
-        while parent[p] is not None:
-            up, via = parent[p]
-            for s in {via, p}:
-                if wall[s]:
-                    wall[s] = 0
-                    step += (WALL, s, 1, 0)
-            p = up
+        for s in squares:
+            if wall[s]:
+                wall[s] = 0
+                step += (WALL, s, 1, 0)
         if step:
             step[0] |= MILESTONE
             yield tuple(step)
-        main |= region(maze, near, hit)
 
 
 def rejoin(maze, rng):

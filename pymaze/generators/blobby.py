@@ -17,7 +17,8 @@ def blobby(maze, rng, rooms=1):
        set, and give each neighbour in the region not yet taken the same
        half, until every cell has one.
     4. Close every passage between the two halves but one, chosen at
-       random (one milestone); clear the colours and push both halves.
+       random (one milestone), and push both halves; a finished region's
+       colours are cleared.
 
     Property: perfect with ``rooms`` = 1: each split joins its two
     connected halves by exactly one gap, so the cells end as a spanning
@@ -34,14 +35,21 @@ def blobby(maze, rng, rooms=1):
     while stack:
         region = stack.pop()
         if len(region) <= max(1, rooms):
+            step = []
+            for c in region:
+                if mark[c]:
+                    step += (MARK, c, mark[c], 0)
+                    mark[c] = 0
+            if step:
+                yield tuple(step)
             continue
         members = set(region)
         i = randrange(len(region))
         j = randrange(len(region) - 1)
         a, b = region[i], region[j + (j >= i)]
         half = {a: M_STACK, b: M_FRONTIER2}
+        yield (MARK, a, mark[a], M_STACK, MARK, b, mark[b], M_FRONTIER2)
         mark[a], mark[b] = M_STACK, M_FRONTIER2
-        yield (MARK, a, 0, M_STACK, MARK, b, 0, M_FRONTIER2)
         growing = [a, b]
         while growing:
             k = randrange(len(growing))
@@ -53,8 +61,8 @@ def blobby(maze, rng, rooms=1):
                 n = c + d
                 if n in members and n not in half and not wall[(c + n) // 2]:
                     half[n] = half[c]
+                    step += (MARK, n, mark[n], half[c])
                     mark[n] = half[c]
-                    step += (MARK, n, 0, half[c])
                     growing.append(n)
             if step:
                 yield tuple(step)
@@ -66,9 +74,8 @@ def blobby(maze, rng, rooms=1):
             if p != gap:
                 wall[p] = 1
                 step += (WALL, p, 0, 1)
-        for c in region:
-            step += (MARK, c, mark[c], 0)
-            mark[c] = 0
+        if not step:                    # the gap was the only passage: nothing to close
+            step = [MARK, gap, mark[gap], mark[gap]]
         step[0] |= MILESTONE
         yield tuple(step)
         stack.append([c for c in region if half[c] == M_STACK])

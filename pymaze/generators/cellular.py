@@ -1,6 +1,6 @@
 from ..events import MILESTONE, WALL
 from ..registry import Param, generator
-from ._rooms import connect, region, slots
+from ._rooms import connect, slots
 
 RULES = ("B5678/S45678", "B678/S345678", "B3/S12345", "B3/S1234", "B45678/S2345678")
 
@@ -31,10 +31,11 @@ def cellular(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connec
        square stays wall when it is in the S set (survives), else it opens.
        All squares change at once: one milestone per generation.
     3. Repeat ``generations`` times.
-    4. With ``connected``: find the open region of S and dig the cheapest
-       tunnel (fewest walls) from it to the nearest other open region,
-       again and again until every open place joins it (a milestone per
-       tunnel).
+    4. With ``connected``: grow every open region outwards at once,
+       counting the walls crossed, and take the meetings of two regions
+       cheapest first, each one that joins two regions not yet joined
+       becoming a tunnel (a milestone each), until every open place is
+       joined to S (Kruskal over the regions).
 
     Property: not perfect: open caves with loops and pillars.  Connected
     when asked (every open place reachable from S, G included), else the
@@ -69,13 +70,16 @@ def cellular(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connec
     if step:
         step[0] |= MILESTONE
         yield tuple(step)
-    around = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+    pw = w + 2                                  # a padded copy: outside the grid reads wall
+    pos = [(p // w + 1) * pw + p % w + 1 for p in squares]
     for _ in range(generations):
+        pad = bytearray(b"\x01") * (pw * (h + 2))
+        for y in range(h):
+            pad[(y + 1) * pw + 1:(y + 1) * pw + 1 + w] = wall[y * w:(y + 1) * w]
         flips = []
-        for p in squares:
-            y, x = divmod(p, w)
-            n = sum(1 for dx, dy in around
-                    if not (0 <= x + dx < w and 0 <= y + dy < h) or wall[(y + dy) * w + x + dx])
+        for p, i in zip(squares, pos):
+            n = (pad[i - pw - 1] + pad[i - pw] + pad[i - pw + 1] + pad[i - 1] + pad[i + 1]
+                 + pad[i + pw - 1] + pad[i + pw] + pad[i + pw + 1])
             now = wall[p]
             if (n in survive) if now else (n in born):
                 if not now:
@@ -91,6 +95,4 @@ def cellular(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connec
             step[0] |= MILESTONE
             yield tuple(step)
     if connected:
-        near = slots(maze)
-        main = region(maze, near, maze.start)
-        yield from connect(maze, near, main)
+        yield from connect(maze, slots(maze))

@@ -1,7 +1,7 @@
 from ..events import MILESTONE, WALL
 from ..registry import Param, generator
 from ..graph import cells as all_cells
-from ._base import carve, open_cell
+from ._base import carve, cell_mask, open_cell
 from ._rooms import rejoin
 
 
@@ -59,39 +59,47 @@ def dungeon(maze, rng, rooms=5, size=4, connected=True):
             yield tuple(step)
             break
     dirs = (-2 * w, 2, 2 * w, -2)
+    corridor = cell_mask(maze)          # 1 on cells outside the rooms
+    for c in in_room:
+        corridor[c] = 0
 
-    def inside(q):
-        return w < q < len(wall) - w and q % w not in (0, w - 1) and wall[q] == 1 and q not in in_room \
-            and q % w % 2 and q // w % 2
+    def around(p):
+        return [p + d for d in dirs if corridor[p + d]]
 
-    def closed_next(p):
-        return [q for d in dirs for q in (p + d,) if 0 < q < len(wall) and abs(q % w - p % w) <= 2 and inside(q)]
+    beside = []                         # closed corridor cells next to an open one (the hunt's list)
+
+    def opened(p):
+        for q in around(p):
+            if wall[q]:
+                beside.append(q)
 
     for first in cells:
-        if not wall[first] or first in in_room:
+        if not wall[first] or not corridor[first]:
             continue
         yield open_cell(maze, first)
+        opened(first)
         p = first
-        while True:
-            nxt = closed_next(p)
+        while p >= 0:
+            nxt = [q for q in around(p) if wall[q]]
             if nxt:
                 q = nxt[randint(0, len(nxt) - 1)]
                 yield carve(maze, (p + q) // 2, q)
+                opened(q)
                 p = q
                 continue
             p = -1
-            for c in cells:     # hunt: a closed cell outside the rooms beside a corridor
-                if inside(c):
-                    beside = [q for d in dirs for q in (c + d,) if 0 < q < len(wall)
-                              and abs(q % w - c % w) <= 2 and q % w % 2 and q // w % 2
-                              and not wall[q] and q not in in_room]
-                    if beside:
-                        q = beside[randint(0, len(beside) - 1)]
-                        yield carve(maze, (c + q) // 2, c)
-                        p = c
-                        break
-            if p < 0:
-                break
+            while beside:               # hunt: a closed cell beside the corridors, joined to one of them
+                k = randint(0, len(beside) - 1)
+                c = beside[k]
+                beside[k] = beside[-1]
+                beside.pop()
+                if wall[c]:
+                    ways = [q for q in around(c) if not wall[q]]
+                    q = ways[randint(0, len(ways) - 1)]
+                    yield carve(maze, (c + q) // 2, c)
+                    opened(c)
+                    p = c
+                    break
     if not connected:
         return
     yield from rejoin(maze, rng)

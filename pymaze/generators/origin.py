@@ -6,7 +6,7 @@ from ._base import cell_mask, deltas
 
 @generator("origin", "Origin shift", order=78, perfect=True, params=[
     Param("steps", "int", -1, min=-1, max=10_000_000,
-          help="moves of the root; -1: ten per cell"),
+          help="moves of the origin; -1: ten per cell, at most a million"),
 ])
 def origin(maze, rng, steps=-1):
     """Origin shift: a perfect maze kept as a tree rooted at the origin; the origin walks and drags the tree.
@@ -19,7 +19,9 @@ def origin(maze, rng, steps=-1):
        points to n (open that passage) and n points nowhere, becoming the
        origin (close the passage from n to where it pointed).  One
        milestone; the maze is a spanning tree again after every one.
-    3. Repeat ``steps`` times (-1: ten times the number of cells).
+    3. Repeat ``steps`` times (-1: ten times the number of cells, at most
+       a million: on the largest grids fewer than the chain needs to
+       forget its start, so pass more steps there).
 
     Property: perfect after every step.  The origin walks at random and
     the rooted trees form a Markov chain whose stationary law gives each
@@ -52,7 +54,7 @@ def origin(maze, rng, steps=-1):
     maze.mark[root] = M_CURRENT
     yield tuple(step) + (MARK | MILESTONE, root, 0, M_CURRENT)
     if steps < 0:
-        steps = 10 * len(cells)
+        steps = min(10 * len(cells), 1_000_000)
     bits = rng.getrandbits
     done = 0
     while done < steps and len(cells) > 1:

@@ -13,7 +13,8 @@ def collision(maze, rng):
        milestone per round).
     2. A node two heads reach in the same round, or a head that would pour
        into a node already flooded, is a collision: only the first head
-       to get there goes on; the collision is shown in red.  Every loop of
+       to get there goes on; the collision is shown in red (once per
+       meeting).  Every loop of
        the maze is cut at a collision, so the flood is a tree.
     3. Stop when a goal is flooded (or nothing is left to flood: no route).
     4. Fill every branch of the flood that does not lead to that goal,
@@ -34,6 +35,7 @@ def collision(maze, rng):
     mark[start] = M_VISITED
     yield (MARK | MILESTONE, start, 0, M_VISITED)
     goal = start if start in goals else None
+    met = set()                          # collisions seen, as (earlier, later) node pairs
     while heads and goal is None:
         step, nxt = [], []
         for p in heads:
@@ -41,6 +43,9 @@ def collision(maze, rng):
                 if q == parent[p]:
                     continue
                 if q in parent:
+                    if (q, p) in met:            # the same meeting, seen from its other side
+                        continue
+                    met.add((p, q))
                     if mark[q] != M_DEAD:
                         step += (MARK, q, mark[q], M_DEAD)
                         mark[q] = M_DEAD
