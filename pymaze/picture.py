@@ -125,15 +125,15 @@ def _sharpness(rows, cols, angle, size):
 
 def _find_angle(rows, cols, size):
     """The rotation (radians) that makes the projections sharpest, 0 unless clearly better."""
-    sample_r, sample_c = rows[::max(1, len(rows) // 20000)], cols[::max(1, len(cols) // 20000)]
+    sample_r, sample_c = rows[::max(1, len(rows) // 10000)], cols[::max(1, len(cols) // 10000)]
     score = lambda deg: _sharpness(sample_r, sample_c, math.radians(deg), size)
     base = score(0.0)
     best, best_deg = base, 0.0
-    for step, span in ((0.25, 2.5), (0.05, 0.25)):
+    for step, span in ((0.5, 2.5), (0.1, 0.4), (0.05, 0.05)):  # coarse to fine around the best so far
         centre = best_deg
         for k in range(-round(span / step), round(span / step) + 1):
             deg = round(centre + k * step, 3)
-            if deg and abs(deg) <= 2.5:
+            if deg and deg != centre and abs(deg) <= 2.5:
                 value = score(deg)
                 if value > best:
                     best, best_deg = value, deg
