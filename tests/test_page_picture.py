@@ -182,3 +182,16 @@ def test_a_picture_dropped_anywhere_on_the_page_opens_the_panel(page):
     seen = panel(page)
     assert seen["state"] == "read"
     same_maze(accept(page), picture.read_file(data)[0])
+
+
+@pytest.mark.parametrize("view", ["thin", "block"])
+def test_the_pages_own_png_export_reads_back_as_the_same_walls(page, view):
+    page.page.select_option("#view", view)
+    snap = page.generate("dig", 12, 9, 6)
+    solved = page.run("solve")  # the board with its colours, S, G and the route drawn over it
+    with page.page.expect_download() as dl:
+        page.page.click("#export-png")
+    got, found = picture.read_file(dl.value.path())
+    assert found["kind"] == view
+    assert bytes(got.wall) == bytes(snap["wall"]) and got.start == solved["start"]
+    page.page.select_option("#view", "thin")
