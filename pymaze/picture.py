@@ -275,9 +275,10 @@ class _Sampler:
         x, y = math.floor(u * self.c - v * self.s), math.floor(u * self.s + v * self.c)
         return 0 <= x < self.width and 0 <= y < self.height and self.mask[y * self.width + x]
 
-    def share(self, u0, u1, v0, v1, k=5):
-        """The share of ink over a k x k lattice spread across [u0, u1] x [v0, v1]."""
-        pts = [(u0 + (u1 - u0) * (i + 0.5) / k, v0 + (v1 - v0) * (j + 0.5) / k) for i in range(k) for j in range(k)]
+    def share(self, u0, u1, v0, v1, ku=3, kv=3):
+        """The share of ink over a ku x kv lattice spread across [u0, u1] x [v0, v1]."""
+        pts = [(u0 + (u1 - u0) * (i + 0.5) / ku, v0 + (v1 - v0) * (j + 0.5) / kv)
+               for i in range(ku) for j in range(kv)]
         return sum(1 for u, v in pts if self.ink(u, v)) / len(pts)
 
 
@@ -310,7 +311,9 @@ def _walls(sampler, bx, by, kind):
             if kind == "thin":  # a line band is sampled along its centre, a cell band over its middle
                 du = (u1 - u0) * (0.5 if x % 2 == 0 else 0.2) - (0 if x % 2 else 0.01)
                 dv = (v1 - v0) * (0.5 if y % 2 == 0 else 0.2) - (0 if y % 2 else 0.01)
-            share = sampler.share(u0 + du, u1 - du, v0 + dv, v1 - dv)
+            # a thin line is one sample across (its centre) and five along
+            ku, kv = (5, 5) if kind == "block" else (1, 5) if x % 2 == 0 else (5, 1) if y % 2 == 0 else (3, 3)
+            share = sampler.share(u0 + du, u1 - du, v0 + dv, v1 - dv, ku, kv)
             if kind == "thin" and x % 2 and y % 2:
                 clutter += share
                 cells += 1
