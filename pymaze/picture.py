@@ -15,13 +15,19 @@ was detected, each of which can be given instead as a keyword argument.
    projection covers most of the other side.
 4. Kind and pitch: the commonest ink run is the line width, the commonest
    paper run the gap between lines.  Gaps about as wide as lines make a
-   block maze (filled squares), wider gaps a thin-wall maze of lines.  The
-   count of cells (squares) is the one whose grid best matches the
-   projections near the estimate, and the pitch is the frame's width over it.
-5. Walls: the middle of every cell side (square) is sampled; mostly ink is wall.
-   A thin-wall maze keeps its posts and cells whatever the picture shows.
+   block maze (filled squares), wider gaps a thin-wall maze of lines.  For
+   thin walls the short ink runs (wall lines crossed) cluster on the grid
+   lines, and the count of cells is the coarsest grid through the clusters
+   (a finer grid is a consistent reading too, with more openings); for
+   blocks it is the count whose square edges best match the projection's
+   edges near the estimate.  The pitch is the frame's width over the count.
+5. Walls: the middle of every cell side (square) is sampled; mostly ink is
+   wall.  A thin-wall maze keeps its posts and cells whatever the picture
+   shows; a reading whose samples are neither clearly ink nor clearly
+   paper (doubt), or whose cells hold ink (clutter), is refused.
 6. S and G: the green and the red mark, else the openings in the frame
-   (closed again; the first in reading order is S), else the corners.
+   (closed again in a thin-wall maze, kept as floor holding S and G in a
+   block maze; the first in reading order is S), else the corners.
 
 A picture that is not a maze (no frame, no grid, a poor fit) raises
 ``MazeFormatError`` saying what was missing.  ``from_image_file`` decodes a
@@ -31,8 +37,8 @@ file with Pillow (an optional extra) and calls ``read``.
 import math
 import operator
 import re
-from itertools import accumulate
 from collections import Counter
+from itertools import accumulate
 
 from .errors import MazeFormatError
 from .maze import Maze
