@@ -28,7 +28,6 @@ NAME_ONE = ("name one with --from FORMAT (CLI), fmt=FORMAT (pymaze.formats.parse
 MAZELIB_ALLOWED = "'#' wall, space floor, 'S' start, 'E' exit, '+' solution"
 _MAZELIB_BAD = re.compile(r"[^# SE+]")
 _BOX = re.compile("[\u2500-\u257f]")
-_THIN_FIRST = re.compile(r"[+o][- ]+[+o]")
 
 
 def _floor_ends(wall):
@@ -201,7 +200,7 @@ def detect(text):
 
     Block text and mazelib text share '#', space and 'S': text with 'G' or '*' or '.' is block text,
     text with 'E' or '+' or no marks at all is mazelib's; text with both kinds of marks is refused."""
-    from .formats import _lines
+    from .formats import _THIN_FIRST, _lines
     head = text.lstrip()  # JSON is told by its first character, before any count of rows
     if head.startswith("{"):
         return "matrix" if re.match(r'\{\s*"(matrix|startX|startY|endX|endY)"', head) else "json"

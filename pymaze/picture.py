@@ -15,13 +15,19 @@ was detected, each of which can be given instead as a keyword argument.
    projection covers most of the other side.
 4. Kind and pitch: the commonest ink run is the line width, the commonest
    paper run the gap between lines.  Gaps about as wide as lines make a
-   block maze (filled squares), wider gaps a thin-wall maze of lines.  The
-   count of cells (squares) is the one whose grid best matches the
-   projections near the estimate, and the pitch is the frame's width over it.
-5. Walls: the middle of every cell side (square) is sampled; mostly ink is wall.
-   A thin-wall maze keeps its posts and cells whatever the picture shows.
+   block maze (filled squares), wider gaps a thin-wall maze of lines.  For
+   thin walls the short ink runs (wall lines crossed) cluster on the grid
+   lines, and the count of cells is the coarsest grid through the clusters
+   (a finer grid is a consistent reading too, with more openings); for
+   blocks it is the count whose square edges best match the projection's
+   edges near the estimate.  The pitch is the frame's width over the count.
+5. Walls: the middle of every cell side (square) is sampled; mostly ink is
+   wall.  A thin-wall maze keeps its posts and cells whatever the picture
+   shows; a reading whose samples are neither clearly ink nor clearly
+   paper (doubt), or whose cells hold ink (clutter), is refused.
 6. S and G: the green and the red mark, else the openings in the frame
-   (closed again; the first in reading order is S), else the corners.
+   (closed again in a thin-wall maze, kept as floor holding S and G in a
+   block maze; the first in reading order is S), else the corners.
 
 A picture that is not a maze (no frame, no grid, a poor fit) raises
 ``MazeFormatError`` saying what was missing.  ``from_image_file`` decodes a
@@ -31,8 +37,8 @@ file with Pillow (an optional extra) and calls ``read``.
 import math
 import operator
 import re
-from itertools import accumulate
 from collections import Counter
+from itertools import accumulate
 
 from .errors import MazeFormatError
 from .maze import Maze
@@ -125,15 +131,15 @@ def _sharpness(rows, cols, angle, size):
 
 def _find_angle(rows, cols, size):
     """The rotation (radians) that makes the projections sharpest, 0 unless clearly better."""
-    sample_r, sample_c = rows[::max(1, len(rows) // 20000)], cols[::max(1, len(cols) // 20000)]
+    sample_r, sample_c = rows[::max(1, len(rows) // 10000)], cols[::max(1, len(cols) // 10000)]
     score = lambda deg: _sharpness(sample_r, sample_c, math.radians(deg), size)
     base = score(0.0)
     best, best_deg = base, 0.0
-    for step, span in ((0.25, 2.5), (0.05, 0.25)):
+    for step, span in ((0.5, 2.5), (0.1, 0.4), (0.05, 0.05)):  # coarse to fine around the best so far
         centre = best_deg
         for k in range(-round(span / step), round(span / step) + 1):
             deg = round(centre + k * step, 3)
-            if deg and abs(deg) <= 2.5:
+            if deg and deg != centre and abs(deg) <= 2.5:
                 value = score(deg)
                 if value > best:
                     best, best_deg = value, deg
@@ -275,9 +281,10 @@ class _Sampler:
         x, y = math.floor(u * self.c - v * self.s), math.floor(u * self.s + v * self.c)
         return 0 <= x < self.width and 0 <= y < self.height and self.mask[y * self.width + x]
 
-    def share(self, u0, u1, v0, v1, k=5):
-        """The share of ink over a k x k lattice spread across [u0, u1] x [v0, v1]."""
-        pts = [(u0 + (u1 - u0) * (i + 0.5) / k, v0 + (v1 - v0) * (j + 0.5) / k) for i in range(k) for j in range(k)]
+    def share(self, u0, u1, v0, v1, ku=3, kv=3):
+        """The share of ink over a ku x kv lattice spread across [u0, u1] x [v0, v1]."""
+        pts = [(u0 + (u1 - u0) * (i + 0.5) / ku, v0 + (v1 - v0) * (j + 0.5) / kv)
+               for i in range(ku) for j in range(kv)]
         return sum(1 for u, v in pts if self.ink(u, v)) / len(pts)
 
 
@@ -310,7 +317,9 @@ def _walls(sampler, bx, by, kind):
             if kind == "thin":  # a line band is sampled along its centre, a cell band over its middle
                 du = (u1 - u0) * (0.5 if x % 2 == 0 else 0.2) - (0 if x % 2 else 0.01)
                 dv = (v1 - v0) * (0.5 if y % 2 == 0 else 0.2) - (0 if y % 2 else 0.01)
-            share = sampler.share(u0 + du, u1 - du, v0 + dv, v1 - dv)
+            # a thin line is one sample across (its centre) and five along
+            ku, kv = (5, 5) if kind == "block" else (1, 5) if x % 2 == 0 else (5, 1) if y % 2 == 0 else (3, 3)
+            share = sampler.share(u0 + du, u1 - du, v0 + dv, v1 - dv, ku, kv)
             if kind == "thin" and x % 2 and y % 2:
                 clutter += share
                 cells += 1

@@ -167,3 +167,31 @@ def test_other_tools_text_imports_with_the_format_chooser_and_exports(page):
     assert "unexpected character" in snap["notice"]
     page.page.select_option("#import-format", "auto")
     assert page.errors() == []
+
+
+def test_a_picture_dropped_anywhere_on_the_page_opens_the_panel(page):
+    maze = pymaze.generate("wilson", 8, 6, seed=5)
+    data = spoil(draw(maze, 16, 2, 8), jpeg=90)
+    transfer = page.page.evaluate_handle("""b64 => { const dt = new DataTransfer();
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        dt.items.add(new File([bytes], "scan.jpg", { type: "image/jpeg" })); return dt; }""",
+                                         base64.b64encode(data).decode())
+    page.page.dispatch_event("#maze", "dragover", {"dataTransfer": transfer})
+    page.page.dispatch_event("#maze", "drop", {"dataTransfer": transfer})
+    transfer.dispose()
+    seen = panel(page)
+    assert seen["state"] == "read"
+    same_maze(accept(page), picture.read_file(data)[0])
+
+
+@pytest.mark.parametrize("view", ["thin", "block"])
+def test_the_pages_own_png_export_reads_back_as_the_same_walls(page, view):
+    page.page.select_option("#view", view)
+    snap = page.generate("dig", 12, 9, 6)
+    solved = page.run("solve")  # the board with its colours, S, G and the route drawn over it
+    with page.page.expect_download() as dl:
+        page.page.click("#export-png")
+    got, found = picture.read_file(dl.value.path())
+    assert found["kind"] == view
+    assert bytes(got.wall) == bytes(snap["wall"]) and got.start == solved["start"]
+    page.page.select_option("#view", "thin")

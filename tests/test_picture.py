@@ -136,22 +136,22 @@ def boxed_blobs():
     return img
 
 
-def boxed_lines():
+def boxed(shapes):
+    """A frame with ``shapes(draw, i)`` drawn eight times inside it: a framed picture that is no maze."""
     img = blank()
     d = ImageDraw.Draw(img)
     d.rectangle([2, 2, 197, 147], outline="black", width=2)
     for i in range(8):
-        d.line([10 + 20 * i, 10, 60 + 15 * i, 140], fill="black", width=2)
+        shapes(d, i)
     return img
+
+
+def boxed_lines():
+    return boxed(lambda d, i: d.line([10 + 20 * i, 10, 60 + 15 * i, 140], fill="black", width=2))
 
 
 def boxed_rings():
-    img = blank()
-    d = ImageDraw.Draw(img)
-    d.rectangle([2, 2, 197, 147], outline="black", width=2)
-    for i in range(6):
-        d.ellipse([10 + 25 * i, 20 + 10 * i, 50 + 25 * i, 60 + 10 * i], outline="black", width=2)
-    return img
+    return boxed(lambda d, i: d.ellipse([10 + 18 * i, 20 + 8 * i, 50 + 18 * i, 60 + 8 * i], outline="black", width=2))
 
 
 def text_lines():
