@@ -136,29 +136,32 @@ class Lattice:
             cell[k] = i
         n = self.n = len(raw)
         self.raw, self._cell = raw, cell
-        around = []
+        # One pass: a passage is numbered when its lower cell meets it; the higher cell finds
+        # that number in the lower cell's table, already built.
         boundary = bytearray(n)
-        for p, k in enumerate(raw):
-            qs = nbrs(k)
-            cells = [cell[q] for q in qs if q >= 0]
-            if len(cells) < len(qs) or -1 in cells:
-                boundary[p] = 1
-            around.append([q for q in cells if q >= 0])
-        self.boundary = boundary
-        # Passages: numbered as their lower cell meets them, each pair once.
-        vias = [[0] * len(a) for a in around]
+        tables = []
         ends = array("i")
-        m = 0
-        for p, qs in enumerate(around):
-            for j, q in enumerate(qs):
-                if q > p:
-                    vias[p][j] = n + m
-                    vias[q][around[q].index(p)] = n + m
+        m = n
+        for p, k in enumerate(raw):
+            entries = []
+            for q in nbrs(k):
+                q = cell[q] if q >= 0 else -1
+                if q < 0:
+                    boundary[p] = 1
+                elif q > p:
+                    entries.append((m - p, q - p))
                     ends.append(p)
                     ends.append(q)
                     m += 1
-        self.m, self.ends = m, ends
-        self.tables = [tuple((v - p, q - p) for v, q in zip(vias[p], qs)) for p, qs in enumerate(around)]
+                else:
+                    back = p - q
+                    for dv, dq in tables[q]:
+                        if dq == back:
+                            entries.append((q + dv - p, -back))
+                            break
+            tables.append(tuple(entries))
+        self.boundary, self.tables = boundary, tables
+        self.m, self.ends = m - n, ends
 
     def _switch(self, mask, total):
         """Which raw cells are on: all, or those whose centre falls on a set cell of ``mask``."""
