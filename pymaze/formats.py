@@ -228,6 +228,8 @@ def _from_graph_data(data):
     unknown = [k for k in data if k not in keys]
     if unknown:
         raise MazeFormatError(f"unknown JSON field {unknown[0]!r:.60}; allowed: {', '.join(keys)}")
+    _field(data, "format", lambda v: v == "pymaze", '"pymaze"')
+    _field(data, "version", lambda v: v == 1 and not isinstance(v, bool), "1")
     shape = _field(data, "shape", lambda v: v in GRAPH_SHAPES, " or ".join(GRAPH_SHAPES))
     w = _field(data, "width", _is_int(1, 2000), "a whole number from 1 to 2000")
     h = _field(data, "height", _is_int(1, 2000), "a whole number from 1 to 2000")

@@ -39,6 +39,7 @@ from .errors import GeometryError, SizeError
 from .masks import settle
 
 SHAPES = ("square", "hex", "triangle", "polar")
+MAX_CELLS = 4_000_000  # the most cells of a lattice: as many as a 2000 x 2000 square maze
 GRAPH_SHAPES = SHAPES[1:]
 ROOT3 = math.sqrt(3.0)
 
@@ -126,6 +127,10 @@ class Lattice:
         else:
             nbrs = _hex_nbrs(w, h) if shape == "hex" else _triangle_nbrs(w, h)
             total = w * h
+        if total > MAX_CELLS:
+            raise SizeError(f"a {shape} maze of {w}x{h} would have {total:,} cells; at most {MAX_CELLS:,} "
+                            f"(as many as a 2000x2000 square maze)" + ("; use fewer rings" if shape == "polar" else ""))
+        self._step = None
         on = self._switch(mask, total)
         if mask is not None:
             on = settle(bytearray(on), nbrs, mask.islands)
@@ -314,11 +319,18 @@ class Lattice:
 
     def max_step(self):
         """The longest distance between the centres of two neighbouring cells (for admissible estimates)."""
-        best = 0.0
-        for k in range(self.m):
-            (ax, ay), (bx, by) = self.centre(self.ends[2 * k]), self.centre(self.ends[2 * k + 1])
-            best = max(best, math.hypot(ax - bx, ay - by))
-        return best or 1.0
+        if self._step is None:
+            if self.shape == "hex":
+                self._step = ROOT3
+            elif self.shape == "triangle":
+                self._step = 1 / ROOT3
+            else:
+                best = 0.0
+                for k in range(self.m):
+                    (ax, ay), (bx, by) = self.centre(self.ends[2 * k]), self.centre(self.ends[2 * k + 1])
+                    best = max(best, math.hypot(ax - bx, ay - by))
+                self._step = best or 1.0
+        return self._step
 
 
 # --- topology of any maze ---------------------------------------------------------
@@ -455,7 +467,7 @@ def heuristic(maze, name):
                 q, r = cube(p)
                 return min((abs(q - gq) + abs(r - gr) + abs(q + r - gq - gr)) // 2 for gq, gr in goals)
             return h
-        step = ROOT3 if lat.shape == "hex" else lat.max_step()
+        step = lat.max_step()
         spots = [lat.centre(g) for g in maze.goals]
 
         def h(p):

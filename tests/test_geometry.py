@@ -441,3 +441,10 @@ def test_seeds_are_reproducible_with_masks():
         a = pymaze.generate("growing", 9, 9, seed=7, shape=shape, mask=mask)
         b = pymaze.generate("growing", 9, 9, seed=7, shape=shape, mask=mask)
         assert a == b
+
+
+def test_a_lattice_too_big_is_refused_before_it_is_built():
+    with pytest.raises(pymaze.SizeError, match="11,958,001 cells; at most 4,000,000"):
+        pymaze.generate("dig", 2000, 2000, shape="polar")
+    with pytest.raises(pymaze.SizeError, match="at least 3 cells in its first ring"):
+        pymaze.generate("dig", 2, 5, shape="polar")
