@@ -106,6 +106,19 @@ def test_perfect_generators_make_a_spanning_tree_of_the_lattice(shape, slug, siz
     assert nx.is_connected(G)
 
 
+OPTION_CASES = [(shape, slug, {p.name: choice}) for slug, a in GENERATORS.items() for p in a.params
+                if p.type == "choice" for choice in p.choices for shape in a.shapes if shape != "square"]
+
+
+@pytest.mark.parametrize("shape, slug, options", OPTION_CASES)
+def test_every_choice_of_every_generator_makes_a_spanning_tree_on_other_shapes(shape, slug, options):
+    mask = masks.preset("ring", 9, 8, islands="join")
+    for seed, m in ((1, None), (2, mask)):
+        maze = pymaze.generate(slug, 9, 8, seed=seed, shape=shape, mask=m, **options)
+        G = maze.to_networkx()
+        assert G.number_of_nodes() == maze.lattice.n and nx.is_tree(G)
+
+
 @pytest.mark.parametrize("shape", SHAPES)
 def test_loops_add_passages_beyond_a_tree(shape):
     maze = pymaze.generate("dig", 10, 8, seed=4, shape=shape, loops=0.3)
