@@ -296,7 +296,8 @@ class Lattice:
                 for side in range(len(pts)):
                     a, b = pts[side], pts[(side + 1) % len(pts)]
                     border.extend((a[0], a[1], b[0], b[1]))
-        return {"polygons": polygons, "starts": starts, "walls": walls, "border": border,
+        return {"cells": array("i", range(self.n)), "polygons": polygons, "starts": starts,
+                "passages": array("i", range(self.n, self.n + self.m)), "walls": walls, "border": border,
                 "bounds": self.bounds()}
 
     def _raw_nbrs(self):
@@ -676,6 +677,32 @@ def route_blocks(maze, nbrs):
 
 
 # --- networkx views -------------------------------------------------------------
+
+def square_drawing(maze):
+    """The drawing of a thin-wall square maze in the form ``Lattice.drawing`` gives (cells are unit squares)."""
+    w = maze.width
+    ids = cells(maze)
+    polygons, starts = array("d"), array("i", range(0, 4 * len(ids) + 1, 4))
+    for p in ids:
+        x, y = (p % w - 1) / 2, (p // w - 1) / 2
+        polygons.extend((x, y, x + 1, y, x + 1, y + 1, x, y + 1))
+    vias, walls = passages(maze)[0], array("d")
+    for v in vias:
+        x, y = v % w, v // w
+        if y % 2:   # between two cells of a row: a vertical wall
+            walls.extend((x / 2, (y - 1) / 2, x / 2, (y + 1) / 2))
+        else:
+            walls.extend(((x - 1) / 2, y / 2, (x + 1) / 2, y / 2))
+    inner, border = set(vias), array("d")
+    for p in ids:  # a side with no candidate passage through it: the frame, or a switched-off neighbour
+        x, y = (p % w - 1) / 2, (p // w - 1) / 2
+        for d, seg in ((-w, (x, y, x + 1, y)), (1, (x + 1, y, x + 1, y + 1)),
+                       (w, (x, y + 1, x + 1, y + 1)), (-1, (x, y, x, y + 1))):
+            if p + d not in inner:
+                border.extend(seg)
+    return {"cells": array("i", ids), "polygons": polygons, "starts": starts, "passages": vias, "walls": walls,
+            "border": border, "bounds": (0.0, 0.0, float(maze.cells_w), float(maze.cells_h))}
+
 
 def to_networkx(maze, candidates=False):
     """The maze as a ``networkx.Graph`` on its node indices: open passages, or every candidate one.

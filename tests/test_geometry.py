@@ -346,19 +346,31 @@ def test_image_masks_read_dark_or_opaque_pixels(tmp_path):
     assert sum(map(sum, masks.read(tmp_path / "alpha.png").rows)) == 1
 
 
-@pytest.mark.parametrize("shape", GRAPH_SHAPES)
+@pytest.mark.parametrize("shape", SHAPES)
 def test_the_drawing_has_a_polygon_per_cell_and_a_wall_per_passage_on_both_cells(shape):
     maze = Maze.shaped(shape, 5, 4, "closed", masks.preset("circle", 5, 4))
     d = maze.drawing()
-    lat = maze.lattice
-    assert len(d["starts"]) == lat.n + 1 and len(d["walls"]) == 4 * lat.m
-    corners = [{(round(d["polygons"][2 * i], 6), round(d["polygons"][2 * i + 1], 6))
-                for i in range(d["starts"][k], d["starts"][k + 1])} for k in range(lat.n)]
-    for k in range(lat.m):
-        a, b = lat.ends[2 * k], lat.ends[2 * k + 1]
+    G = maze.to_networkx(candidates=True)
+    assert sorted(d["cells"]) == sorted(G.nodes) and len(d["starts"]) == len(d["cells"]) + 1
+    corners = {p: {(round(d["polygons"][2 * i], 6), round(d["polygons"][2 * i + 1], 6))
+                   for i in range(d["starts"][k], d["starts"][k + 1])} for k, p in enumerate(d["cells"])}
+    ends = {via: (a, b) for a, b, via in G.edges(data="via")}
+    assert sorted(d["passages"]) == sorted(ends) and len(d["walls"]) == 4 * len(ends)
+    for k, via in enumerate(d["passages"]):
+        a, b = ends[via]
         x0, y0, x1, y1 = (round(v, 6) for v in d["walls"][4 * k:4 * k + 4])
         assert {(x0, y0), (x1, y1)} <= corners[a] & corners[b], "a wall is an edge both cells share"
-    assert len(d["border"]) % 4 == 0 and len(d["border"]) > 0
+    # Every side of every polygon is a wall or a border segment, once.
+    sides = {}
+    for p, pts in ((p, d["polygons"][2 * d["starts"][k]:2 * d["starts"][k + 1]]) for k, p in enumerate(d["cells"])):
+        xy = [(round(pts[i], 6), round(pts[i + 1], 6)) for i in range(0, len(pts), 2)]
+        for a, b in zip(xy, xy[1:] + xy[:1]):
+            key = frozenset((a, b))
+            sides[key] = sides.get(key, 0) + 1
+    segs = [frozenset(((round(s[i], 6), round(s[i + 1], 6)), (round(s[i + 2], 6), round(s[i + 3], 6))))
+            for s in (d["walls"], d["border"]) for i in range(0, len(s), 4)]
+    assert sorted(segs, key=sorted) == sorted(sides, key=sorted)
+    assert all(sides[s] == 2 for s in segs[:len(d["passages"])]) and all(sides[s] == 1 for s in segs[len(d["passages"]):])
 
 
 # --- formats, library, CLI ----------------------------------------------------------------------
