@@ -35,7 +35,7 @@ The module also holds the searches every solver and metric shares
 import math
 from array import array
 
-from .errors import GeometryError, SizeError
+from .errors import GeometryError, ParameterError, SizeError
 from .masks import settle
 
 SHAPES = ("square", "hex", "triangle", "polar")
@@ -140,6 +140,8 @@ class Lattice:
         for i, k in enumerate(raw):
             cell[k] = i
         n = self.n = len(raw)
+        if not n:
+            raise ParameterError(f"the mask leaves no cell of this {shape} maze; mark more cells with X")
         self.raw, self._cell = raw, cell
         # One pass: a passage is numbered when its lower cell meets it; the higher cell finds
         # that number in the lower cell's table, already built.

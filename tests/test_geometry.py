@@ -473,3 +473,5 @@ def test_a_lattice_too_big_is_refused_before_it_is_built():
         pymaze.generate("dig", 2000, 2000, shape="polar")
     with pytest.raises(pymaze.SizeError, match="at least 3 cells in its first ring"):
         pymaze.generate("dig", 2, 5, shape="polar")
+    with pytest.raises(ParameterError, match="leaves no cell"):
+        pymaze.generate("dig", 3, 1, shape="polar", mask=masks.parse("X....\n.....\n.....\n.....\n....X"))
