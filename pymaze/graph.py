@@ -34,6 +34,7 @@ The module also holds the searches every solver and metric shares
 
 import math
 from array import array
+from bisect import bisect_right
 
 from .errors import GeometryError, ParameterError, SizeError
 from .masks import settle
@@ -82,9 +83,7 @@ def _polar_nbrs(counts):
     rings = len(counts) - 1
 
     def where(raw):
-        r = 0
-        while starts[r + 1] <= raw:
-            r += 1
+        r = bisect_right(starts, raw) - 1
         return r, raw - starts[r]
 
     def nbrs(raw):
