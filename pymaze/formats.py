@@ -240,14 +240,20 @@ def _is_int(lo, hi):
     return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
-def _from_graph_data(data):
-    from .graph import GRAPH_SHAPES
-    from .masks import ISLANDS, Mask
-    keys = ("format", "version", "geometry", "shape", "width", "height", "mask", "islands", "cells", "passages",
-            "start", "goals")
+def _header(data, keys):
+    """Check that ``data`` holds only ``keys`` and is pymaze JSON of version 1."""
     unknown = [k for k in data if k not in keys]
     if unknown:
         raise MazeFormatError(f"unknown JSON field {unknown[0]!r:.60}; allowed: {', '.join(keys)}")
+    _field(data, "format", lambda v: v == "pymaze", '"pymaze"')
+    _field(data, "version", lambda v: v == 1 and not isinstance(v, bool), "1")
+
+
+def _from_graph_data(data):
+    from .graph import GRAPH_SHAPES
+    from .masks import ISLANDS, Mask
+    _header(data, ("format", "version", "geometry", "shape", "width", "height", "mask", "islands", "cells",
+                   "passages", "start", "goals"))
     shape = _field(data, "shape", lambda v: v in GRAPH_SHAPES, " or ".join(GRAPH_SHAPES))
     w = _field(data, "width", _is_int(1, 2000), "a whole number from 1 to 2000")
     h = _field(data, "height", _is_int(1, 2000), "a whole number from 1 to 2000")
@@ -278,12 +284,7 @@ def _from_graph_data(data):
 def _from_data(data):
     if data.get("geometry") == "graph" or "shape" in data:
         return _from_graph_data(data)
-    keys = ("format", "version", "geometry", "width", "height", "rows", "start", "goals", "weights", "mask")
-    unknown = [k for k in data if k not in keys]
-    if unknown:
-        raise MazeFormatError(f"unknown JSON field {unknown[0]!r:.60}; allowed: {', '.join(keys)}")
-    _field(data, "format", lambda v: v == "pymaze", '"pymaze"')
-    _field(data, "version", lambda v: v == 1 and not isinstance(v, bool), "1")
+    _header(data, ("format", "version", "geometry", "width", "height", "rows", "start", "goals", "weights", "mask"))
     geometry = _field(data, "geometry", lambda v: v in GEOMETRIES, " or ".join(GEOMETRIES))
     w = _field(data, "width", _is_int(1, MAX_SQUARES), f"a whole number from 1 to {MAX_SQUARES}")
     h = _field(data, "height", _is_int(1, MAX_SQUARES), f"a whole number from 1 to {MAX_SQUARES}")

@@ -34,11 +34,13 @@ The module also holds the searches every solver and metric shares
 
 import math
 from array import array
+from bisect import bisect_right
 
-from .errors import GeometryError, SizeError
+from .errors import GeometryError, ParameterError, SizeError
 from .masks import settle
 
 SHAPES = ("square", "hex", "triangle", "polar")
+MAX_CELLS = 4_000_000  # the most cells of a lattice: as many as a 2000 x 2000 square maze
 GRAPH_SHAPES = SHAPES[1:]
 ROOT3 = math.sqrt(3.0)
 
@@ -81,9 +83,7 @@ def _polar_nbrs(counts):
     rings = len(counts) - 1
 
     def where(raw):
-        r = 0
-        while starts[r + 1] <= raw:
-            r += 1
+        r = bisect_right(starts, raw) - 1
         return r, raw - starts[r]
 
     def nbrs(raw):
@@ -126,6 +126,10 @@ class Lattice:
         else:
             nbrs = _hex_nbrs(w, h) if shape == "hex" else _triangle_nbrs(w, h)
             total = w * h
+        if total > MAX_CELLS:
+            raise SizeError(f"a {shape} maze of {w}x{h} would have {total:,} cells; at most {MAX_CELLS:,} "
+                            f"(as many as a 2000x2000 square maze)" + ("; use fewer rings" if shape == "polar" else ""))
+        self._step = None
         on = self._switch(mask, total)
         if mask is not None:
             on = settle(bytearray(on), nbrs, mask.islands)
@@ -135,30 +139,35 @@ class Lattice:
         for i, k in enumerate(raw):
             cell[k] = i
         n = self.n = len(raw)
+        if not n:
+            raise ParameterError(f"the mask leaves no cell of this {shape} maze; mark more cells with X")
         self.raw, self._cell = raw, cell
-        around = []
+        # One pass: a passage is numbered when its lower cell meets it; the higher cell finds
+        # that number in the lower cell's table, already built.
         boundary = bytearray(n)
-        for p, k in enumerate(raw):
-            qs = nbrs(k)
-            cells = [cell[q] for q in qs if q >= 0]
-            if len(cells) < len(qs) or -1 in cells:
-                boundary[p] = 1
-            around.append([q for q in cells if q >= 0])
-        self.boundary = boundary
-        # Passages: numbered as their lower cell meets them, each pair once.
-        vias = [[0] * len(a) for a in around]
+        tables = []
         ends = array("i")
-        m = 0
-        for p, qs in enumerate(around):
-            for j, q in enumerate(qs):
-                if q > p:
-                    vias[p][j] = n + m
-                    vias[q][around[q].index(p)] = n + m
+        m = n
+        for p, k in enumerate(raw):
+            entries = []
+            for q in nbrs(k):
+                q = cell[q] if q >= 0 else -1
+                if q < 0:
+                    boundary[p] = 1
+                elif q > p:
+                    entries.append((m - p, q - p))
                     ends.append(p)
                     ends.append(q)
                     m += 1
-        self.m, self.ends = m, ends
-        self.tables = [tuple((v - p, q - p) for v, q in zip(vias[p], qs)) for p, qs in enumerate(around)]
+                else:
+                    back = p - q
+                    for dv, dq in tables[q]:
+                        if dq == back:
+                            entries.append((q + dv - p, -back))
+                            break
+            tables.append(tuple(entries))
+        self.boundary, self.tables = boundary, tables
+        self.m, self.ends = m - n, ends
 
     def _switch(self, mask, total):
         """Which raw cells are on: all, or those whose centre falls on a set cell of ``mask``."""
@@ -288,7 +297,8 @@ class Lattice:
                 for side in range(len(pts)):
                     a, b = pts[side], pts[(side + 1) % len(pts)]
                     border.extend((a[0], a[1], b[0], b[1]))
-        return {"polygons": polygons, "starts": starts, "walls": walls, "border": border,
+        return {"cells": array("i", range(self.n)), "polygons": polygons, "starts": starts,
+                "passages": array("i", range(self.n, self.n + self.m)), "walls": walls, "border": border,
                 "bounds": self.bounds()}
 
     def _raw_nbrs(self):
@@ -311,11 +321,18 @@ class Lattice:
 
     def max_step(self):
         """The longest distance between the centres of two neighbouring cells (for admissible estimates)."""
-        best = 0.0
-        for k in range(self.m):
-            (ax, ay), (bx, by) = self.centre(self.ends[2 * k]), self.centre(self.ends[2 * k + 1])
-            best = max(best, math.hypot(ax - bx, ay - by))
-        return best or 1.0
+        if self._step is None:
+            if self.shape == "hex":
+                self._step = ROOT3
+            elif self.shape == "triangle":
+                self._step = 1 / ROOT3
+            else:
+                best = 0.0
+                for k in range(self.m):
+                    (ax, ay), (bx, by) = self.centre(self.ends[2 * k]), self.centre(self.ends[2 * k + 1])
+                    best = max(best, math.hypot(ax - bx, ay - by))
+                self._step = best or 1.0
+        return self._step
 
 
 # --- topology of any maze ---------------------------------------------------------
@@ -452,7 +469,7 @@ def heuristic(maze, name):
                 q, r = cube(p)
                 return min((abs(q - gq) + abs(r - gr) + abs(q + r - gq - gr)) // 2 for gq, gr in goals)
             return h
-        step = ROOT3 if lat.shape == "hex" else lat.max_step()
+        step = lat.max_step()
         spots = [lat.centre(g) for g in maze.goals]
 
         def h(p):
@@ -661,6 +678,32 @@ def route_blocks(maze, nbrs):
 
 
 # --- networkx views -------------------------------------------------------------
+
+def square_drawing(maze):
+    """The drawing of a thin-wall square maze in the form ``Lattice.drawing`` gives (cells are unit squares)."""
+    w = maze.width
+    ids = cells(maze)
+    polygons, starts = array("d"), array("i", range(0, 4 * len(ids) + 1, 4))
+    for p in ids:
+        x, y = (p % w - 1) / 2, (p // w - 1) / 2
+        polygons.extend((x, y, x + 1, y, x + 1, y + 1, x, y + 1))
+    vias, walls = passages(maze)[0], array("d")
+    for v in vias:
+        x, y = v % w, v // w
+        if y % 2:   # between two cells of a row: a vertical wall
+            walls.extend((x / 2, (y - 1) / 2, x / 2, (y + 1) / 2))
+        else:
+            walls.extend(((x - 1) / 2, y / 2, (x + 1) / 2, y / 2))
+    inner, border = set(vias), array("d")
+    for p in ids:  # a side with no candidate passage through it: the frame, or a switched-off neighbour
+        x, y = (p % w - 1) / 2, (p // w - 1) / 2
+        for d, seg in ((-w, (x, y, x + 1, y)), (1, (x + 1, y, x + 1, y + 1)),
+                       (w, (x, y + 1, x + 1, y + 1)), (-1, (x, y, x, y + 1))):
+            if p + d not in inner:
+                border.extend(seg)
+    return {"cells": array("i", ids), "polygons": polygons, "starts": starts, "passages": vias, "walls": walls,
+            "border": border, "bounds": (0.0, 0.0, float(maze.cells_w), float(maze.cells_h))}
+
 
 def to_networkx(maze, candidates=False):
     """The maze as a ``networkx.Graph`` on its node indices: open passages, or every candidate one.

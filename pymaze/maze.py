@@ -279,12 +279,17 @@ class Maze:
         return f"<Maze {self.geometry} {self.width}x{self.height} squares>"
 
     def drawing(self):
-        """The drawing of a graph-shaped maze, once per maze, as flat float arrays in maze units:
-        ``polygons`` (x, y pairs; cell k's corners are points ``starts[k] .. starts[k+1]-1``),
-        ``walls`` (x0, y0, x1, y1 per passage, in passage order: drawn while the passage is closed),
-        ``border`` (segments always drawn) and ``bounds``."""
+        """The drawing, once per maze, as flat arrays in maze units (cell sides are 1):
+        ``cells`` (the index of each polygon's cell), ``polygons`` (x, y pairs; polygon k's corners
+        are points ``starts[k] .. starts[k+1]-1``, clockwise), ``passages`` (the index of each wall
+        segment's passage), ``walls`` (x0, y0, x1, y1 per passage: drawn while the passage is closed),
+        ``border`` (segments always drawn: the outside and the edges of switched-off cells) and
+        ``bounds`` (x0, y0, x1, y1).  Square mazes: the thin-wall view only."""
         if self.lattice is None:
-            raise GeometryError("square mazes are drawn square by square; drawing() is for hex, triangle and polar")
+            if self.geometry != "thin":
+                raise GeometryError("a block maze is drawn square by square; drawing() needs the thin-wall view")
+            from .graph import square_drawing
+            return square_drawing(self)
         return self.lattice.drawing()
 
     def to_networkx(self, candidates=False):

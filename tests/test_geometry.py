@@ -109,6 +109,19 @@ def test_perfect_generators_make_a_spanning_tree_of_the_lattice(shape, slug, siz
     assert nx.is_connected(G)
 
 
+OPTION_CASES = [(shape, slug, {p.name: choice}) for slug, a in GENERATORS.items() for p in a.params
+                if p.type == "choice" for choice in p.choices for shape in a.shapes if shape != "square"]
+
+
+@pytest.mark.parametrize("shape, slug, options", OPTION_CASES)
+def test_every_choice_of_every_generator_makes_a_spanning_tree_on_other_shapes(shape, slug, options):
+    mask = masks.preset("ring", 9, 8, islands="join")
+    for seed, m in ((1, None), (2, mask)):
+        maze = pymaze.generate(slug, 9, 8, seed=seed, shape=shape, mask=m, **options)
+        G = maze.to_networkx()
+        assert G.number_of_nodes() == maze.lattice.n and nx.is_tree(G)
+
+
 @pytest.mark.parametrize("shape", SHAPES)
 def test_loops_add_passages_beyond_a_tree(shape):
     maze = pymaze.generate("dig", 10, 8, seed=4, shape=shape, loops=0.3)
@@ -338,19 +351,31 @@ def test_image_masks_read_dark_or_opaque_pixels(tmp_path):
     assert sum(map(sum, masks.read(tmp_path / "alpha.png").rows)) == 1
 
 
-@pytest.mark.parametrize("shape", GRAPH_SHAPES)
+@pytest.mark.parametrize("shape", SHAPES)
 def test_the_drawing_has_a_polygon_per_cell_and_a_wall_per_passage_on_both_cells(shape):
     maze = Maze.shaped(shape, 5, 4, "closed", masks.preset("circle", 5, 4))
     d = maze.drawing()
-    lat = maze.lattice
-    assert len(d["starts"]) == lat.n + 1 and len(d["walls"]) == 4 * lat.m
-    corners = [{(round(d["polygons"][2 * i], 6), round(d["polygons"][2 * i + 1], 6))
-                for i in range(d["starts"][k], d["starts"][k + 1])} for k in range(lat.n)]
-    for k in range(lat.m):
-        a, b = lat.ends[2 * k], lat.ends[2 * k + 1]
+    G = maze.to_networkx(candidates=True)
+    assert sorted(d["cells"]) == sorted(G.nodes) and len(d["starts"]) == len(d["cells"]) + 1
+    corners = {p: {(round(d["polygons"][2 * i], 6), round(d["polygons"][2 * i + 1], 6))
+                   for i in range(d["starts"][k], d["starts"][k + 1])} for k, p in enumerate(d["cells"])}
+    ends = {via: (a, b) for a, b, via in G.edges(data="via")}
+    assert sorted(d["passages"]) == sorted(ends) and len(d["walls"]) == 4 * len(ends)
+    for k, via in enumerate(d["passages"]):
+        a, b = ends[via]
         x0, y0, x1, y1 = (round(v, 6) for v in d["walls"][4 * k:4 * k + 4])
         assert {(x0, y0), (x1, y1)} <= corners[a] & corners[b], "a wall is an edge both cells share"
-    assert len(d["border"]) % 4 == 0 and len(d["border"]) > 0
+    # Every side of every polygon is a wall or a border segment, once.
+    sides = {}
+    for p, pts in ((p, d["polygons"][2 * d["starts"][k]:2 * d["starts"][k + 1]]) for k, p in enumerate(d["cells"])):
+        xy = [(round(pts[i], 6), round(pts[i + 1], 6)) for i in range(0, len(pts), 2)]
+        for a, b in zip(xy, xy[1:] + xy[:1]):
+            key = frozenset((a, b))
+            sides[key] = sides.get(key, 0) + 1
+    segs = [frozenset(((round(s[i], 6), round(s[i + 1], 6)), (round(s[i + 2], 6), round(s[i + 3], 6))))
+            for s in (d["walls"], d["border"]) for i in range(0, len(s), 4)]
+    assert sorted(segs, key=sorted) == sorted(sides, key=sorted)
+    assert all(sides[s] == 2 for s in segs[:len(d["passages"])]) and all(sides[s] == 1 for s in segs[len(d["passages"]):])
 
 
 # --- formats, library, CLI ----------------------------------------------------------------------
@@ -446,3 +471,12 @@ def test_seeds_are_reproducible_with_masks():
         a = pymaze.generate("growing", 9, 9, seed=7, shape=shape, mask=mask)
         b = pymaze.generate("growing", 9, 9, seed=7, shape=shape, mask=mask)
         assert a == b
+
+
+def test_a_lattice_too_big_is_refused_before_it_is_built():
+    with pytest.raises(pymaze.SizeError, match="11,958,001 cells; at most 4,000,000"):
+        pymaze.generate("dig", 2000, 2000, shape="polar")
+    with pytest.raises(pymaze.SizeError, match="at least 3 cells in its first ring"):
+        pymaze.generate("dig", 2, 5, shape="polar")
+    with pytest.raises(ParameterError, match="leaves no cell"):
+        pymaze.generate("dig", 3, 1, shape="polar", mask=masks.parse("X....\n.....\n.....\n.....\n....X"))

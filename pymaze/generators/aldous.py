@@ -1,7 +1,7 @@
-from ..events import M_CURRENT, MARK, MILESTONE, WALL
+from ..events import M_CURRENT, MARK
 from ..graph import SHAPES, between, cells, moves
 from ..registry import generator
-from ._base import open_cell
+from ._base import carve, open_cell, set_mark
 
 
 @generator("aldous", "Aldous-Broder", order=80, perfect=True, uniform=True, shapes=SHAPES)
@@ -25,7 +25,7 @@ def aldous(maze, rng):
     """
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
-    jumps = fixed and [dq for dv, dq in fixed]
+    jumps = fixed and [dq for _, dq in fixed]
     via_of = between(maze)
     getrandbits, random = rng.getrandbits, rng.random
     p = maze.start
@@ -43,12 +43,8 @@ def aldous(maze, rng):
         if not inside[q]:
             continue
         if wall[q]:
-            via = via_of(p, q)
-            wall[via] = wall[q] = 0
-            mark[head] = 0
-            mark[q] = M_CURRENT
             left -= 1
-            yield (MARK, head, M_CURRENT, 0, WALL, via, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_CURRENT)
+            yield set_mark(maze, head, 0) + carve(maze, via_of(p, q), q) + set_mark(maze, q, M_CURRENT)
             head = q
         p = q
     mark[head] = 0

@@ -1,7 +1,7 @@
-from ..events import M_STACK, MARK, MILESTONE, WALL
+from ..events import M_STACK, MARK
 from ..graph import SHAPES, moves
 from ..registry import Param, generator
-from ._base import PERMS, open_cell, shuffled
+from ._base import PERMS, carve, open_cell, set_mark, shuffled
 
 
 @generator("growing", "Growing tree", order=130, perfect=True, shapes=SHAPES, params=[
@@ -54,10 +54,8 @@ def growing(maze, rng, policy="mix", mix=0.5):
             dv, dq = d[k]
             q = p + dq
             if inside[q] and wall[q]:
-                wall[p + dv] = wall[q] = 0
-                mark[q] = M_STACK
                 active.append(q)
-                yield (WALL, p + dv, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_STACK)
+                yield carve(maze, p + dv, q) + set_mark(maze, q, M_STACK)
                 break
         else:
             del active[i]

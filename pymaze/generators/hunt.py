@@ -1,7 +1,7 @@
-from ..events import M_CURRENT, MARK, MILESTONE, WALL
+from ..events import M_CURRENT, MARK
 from ..graph import SHAPES, moves
 from ..registry import generator
-from ._base import PERMS, open_cell, shuffled
+from ._base import PERMS, carve, open_cell, set_mark, shuffled
 
 
 @generator("hunt", "Hunt-and-kill", order=120, perfect=True, shapes=SHAPES)
@@ -80,10 +80,7 @@ def hunt(maze, rng):
             q, s = hunted() if fixed else hunted_cells()
             if q < 0:
                 break
-        wall[q + s] = wall[q] = 0
-        maze.mark[p] = 0
-        maze.mark[q] = M_CURRENT
-        yield (MARK, p, M_CURRENT, 0, WALL, q + s, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_CURRENT)
+        yield set_mark(maze, p, 0) + carve(maze, q + s, q) + set_mark(maze, q, M_CURRENT)
         p = q
     maze.mark[p] = 0
     yield (MARK, p, M_CURRENT, 0)

@@ -1,10 +1,10 @@
 from heapq import heappop, heappush
 from itertools import count
 
-from ..events import M_FRONTIER, MARK, MILESTONE, WALL
+from ..events import M_FRONTIER, MARK
 from ..graph import SHAPES, moves
 from ..registry import Param, generator
-from ._base import open_cell
+from ._base import carve, open_cell, set_mark
 
 
 @generator("prim", "Prim", order=60, perfect=True, shapes=SHAPES, params=[
@@ -77,5 +77,4 @@ def prim(maze, rng, method="true"):
             via = q + joins[int(random() * len(joins))]
         if not wall[q]:
             continue
-        wall[via] = wall[q] = mark[q] = 0
-        yield (MARK, q, M_FRONTIER, 0, WALL, via, 1, 0, WALL | MILESTONE, q, 1, 0, *grow(q))
+        yield set_mark(maze, q, 0) + carve(maze, via, q) + tuple(grow(q))

@@ -1,9 +1,9 @@
 from array import array
 
-from ..events import M_STACK, MARK, MILESTONE, WALL
+from ..events import M_STACK, MARK
 from ..graph import SHAPES, between, cells, moves
 from ..registry import generator
-from ._base import open_cell
+from ._base import carve, open_cell, set_mark
 
 
 @generator("wilson", "Wilson", order=70, perfect=True, uniform=True, shapes=SHAPES)
@@ -28,7 +28,7 @@ def wilson(maze, rng):
     """
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
-    jumps = fixed and [dq for dv, dq in fixed]
+    jumps = fixed and [dq for _, dq in fixed]
     via_of = between(maze)
     getrandbits, random = rng.getrandbits, rng.random
     yield open_cell(maze, maze.start)
@@ -72,5 +72,4 @@ def wilson(maze, rng):
             c = path[k]
             via = via_of(c, path[k + 1])
             at[c] = -1
-            wall[c] = wall[via] = mark[c] = 0
-            yield (MARK, c, M_STACK, 0, WALL, via, 1, 0, WALL | MILESTONE, c, 1, 0)
+            yield set_mark(maze, c, 0) + carve(maze, via, c)
