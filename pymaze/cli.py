@@ -50,18 +50,24 @@ class _Parser(argparse.ArgumentParser):
 
 
 SEED = arg("--seed", default="0", help="random seed, a whole number (default 0)")
-SET = arg("--set", action="append", default=[], metavar="KEY=VALUE", help="an algorithm option (repeatable)")
+SET = arg("--set", action="append", default=[], metavar="KEY=VALUE",
+          help="an option of the command's algorithm; g.KEY=VALUE: of --generate's generator (repeatable)")
+POSTS = arg("--posts", default="o", choices=("o", "+"), help="thin-wall text posts: o (default) or + (+---+ style)")
 GENERATE = (arg("--generate", metavar="ALGO", help="generate a fresh maze with this generator instead of reading one"),
             arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED)
 
 
-def options(pairs):
+def options(pairs, generator=False):
+    """The --set options of the command's own algorithm, or (``generator``) those prefixed ``g.``
+    (the generator's, as in the page's links)."""
     out = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
-        if not eq or not key.strip():
-            raise ParameterError(f"--set takes KEY=VALUE; got {pair!r}")
-        out[key.strip()] = value
+        key = key.strip()
+        if not eq or not key or key == "g.":
+            raise ParameterError(f"--set takes KEY=VALUE or g.KEY=VALUE; got {pair!r}")
+        if key.startswith("g.") == generator:
+            out[key[2:] if generator else key] = value
     return out
 
 
@@ -72,9 +78,22 @@ def size(text):
     return int(m.group(1)), int(m.group(2))
 
 
-def generated(args, algo, geometry="thin"):
+def generated(args, algo, geometry="thin", own=True):
+    """The maze of generator ``algo`` with --size and --seed; its options are --set g.KEY=VALUE, and
+    also plain --set KEY=VALUE when the generator is the command's own algorithm (``own``)."""
     w, h = size(args.size)
-    return pymaze.generate(algo, w, h, seed=args.seed, geometry=geometry, **options(getattr(args, "set", [])))
+    pairs = getattr(args, "set", [])
+    opts = {**options(pairs), **options(pairs, True)} if own else options(pairs, True)
+    return pymaze.generate(algo, w, h, seed=args.seed, geometry=geometry, **opts)
+
+
+def given(args):
+    """The maze a command works on: --generate's, or the FILE's (then no g. options may be set)."""
+    if args.generate:
+        return generated(args, args.generate, own=False)
+    if options(getattr(args, "set", []), True):
+        raise ParameterError("--set g.KEY=VALUE sets an option of --generate's generator; no --generate given")
+    return read_maze(args.file)
 
 
 def read_maze(path):
@@ -86,9 +105,9 @@ def read_maze(path):
     return formats.parse(data)
 
 
-def show(maze, route=None):
+def show(maze, route=None, posts="o"):
     if maze.geometry == "thin":
-        return formats.to_thin_text(maze, route)
+        return formats.to_thin_text(maze, route, posts=posts)
     return formats.to_block_text(maze, route)
 
 
@@ -118,10 +137,11 @@ def cmd_list(args, out):
          arg("algo", metavar="ALGO", help="generator slug (see `list`)"),
          arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, SET,
          arg("--format", default="block", choices=("block", "thin", "json"), help="output format (default block)"),
-         arg("--view", default="thin", choices=("block", "thin"), help="geometry of the maze (default thin)"))
+         arg("--view", default="thin", choices=("block", "thin"), help="geometry of the maze (default thin)"), POSTS)
 def cmd_generate(args, out):
     maze = generated(args, args.algo, args.view)
-    writer = {"block": formats.to_block_text, "thin": formats.to_thin_text, "json": formats.to_json}[args.format]
+    thin = lambda m: formats.to_thin_text(m, posts=args.posts)
+    writer = {"block": formats.to_block_text, "thin": thin, "json": formats.to_json}[args.format]
     out.write(writer(maze))
     return 0
 
@@ -130,24 +150,51 @@ def cmd_generate(args, out):
          arg("solver", metavar="SOLVER", help="solver slug (see `list`)"),
          arg("file", nargs="?", default="-", metavar="FILE", help="maze file (block, thin or JSON); - or none: stdin"),
          arg("--json", action="store_true", help="print found, status, path, moves, visited, heuristic as JSON"),
-         SET, *GENERATE)
+         arg("--numbers", action="store_true", help="a solver that numbers cells (wave, dijkstra, farthest): "
+             "also print the grid of its numbers (distance from S; '.' not reached)"),
+         SET, POSTS, *GENERATE)
 def cmd_solve(args, out):
-    maze = generated(args, args.generate) if args.generate else read_maze(args.file)
-    sol = pymaze.solve(maze, args.solver, seed=args.seed, **options(args.set))
+    from .run import Run
+    from .solution import Solution
+    maze = given(args)
+    run = Run.solve(args.solver, maze, seed=args.seed, **options(args.set))
+    sol = Solution.from_events(run.initial, run.events())
+    final, numbered = run.maze, run.algorithm.layer == "distance"
+    if args.numbers and not numbered:
+        raise ParameterError(f"{args.solver} numbers no cells; --numbers needs wave, dijkstra or farthest")
     if args.json:
-        out.write(json.dumps(sol.to_json()) + "\n")
+        data = sol.to_json()
+        if numbered:
+            data["goal_distance"] = final.num[final.goal] - 1 if final.num[final.goal] > 0 else None
+        out.write(json.dumps(data) + "\n")
     else:
-        out.write(show(maze, sol.squares))
+        out.write(show(final, sol.squares, args.posts))
         what = "found route: " + f"{sol.moves} moves" if sol.found else sol.status
         out.write(f"{what}, {sol.visited} visited" + (" (heuristic)" if sol.heuristic else "") + "\n")
+        if numbered:
+            d = final.num[final.goal] - 1
+            out.write(f"distance of G from S: {d if d >= 0 else 'not reached'}\n")
+        if args.numbers:
+            out.write(numbers(final))
     return 0 if sol.found else 1
+
+
+def numbers(maze):
+    """The num layer as text: one entry per node (cell or floor square), its number minus one (the
+    distance from S), '.' where the run wrote none, '#' for a block maze's wall squares."""
+    k = maze.step()
+    xs, ys = range(k - 1, maze.width, k), range(k - 1, maze.height, k)
+    cell = lambda p: "#" if maze.wall[p] else str(maze.num[p] - 1) if maze.num[p] > 0 else "."
+    rows = [[cell(y * maze.width + x) for x in xs] for y in ys]
+    wide = max(len(c) for row in rows for c in row)
+    return "".join(" ".join(c.rjust(wide) for c in row) + "\n" for row in rows)
 
 
 @command("stats", "print a maze's metrics: dead ends, junctions, corridors, straight runs, solution, routes, perfect",
          arg("file", nargs="?", default="-", metavar="FILE", help="maze file (block, thin or JSON); - or none: stdin"),
          arg("--json", action="store_true", help="print the metrics as JSON"), SET, *GENERATE)
 def cmd_stats(args, out):
-    maze = generated(args, args.generate) if args.generate else read_maze(args.file)
+    maze = generated(args, args.generate) if args.generate else read_maze(args.file)  # stats has no algorithm: --set is the generator's
     figures = pymaze.metrics(maze)
     if args.json:
         out.write(json.dumps(figures) + "\n")
@@ -180,12 +227,12 @@ PLAY_HELP = "commands: up down left right (or w s a d), reset, regenerate, quit 
 
 
 def board(maze, player):
-    """The maze as text with the player '@' (thin-wall text for thin mazes, block text otherwise)."""
+    """The maze as text with the player 'X' (thin-wall text for thin mazes, block text otherwise)."""
     lines = show(maze).split("\n")
     x, y = maze.xy(player)
     if maze.geometry == "thin":
         x = (x // 2) * 4 + 2
-    lines[y] = lines[y][:x] + "@" + lines[y][x + 1:]
+    lines[y] = lines[y][:x] + "X" + lines[y][x + 1:]
     return "\n".join(lines)
 
 
