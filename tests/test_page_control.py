@@ -324,3 +324,12 @@ def test_the_big_maze_metrics_button_keeps_to_one_line(page):
     one = page.js("parseFloat(getComputedStyle(document.getElementById('generate')).height)")
     assert page.js("document.getElementById('metrics-ask').getBoundingClientRect().height") <= one + 2
     page.page.set_viewport_size({"width": 1366, "height": 768})
+
+
+def test_the_test_hook_keeps_its_fields_and_runs_count_up(page):
+    hook = page.js("Object.keys(Object.getOwnPropertyDescriptors(window.pymaze))")
+    assert {"ready", "state", "catalogue", "runs", "progress", "snapshot", "squareCentre", "crashEngine",
+            "streamHash"} <= set(hook)
+    before = page.js("window.pymaze.runs")
+    page.generate("dig", 4, 3, 1)
+    assert page.js("window.pymaze.runs") == before + 1  # the page's count, whatever ids the engine gives
