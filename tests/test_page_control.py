@@ -121,12 +121,17 @@ def best_thin_shortcut(maze):
 
 def test_a_dead_engine_gets_the_maze_back_and_everything_works_again(page):
     made = page.generate("kruskal", 9, 7, 3)
+    page.page.select_option("#solver", "dijkstra")
+    page.page.click("#random-weights")
+    page.page.wait_for_function("window.pymaze.snapshot().weight !== null && !window.pymaze.snapshot().busy")
+    weights = page.snapshot()["weight"]
     page.js("window.pymaze.crashEngine()")
     page.page.wait_for_selector("#notice:not([hidden])")
     page.page.wait_for_function("() => { const s = window.pymaze.snapshot();"
                                 " return s.state === 'done' && s.notice === '' && !s.busy; }", timeout=90000)
     snap = page.snapshot()
     assert bytes(snap["wall"]) == bytes(made["wall"]) == bytes(pymaze.generate("kruskal", 9, 7, seed=3).wall)
+    assert snap["weight"] == weights  # the random weights came back too
     for button in ("solve", "mode-play", "mode-edit", "generate"):
         assert page.js(f"document.getElementById('{button}').disabled") is False, button
     solved = solve(page)  # the engine has the maze again: it solves this one

@@ -277,7 +277,9 @@ async function copyLink() {
 function randomWeights() {
   if (!player.s) return false;
   return busy(async () => {
-    const { weights } = await engine.call("weights", { seed: $("seed").value });
+    const args = { seed: $("seed").value };
+    const { weights } = await engine.call("weights", args);
+    ui.source.push(["weights", args]); // a restored engine gives the maze the same weights
     player.s.weight = Int32Array.from(weights);
     player.s.allDirty = true;
     showNotice("");
