@@ -193,11 +193,25 @@ def next_batch(n):
     if _run is None:
         raise ParameterError("no run: generate a maze first")
     batch = _run.next_batch(n)
+    _adopt_ends()
+    return batch
+
+
+def _adopt_ends():
+    """A finished solve that moved S or G hands them to the current maze."""
     if _run.finished and _run.algorithm.family == "solver" and _generated is not None:
         maze = _generated.finish()
         if (maze.start, maze.goals) != (_run.maze.start, _run.maze.goals):
             maze.start, maze.goals = _run.maze.start, list(_run.maze.goals)
-    return batch
+
+
+def finish_run():
+    """Run the current run to its end without handing out its events (a restarted engine getting
+    back a maze whose S and G a solve moved)."""
+    if _run is None:
+        raise ParameterError("no run: generate a maze first")
+    _run.finish()
+    _adopt_ends()
 
 
 def metrics_json():

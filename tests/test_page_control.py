@@ -237,6 +237,11 @@ def test_farthest_moves_s_and_g_and_the_next_solve_and_play_keep_them(page):
     walk = page.snapshot()["walk"]
     assert walk["pos"] == far["start"] and walk["shortest"] == far["routeLength"]
     page.page.keyboard.press("Escape")
+    page.js("window.pymaze.crashEngine()")  # a restarted engine gets the moved S and G back too
+    page.page.wait_for_selector("#notice:not([hidden])")
+    page.page.wait_for_function("() => { const s = window.pymaze.snapshot();"
+                                " return s.state === 'done' && s.notice === '' && !s.busy; }", timeout=90000)
+    assert solve(page, "bfs")["start"] == far["start"]
     again = page.generate("dig", 9, 7, 12)  # a generate brings the generator's S and G back
     assert (again["start"], again["goals"]) == (made["start"], made["goals"])
 

@@ -77,3 +77,6 @@ def test_farthest_moves_s_and_g_for_the_next_solve_until_a_generate():
     header = json.loads(web.generate("dig", 9, 7, 12)[0])
     web.solve("bfs", 0)
     assert json.loads(web.snapshot())["start"] == maze.start
+    web.solve("farthest", 0)
+    web.finish_run()  # no events handed out: S and G move all the same
+    assert json.loads(web.solve("bfs", 0)[0])["start"] == far["start"]

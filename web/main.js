@@ -308,7 +308,8 @@ async function transport(action) {
   if (!player.log) return;
   if (machine.state === "running") machine.send("pause");
   if (await machine.work(action)) {
-    machine.send(player.atEnd ? "finish" : "step");
+    if (!player.atEnd) machine.send("step");
+    else if (machine.send("finish")) finished();
     explainer.step(player);
     announce();
   }
@@ -386,6 +387,16 @@ function describeBoard() {
   return `Maze of ${size}; start S at ${xy(s.start)}; goal G at ${xy(s.goals[0] ?? -1)}; ${route}.`;
 }
 
+// A run reached its end: a solve that moved S and G (farthest) is part of how the maze is rebuilt.
+function finished() {
+  const s = player.s, h = player.header;
+  if (ui.finished === player.loads) return; // once per run, however often it is replayed
+  ui.finished = player.loads;
+  if (player.kind === "solve" && (s.start !== h.start || String(s.goals) !== String(h.goals))) {
+    ui.source.push(["solve", ui.ran.solve], ["finish", {}]);
+  }
+}
+
 let last = performance.now();
 function frame(now) {
   const dt = Math.min(0.25, (now - last) / 1000);
@@ -393,7 +404,7 @@ function frame(now) {
   if (machine.state === "running" && player.log) {
     player.play(dt, speedOf($("speed")));
     ui.elapsed += dt;
-    if (player.atEnd) machine.send("finish");
+    if (player.atEnd && machine.send("finish")) finished();
   }
   if (player.s) {
     renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused");

@@ -50,6 +50,7 @@ const handlers = {
   current: (a) => started(web.current(!!a.block)),
   setMaze: (a) => started(web.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined, // JS null is not None
     a.geometry || "block")),
+  finish: () => { web.finish_run(); return { message: {} }; },
   shortest: () => ({ message: { moves: web.shortest() } }),
   export: (a) => ({ message: { text: web.export_text(a.format) } }),
   snapshot: () => ({ message: { snapshot: JSON.parse(web.snapshot()) } }),
