@@ -32,7 +32,7 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".html": "text/html; charset=utf-8", ".css": "text/css",
         ".zip": "application/zip", ".whl": "application/zip", ".svg": "image/svg+xml",
-        ".png": "image/png"}
+        ".png": "image/png", ".py": "text/plain; charset=utf-8"}
 
 
 def say(message):
@@ -110,12 +110,26 @@ def build(quiet=False):
     for name in RUNTIME:
         shutil.copy2(pkg / name, SITE / name)
     wheel = build_wheel(SITE)
+    site_sources()
     manifest = {"wheel": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
                 "pyodide": installed, "version": project()[1]}
     (SITE / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     if not quiet:
         say(f"site ready in {SITE.relative_to(ROOT)} ({wheel.name})")
     return SITE
+
+
+def site_sources():
+    """The engine's sources under ``src/`` (the page links each algorithm to its file) and the
+    catalogue as ``catalogue.json`` (the page fills its dropdowns from it before the engine is up)."""
+    name = project()[0]
+    for path in sorted((ROOT / name).rglob("*.py")):
+        out = SITE / "src" / path.relative_to(ROOT)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, out)
+    catalogue = subprocess.run([sys.executable, "-c", f"import {name}.web as w; print(w.catalogue_json())"],
+                               cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    (SITE / "catalogue.json").write_text(catalogue)
 
 
 # --- serving -----------------------------------------------------------------

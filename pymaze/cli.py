@@ -53,7 +53,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 SEED = arg("--seed", default="0", help="random seed, a whole number (default 0)")
-SET = arg("--set", action="append", default=[], metavar="KEY=VALUE", help="an algorithm option (repeatable)")
+SET = arg("--set", action="append", default=[], metavar="KEY=VALUE",
+          help="an option of the command's algorithm; g.KEY=VALUE: of --generate's generator (repeatable)")
+POSTS = arg("--posts", default="o", choices=("o", "+"), help="thin-wall text posts: o (default) or + (+---+ style)")
 SHAPE = (arg("--geometry", default="square", choices=("square", "hex", "triangle", "polar"),
              help="the shape of the cells (default square; polar: WxH is cells in the first ring x rings)"),
          arg("--mask", metavar="FILE", help="a mask: text (X cell, . none) or an image (dark or opaque pixels; "
@@ -64,13 +66,17 @@ GENERATE = (arg("--generate", metavar="ALGO", help="generate a fresh maze with t
             arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, *SHAPE)
 
 
-def options(pairs):
+def options(pairs, generator=False):
+    """The --set options of the command's own algorithm, or (``generator``) those prefixed ``g.``
+    (the generator's, as in the page's links)."""
     out = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
-        if not eq or not key.strip():
-            raise ParameterError(f"--set takes KEY=VALUE; got {pair!r}")
-        out[key.strip()] = value
+        key = key.strip()
+        if not eq or not key or key == "g.":
+            raise ParameterError(f"--set takes KEY=VALUE or g.KEY=VALUE; got {pair!r}")
+        if key.startswith("g.") == generator:
+            out[key[2:] if generator else key] = value
     return out
 
 
@@ -83,11 +89,14 @@ def size(text):
     return int(m.group(1)), int(m.group(2))
 
 
-def generated(args, algo, geometry="thin"):
+def generated(args, algo, geometry="thin", own=True):
+    """The maze of generator ``algo`` with --size and --seed; its options are --set g.KEY=VALUE, and
+    also plain --set KEY=VALUE when the generator is the command's own algorithm (``own``)."""
     w, h = size(args.size)
+    pairs = getattr(args, "set", [])
+    opts = {**options(pairs), **options(pairs, True)} if own else options(pairs, True)
     mask = masks.read(args.mask, args.islands) if args.mask else None
-    return pymaze.generate(algo, w, h, seed=args.seed, geometry=geometry, shape=args.geometry, mask=mask,
-                           **options(getattr(args, "set", [])))
+    return pymaze.generate(algo, w, h, seed=args.seed, geometry=geometry, shape=args.geometry, mask=mask, **opts)
 
 
 FROM = arg("--from", dest="fmt", default="auto", choices=("auto", *formats.FORMATS, "image"),
@@ -109,21 +118,25 @@ def read_maze(path, fmt="auto"):
     return formats.parse(data, fmt)
 
 
-def maze_of(args):
-    """The maze a command works on: generated with --generate, else read from FILE; not both."""
+def maze_of(args, own=False):
+    """The maze a command works on: generated with --generate, else read from FILE; not both.  The
+    generator takes the --set g.KEY options (and, with ``own``, the plain ones too: stats has no
+    algorithm of its own); a FILE takes no g. options."""
     if not args.generate:
+        if options(getattr(args, "set", []), True):
+            raise ParameterError("--set g.KEY=VALUE sets an option of --generate's generator; no --generate given")
         return read_maze(args.file, getattr(args, "fmt", "auto"))
     if args.file not in (None, "-"):
         raise ParameterError(f"give a maze FILE or --generate ALGO, not both (got {args.file!r:.60} and "
                              f"--generate {args.generate!r:.40})")
-    return generated(args, args.generate)
+    return generated(args, args.generate, own=own)
 
 
-def show(maze, route=None):
+def show(maze, route=None, posts="o"):
     if maze.lattice is not None:
         return formats.to_json(maze)
     if maze.geometry == "thin":
-        return formats.to_thin_text(maze, route)
+        return formats.to_thin_text(maze, route, posts=posts)
     return formats.to_block_text(maze, route)
 
 
@@ -155,13 +168,14 @@ def cmd_list(args, out):
          arg("--format", default="block", choices=tuple(formats.WRITERS),
              help="output format (default block; hex, triangle and polar mazes: always json)"),
          arg("--view", default="thin", choices=("block", "thin"), help="geometry of the maze (default thin)"),
-         *SHAPE)
+         POSTS, *SHAPE)
 def cmd_generate(args, out):
     maze = generated(args, args.algo, args.view)
     if maze.lattice is not None:
         out.write(formats.to_json(maze))
         return 0
-    out.write(formats.WRITERS[args.format](maze))
+    thin = lambda m: formats.to_thin_text(m, posts=args.posts)
+    out.write((thin if args.format == "thin" else formats.WRITERS[args.format])(maze))
     return 0
 
 
@@ -172,29 +186,55 @@ def cmd_generate(args, out):
              "(always so for hex, triangle and polar mazes)"),
          arg("--format", default=None, choices=tuple(formats.WRITERS),
              help="print the maze with its route in this format (default: thin-wall or block text)"),
-         SET, FROM, *GENERATE)
+         arg("--numbers", action="store_true", help="a solver that numbers cells (wave, dijkstra, farthest): "
+             "also print the grid of its numbers (distance from S; '.' not reached)"),
+         SET, FROM, POSTS, *GENERATE)
 def cmd_solve(args, out):
     run = pymaze.Run.solve(args.solver, maze_of(args), seed=args.seed, **options(args.set))
     sol = Solution.from_events(run.initial, run.events())
+    final, numbered = run.maze, run.algorithm.layer == "distance"  # the maze as the solver left it
+    if args.numbers and not numbered:
+        raise ParameterError(f"{args.solver} numbers no cells; --numbers needs wave, dijkstra or farthest")
     nothing = sol.found and sol.moves == 0 and args.solver == "farthest"  # S alone: no pair of cells to join
-    if args.json or run.maze.lattice is not None:
-        out.write(json.dumps(dict(sol.to_json(), **({"found": False, "status": NOTHING} if nothing else {}))) + "\n")
+    if args.json or final.lattice is not None:
+        data = dict(sol.to_json(), **({"found": False, "status": NOTHING} if nothing else {}))
+        if numbered:
+            data["goal_distance"] = final.num[final.goal] - 1 if final.num[final.goal] > 0 else None
+        out.write(json.dumps(data) + "\n")
     else:
-        # the maze as the solver left it: farthest moves S and G
-        out.write(formats.WRITERS[args.format](run.maze, sol.squares) if args.format else show(run.maze, sol.squares))
+        if args.format == "thin" or not args.format and final.geometry == "thin":
+            out.write(formats.to_thin_text(final, sol.squares, posts=args.posts))
+        else:
+            out.write(formats.WRITERS[args.format or "block"](final, sol.squares))
         what = NOTHING if nothing else "found route: " + f"{sol.moves} moves" if sol.found else sol.status
         out.write(f"{what}, {sol.visited} visited" + (" (heuristic)" if sol.heuristic else "") + "\n")
+        if numbered:
+            d = final.num[final.goal] - 1
+            out.write(f"distance of G from S: {d if d >= 0 else 'not reached'}\n")
+        if args.numbers:
+            out.write(numbers(final))
     return 0 if sol.found and not nothing else 1
 
 
 NOTHING = "nothing to find: no other cell can be reached from S"
 
 
+def numbers(maze):
+    """The num layer as text: one entry per node (cell or floor square), its number minus one (the
+    distance from S), '.' where the run wrote none, '#' for a block maze's wall squares."""
+    k = maze.step()
+    xs, ys = range(k - 1, maze.width, k), range(k - 1, maze.height, k)
+    cell = lambda p: "#" if maze.wall[p] else str(maze.num[p] - 1) if maze.num[p] > 0 else "."
+    rows = [[cell(y * maze.width + x) for x in xs] for y in ys]
+    wide = max(len(c) for row in rows for c in row)
+    return "".join(" ".join(c.rjust(wide) for c in row) + "\n" for row in rows)
+
+
 @command("stats", "print a maze's metrics: dead ends, junctions, corridors, straight runs, solution, routes, perfect",
          arg("file", nargs="?", default="-", metavar="FILE", help="maze file (block, thin or JSON); - or none: stdin"),
          arg("--json", action="store_true", help="print the metrics as JSON"), SET, FROM, *GENERATE)
 def cmd_stats(args, out):
-    figures = pymaze.metrics(maze_of(args))
+    figures = pymaze.metrics(maze_of(args, own=True))  # stats has no algorithm: --set is the generator's
     if args.json:
         out.write(json.dumps(figures) + "\n")
     else:
@@ -262,7 +302,7 @@ def ways(maze, p):
 
 
 def board(maze, player):
-    """The maze as text with the player '@' (thin-wall text for thin mazes, block text otherwise);
+    """The maze as text with the player 'X' (thin-wall text for thin mazes, block text otherwise);
     hex, triangle and polar mazes: where the player stands and which ways are open."""
     if maze.lattice is not None:
         lat = maze.lattice
@@ -273,7 +313,7 @@ def board(maze, player):
     x, y = maze.xy(player)
     if maze.geometry == "thin":
         x = (x // 2) * 4 + 2
-    lines[y] = lines[y][:x] + "@" + lines[y][x + 1:]
+    lines[y] = lines[y][:x] + "X" + lines[y][x + 1:]
     return "\n".join(lines)
 
 

@@ -406,8 +406,9 @@ def to_block_text(maze, route=None):
     return "\n".join("".join(chars[y * w:(y + 1) * w]) for y in range(maze.height)) + "\n"
 
 
-def to_thin_text(maze, route=None, cell_width=3):
-    """Thin-wall text with 'o' posts and walls ``cell_width`` wide; GeometryError unless cell-aligned."""
+def to_thin_text(maze, route=None, cell_width=3, posts="o"):
+    """Thin-wall text with ``posts`` ('o', or '+' for the classic ``+---+`` style) and walls
+    ``cell_width`` wide; GeometryError unless cell-aligned."""
     _writable(maze, route)
     if not maze.is_aligned():
         raise GeometryError("thin-wall text needs a cell-aligned maze (odd sides, closed frame, posts, floor cells)")
@@ -415,6 +416,8 @@ def to_thin_text(maze, route=None, cell_width=3):
         raise GeometryError("thin-wall text needs start and goals on cells (odd x and y)")
     if isinstance(cell_width, bool) or not isinstance(cell_width, int) or not 2 <= cell_width <= 16:
         raise GeometryError(f"cell width must be a whole number from 2 to 16; got {shown(cell_width)}")
+    if not isinstance(posts, str) or posts not in ("o", "+"):
+        raise GeometryError(f"posts are 'o' or '+'; got {shown(posts)}")
     w, g, k = maze.width, maze.wall, cell_width
     on_route = _route_squares(maze, route)
     goals = set(maze.goals)
@@ -424,7 +427,7 @@ def to_thin_text(maze, route=None, cell_width=3):
         for x in range(w):
             p = y * w + x
             if x % 2 == 0:
-                parts.append("o" if y % 2 == 0 else "|" if g[p] else " ")
+                parts.append(posts if y % 2 == 0 else "|" if g[p] else " ")
             elif y % 2 == 0:
                 parts.append("-" * k if g[p] else " " * k)
             else:

@@ -7,23 +7,32 @@ Errors are raised as ``PymazeError`` with a one-line message for the page.
 """
 
 import hashlib
+import inspect
 import json
 import random
 from array import array
 
 from . import __version__, registry
-from .errors import MazeFormatError, ParameterError
+from .errors import GeometryError, MazeFormatError, ParameterError
 from .formats import MAX_CHARS, WRITERS, parse
 from .maze import Maze
 from .run import Run, check_seed
 
 _run = None        # the run the page is animating
 _generated = None  # the last generate (or imported or edited maze): what ``solve`` solves
+_serial = 0        # the id of the last run handed out (the page asks for batches by it)
 
 
 def catalogue_json():
-    """The registry as JSON (algorithms, parameter schemas, limits) plus the engine version."""
-    return json.dumps(dict(registry.catalogue(), version=__version__))
+    """The registry as JSON (algorithms, parameter schemas, limits) plus the engine version; each
+    algorithm also has its docstring (``doc``: its steps) and its source file (``source``)."""
+    cat = registry.catalogue()
+    for family, table in (("generators", registry.generators()), ("solvers", registry.solvers())):
+        for entry in cat[family]:
+            func = table[entry["slug"]].func
+            entry["doc"] = inspect.getdoc(func) or ""
+            entry["source"] = func.__module__.replace(".", "/") + ".py"
+    return json.dumps(dict(cat, version=__version__))
 
 
 def _options(options_json):
@@ -37,10 +46,11 @@ def _options(options_json):
 
 
 def _start(run):
-    global _run
+    global _run, _serial
     _run = run
+    _serial += 1
     maze = run.initial
-    header = {"kind": run.algorithm.family, "slug": run.algorithm.slug, "name": run.algorithm.name,
+    header = {"run": _serial, "kind": run.algorithm.family, "slug": run.algorithm.slug, "name": run.algorithm.name,
               "width": maze.width, "height": maze.height, "geometry": maze.geometry,
               "start": maze.start, "goals": list(maze.goals), "layer": run.algorithm.layer,
               "seed": run.seed, "weights": list(maze.weight) if maze.weight is not None else None}
@@ -121,11 +131,12 @@ def _bytes(data):
     return data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
 
 
-def set_maze(width, height, wall, start, goal, weight=None):
-    """The page's edited block maze (``wall``: bytes of 0/1, one per square) becomes the current maze.
+def set_maze(width, height, wall, start, goal, weight=None, geometry="block"):
+    """The page's edited maze (``wall``: bytes of 0/1, one per square) becomes the current maze.
 
-    Start and goal must be floor squares; they may be the same square.  ``weight``, when given,
-    holds each square's cost 1..9 (what ``dijkstra`` pays)."""
+    Start and goal must be floor squares (cells of a ``"thin"`` maze); they may be the same square.
+    A thin maze must stay cell-aligned (closed frame, posts, floor cells): only the walls between
+    cells change.  ``weight``, when given, holds each square's cost 1..9 (what ``dijkstra`` pays)."""
     global _generated
     wall = _bytes(wall)
     if not (1 <= width <= 2 * registry.MAX_SIZE + 1 and 1 <= height <= 2 * registry.MAX_SIZE + 1):
@@ -135,7 +146,14 @@ def set_maze(width, height, wall, start, goal, weight=None):
     for what, p in (("start", start), ("goal", goal)):
         if not (0 <= p < len(wall)) or wall[p]:
             raise ParameterError(f"the {what} must be on a floor square")
-    maze = Maze(width, height, wall, start, [goal], "block")
+    if geometry not in ("block", "thin"):
+        raise ParameterError(f"unknown geometry {geometry!r}; allowed: block, thin")
+    try:
+        maze = Maze(width, height, wall, start, [goal], geometry)
+    except GeometryError as err:
+        raise ParameterError(f"an edited thin-wall maze must stay cell-aligned: {err}") from None
+    if not maze.is_node(start) or not maze.is_node(goal):
+        raise ParameterError("the start and the goal must be on cells")
     if weight is not None:
         weight = _bytes(weight)
         if len(weight) != len(wall) or set(weight) - set(range(1, 10)):
@@ -201,10 +219,32 @@ def set_random_weights(seed):
 
 
 def next_batch(n):
-    """Up to ``n`` more events of the current run as a packed ``array('i')`` (empty when done)."""
+    """Up to ``n`` more events of the current run as a packed ``array('i')`` (empty when done).
+
+    A solve that moved S or G (``farthest``) hands its final S and G to the current maze once its
+    last event is out: the next solve, play or edit keeps them, until the next generate."""
     if _run is None:
         raise ParameterError("no run: generate a maze first")
-    return _run.next_batch(n)
+    batch = _run.next_batch(n)
+    _adopt_ends()
+    return batch
+
+
+def _adopt_ends():
+    """A finished solve that moved S or G hands them to the current maze."""
+    if _run.finished and _run.algorithm.family == "solver" and _generated is not None:
+        maze = _generated.finish()
+        if (maze.start, maze.goals) != (_run.maze.start, _run.maze.goals):
+            maze.start, maze.goals = _run.maze.start, list(_run.maze.goals)
+
+
+def finish_run():
+    """Run the current run to its end without handing out its events (a restarted engine getting
+    back a maze whose S and G a solve moved)."""
+    if _run is None:
+        raise ParameterError("no run: generate a maze first")
+    _run.finish()
+    _adopt_ends()
 
 
 def metrics_json():

@@ -164,7 +164,7 @@ def test_play_walks_to_the_goal(tmp_path, geometry):
     best = shortest_moves(maze)
     assert code == 0 and not err and len(commands) == best
     assert f"bump: a wall blocks the way {NAMES[blocked][0]}" in out
-    assert out.count("@") == best + 1 and "commands:" in out
+    assert out.count("X") == best + 1 and "commands:" in out
     assert out.splitlines()[-1] == f"goal reached in {best} moves; the shortest route is {best} moves"
 
 
@@ -179,7 +179,7 @@ def test_play_reset_regenerate_and_end_of_input():
     assert code == 0 and not err and out.splitlines()[-1] == "bye after 0 moves"
     assert rest[0] in out.split("commands:")[0] and rest[1] not in out.split("commands:")[0]
     assert rest[1] in out.split("regenerate")[-1] if "regenerate" in out else rest[1] in out
-    assert out.count("@") == 4  # the first board, one move, reset, regenerate
+    assert out.count("X") == 4  # the first board, one move, reset, regenerate
     code, out, _ = run("play", ROOMS, stdin="left\n")
     assert code == 0 and "bump" in out and out.endswith("bye after 0 moves\n")
     code, out, _ = run("play", ROOMS, stdin="regenerate\nquit\nright\n")
@@ -263,14 +263,14 @@ def test_play_keys_arrows_follow_the_route_to_the_goal(tmp_path, terminal, geome
     file.write_text(F.to_json(maze))
     term = terminal(file)
     first = term.expect("moves: 0")
-    assert first.count("@") == 1
+    assert first.count("X") == 1
     # Both arrow encodings, all keys in one write: the reader must split them itself.
     term.send(b"".join(ARROW_KEYS[(b[0] - a[0], b[1] - a[1])][i % 2] for i, (a, b) in enumerate(zip(path, path[1:]))))
     goal = f"goal reached in {best} moves; the shortest route is {best} moves"
     out = term.expect(goal)
     drawn = screens(out)
     assert len(drawn) == best
-    assert [s.count("@") for s in drawn] == [1] * best
+    assert [s.count("X") for s in drawn] == [1] * best
     assert [s.split("moves: ")[1].split()[0] for s in drawn] == [str(n) for n in range(1, best + 1)]
     assert "bump" not in out
     code, err = term.finish()
@@ -301,8 +301,8 @@ def test_play_keys_wall_bump_stays_put_and_quit_keys(tmp_path, terminal, quit_ke
 
 
 def walls(text):
-    """Board text with the marks S and @ blanked, so boards compare by their walls (and G) alone."""
-    return text.replace("@", " ").replace("S", " ")
+    """Board text with the marks S and X blanked, so boards compare by their walls (and G) alone."""
+    return text.replace("X", " ").replace("S", " ")
 
 
 @needs_pty
@@ -445,3 +445,56 @@ def test_sizes_seeds_and_pairs_that_are_refused(args, words):
 @pytest.mark.parametrize("text", ["[1,2]", "[]", '"maze"', "12", "-3", "true", "null", "  [\n1]"])
 def test_json_looking_text_is_reported_as_json(text):
     fails("solve", "bfs", stdin=text, words="JSON")
+
+
+# --set: the command's own algorithm; g.NAME: --generate's generator (as in the page's links).
+
+def test_solve_set_goes_to_the_solver_and_g_set_to_the_generator():
+    code, out, err = run("solve", "astar", "--generate", "dig", "--size", "9x7", "--seed", "3",
+                         "--set", "heuristic=octile", "--set", "g.loops=0.4", "--json")
+    assert code == 0 and not err, err
+    maze = pymaze.generate("dig", 9, 7, seed=3, loops=0.4)
+    assert maze.wall != pymaze.generate("dig", 9, 7, seed=3).wall  # the generator option took effect
+    want = pymaze.solve(maze, "astar", seed=3, heuristic="octile")
+    got = json.loads(out)
+    assert got["path"] == [list(n) for n in want.path] and got["moves"] == shortest_moves(maze)
+    fails("solve", "astar", "--generate", "dig", "--set", "loops=0.4", words="astar has no option 'loops'")
+    fails("solve", "bfs", ROOMS, "--set", "g.loops=0.4", words="no --generate given")
+    # generate and stats have the generator as their own algorithm: both spellings reach it
+    for prefix in ("", "g."):
+        code, out, _ = run("generate", "dig", "--size", "9x7", "--seed", "3", "--set", f"{prefix}loops=0.4",
+                           "--format", "json")
+        assert code == 0 and F.parse(out).wall == maze.wall
+
+
+@pytest.mark.parametrize("geometry_args", [(), ("--set", "g.loops=0.3")])
+def test_solve_wave_prints_the_goal_distance_and_the_numbers(geometry_args):
+    code, out, err = run("solve", "wave", "--generate", "dig", "--size", "8x6", "--seed", "5", "--numbers",
+                         *geometry_args)
+    assert code == 0 and not err, err
+    maze = pymaze.generate("dig", 8, 6, seed=5, **({"loops": "0.3"} if geometry_args else {}))
+    dist = __import__("reference").distances(maze)
+    assert f"distance of G from S: {shortest_moves(maze)}" in out
+    grid = out.split("distance of G from S")[1].split("\n")[1:]
+    rows = [line.split() for line in grid if line.strip()]
+    assert len(rows) == maze.cells_h and all(len(r) == maze.cells_w for r in rows)
+    shown = {(x, y): v for y, r in enumerate(rows) for x, v in enumerate(r)}
+    assert any(v == "." for v in shown.values()) or len(dist) == maze.cells_w * maze.cells_h
+    for node, v in shown.items():
+        if v != ".":
+            assert int(v) == dist[node], node  # every number the wave wrote is the BFS distance
+    assert shown[node_of(maze, maze.goal)] == str(shortest_moves(maze))
+    fails("solve", "bfs", "--generate", "dig", "--numbers", words="--numbers needs")
+
+
+def test_thin_text_with_plus_posts_reads_back_the_same_maze():
+    maze = pymaze.generate("eller", 6, 4, seed=2)
+    text = F.to_thin_text(maze, posts="+")
+    assert text.splitlines()[0] == "+---" * 6 + "+" and "o" not in text
+    assert F.parse(text) == F.parse(F.to_thin_text(maze))
+    code, out, _ = run("generate", "eller", "--size", "6x4", "--seed", "2", "--format", "thin", "--posts", "+")
+    assert code == 0 and out == text
+    code, out, _ = run("solve", "bfs", "--generate", "eller", "--size", "6x4", "--seed", "2", "--posts", "+")
+    assert out.startswith("+---+")
+    with pytest.raises(pymaze.errors.GeometryError, match="posts"):
+        F.to_thin_text(maze, posts="#")

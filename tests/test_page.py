@@ -171,7 +171,7 @@ def test_a_dead_engine_is_restarted_and_the_page_stays_usable(page):
     page.js("window.pymaze.crashEngine()")
     page.page.wait_for_selector("#notice:not([hidden])")
     assert "restarting" in page.page.inner_text("#notice-text")
-    page.wait_state("idle", timeout=90000)
+    page.page.wait_for_function("window.pymaze.state === 'done' && !window.pymaze.snapshot().busy", timeout=90000)
     snap = page.generate("dig", 8, 6, 2)
     assert bytes(snap["wall"]) == bytes(pymaze.generate("dig", 8, 6, seed=2).wall)
 

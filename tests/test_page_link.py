@@ -157,7 +157,7 @@ def test_a_plain_address_opens_on_the_default_maze_being_generated(context, site
     p = context.new_page()
     try:
         p.goto(site_url)
-        p.wait_for_function("window.pymaze && window.pymaze.runs > 0")
+        p.wait_for_function("window.pymaze && window.pymaze.runs > 0", timeout=90000)  # Pyodide boots slowly on a busy machine
         assert p.evaluate("window.pymaze.state") == "running"  # animated, at the default speed
         width, height, seed, slug = (p.input_value(f"#{f}") for f in ("width", "height", "seed", "generator"))
         p.evaluate("() => { const s = document.getElementById('speed'); s.value = s.max;"

@@ -1,5 +1,7 @@
 // Controls built from the engine's catalogue: an algorithm select per family
 // and one input per parameter of the chosen algorithm (never a list of names).
+import { withLang } from "./explain.js";
+
 const $ = (id) => document.getElementById(id);
 
 function field(param) {
@@ -36,7 +38,11 @@ export class AlgorithmPicker {
     this.select = $(`${family}`);
     this.summary = $(`${family}-summary`);
     this.box = $(`${family}-options`);
-    for (const a of algorithms) this.select.add(new Option(a.name, a.slug));
+    for (const a of algorithms) {
+      const option = new Option(a.name, a.slug);
+      if (/[\u3000-\u30ff\u4e00-\u9fff]/.test(a.name)) option.lang = "ja"; // a Japanese name: a Japanese font draws it
+      this.select.add(option);
+    }
     if (algorithms.some((a) => a.slug === defaultSlug)) this.select.value = defaultSlug;
     this.select.addEventListener("change", () => this.show());
     this.show();
@@ -46,7 +52,7 @@ export class AlgorithmPicker {
 
   show() {
     const a = this.current;
-    this.summary.textContent = a ? a.summary : "";
+    withLang(this.summary, a ? a.summary : "");
     this.fields = (a ? a.params : []).map(field);
     this.box.replaceChildren(...this.fields.map((f) => f.label));
   }

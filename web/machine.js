@@ -1,8 +1,11 @@
 // The UI's states and the moves between them, written down in one place.
 //   loading -> idle once the engine is ready; a run (generate/solve) is
 //   running, paused or done; from any of those the user may walk the maze
-//   (walking) or edit it (editing) and leave again; error when the engine
-//   could not start or died.
+//   (walking: the Play mode) or edit it (editing: the Edit mode) and leave
+//   again; a dead engine goes back to loading, and the page restores its maze;
+//   error when the engine could not start at all.
+// Besides its state the machine owns "busy": one task at a time (a request to
+// the engine that must land before the next), with the controls off meanwhile.
 const MODES = { walk: "walking", edit: "editing" };
 export const TRANSITIONS = {
   loading: { ready: "idle", fail: "error" },
@@ -11,29 +14,38 @@ export const TRANSITIONS = {
     fail: "error", crash: "loading", ...MODES },
   paused: { start: "running", play: "running", step: "paused", reset: "paused", finish: "done",
     fail: "error", crash: "loading", ...MODES },
-  done: { start: "running", step: "paused", reset: "paused", fail: "error", crash: "loading", ...MODES },
+  done: { start: "running", play: "running", step: "paused", reset: "paused", fail: "error", crash: "loading",
+    ...MODES },
   walking: { start: "running", leave: "done", fail: "error", crash: "loading", ...MODES },
   editing: { start: "running", leave: "done", fail: "error", crash: "loading", ...MODES },
   error: { crash: "loading" },
 };
 
+// The input mode (see modes.js) each state hands the keys and the pointer to.
+export const MODE_OF = { walking: "play", editing: "edit" };
+
 // Which controls each state allows (the page refines steps by cursor position).
+// "settings": the fields and dropdowns; "maze": what needs a maze (export, link); "import": a new maze from text.
+const RUN = ["generate", "solve", "step", "back", "next", "prev", "reset", "settings", "mode", "maze", "import"];
 export const ENABLED = {
-  loading: [],
-  idle: ["generate", "settings"],
-  running: ["generate", "solve", "pause", "step", "back", "next", "prev", "reset", "settings", "mode"],
-  paused: ["generate", "solve", "play", "step", "back", "next", "prev", "reset", "settings", "mode"],
-  done: ["generate", "solve", "back", "prev", "reset", "settings", "mode"],
-  walking: ["generate", "solve", "settings", "mode"],
-  editing: ["generate", "solve", "settings", "mode"],
+  loading: ["settings"],
+  idle: ["generate", "settings", "import"],
+  running: [...RUN, "pause"],
+  paused: [...RUN, "play"],
+  done: [...RUN, "play"],
+  walking: ["generate", "solve", "settings", "mode", "maze", "import"],
+  editing: ["generate", "solve", "settings", "mode", "maze", "import"],
   error: [],
 };
 
 export class Machine {
   constructor(onChange) {
     this.state = "loading";
+    this.busy = false;
     this.onChange = onChange;
   }
+
+  get mode() { return MODE_OF[this.state] || "watch"; }
 
   can(event) { return event in TRANSITIONS[this.state]; }
 
@@ -46,5 +58,20 @@ export class Machine {
     return true;
   }
 
-  allows(control) { return ENABLED[this.state].includes(control); }
+  // Run `task` (async) as the one busy task; false, without running it, while another is under
+  // way.  The task's error propagates; busy ends either way.
+  async work(task) {
+    if (this.busy) return false;
+    this.busy = true;
+    this.onChange(this.state, this.state, "busy");
+    try {
+      await task();
+      return true;
+    } finally {
+      this.busy = false;
+      this.onChange(this.state, this.state, "idle");
+    }
+  }
+
+  allows(control) { return !this.busy && ENABLED[this.state].includes(control); }
 }

@@ -1,23 +1,27 @@
 // The page: boots the engine, builds the controls, runs the animation loop,
-// and exposes a small read-only test hook (window.pymaze).
+// hands keys and pointer to the active mode (modes.js) and exposes a small
+// read-only test hook (window.pymaze).
+import { Explainer } from "./explain.js";
 import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
-import { Editor } from "./edit.js";
 import { Engine } from "./engine.js";
 import { applyLink, linkOf } from "./link.js";
-import { ENABLED, Machine } from "./machine.js";
+import { Machine } from "./machine.js";
 import { MetricsPanel } from "./metrics.js";
+import { Edit, Play, Watch } from "./modes.js";
 import { Player } from "./player.js";
 import { Renderer } from "./render.js";
 import { setupShare } from "./share.js";
+import { makeState } from "./state.js";
 import { describeNotes, showNotice, stats } from "./status.js";
-import { Walk } from "./walk.js";
 
 const $ = (id) => document.getElementById(id);
-// origin: where the current maze came from ("generated", "imported", "edited"); only a
-// generated one fits in a link.  ran: the arguments of the last generate and solve (what a
-// link holds).  walk / editor: the play and edit modes' objects.
-const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", busy: false, origin: null,
-  ran: {}, walk: null, editor: null, linked: false };
+const board = $("board");
+// origin: where the current maze came from ("generated", "imported", "edited", "moved": a
+// generated maze whose S and G a solve moved); only "generated" fits in a link.  ran: the
+// arguments of the last generate and solve (what a link holds).  source: the engine calls that
+// rebuild the current maze (after a crash).  blank: the empty board shown while loading.
+const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", origin: null,
+  ran: {}, source: [], linked: false, blank: null, mode: null };
 const machine = new Machine(refresh);
 const renderer = new Renderer($("maze"), $("overlay"));
 let readyResolve;
@@ -34,6 +38,8 @@ const engine = new Engine({
     machine.send("ready");
     readyResolve(true);
     if (!ui.linked) openLink();
+    else if (ui.source.length) restore();
+    refresh();
   },
   onFatal(message) { showNotice(message); machine.send("fail"); },
   onRestart(reason) {
@@ -43,9 +49,13 @@ const engine = new Engine({
   },
 });
 const player = new Player(engine);
-const metrics = new MetricsPanel($("metrics"), () => engine.call("metrics", {}), () => ui.runId);
+const metrics = new MetricsPanel($("metrics"), () => engine.call("metrics", {}), () => player.loads);
+const explainer = new Explainer($("explain"));
 
+// The catalogue fills the dropdowns: the one shipped with the site (before the engine is up), or
+// the engine's own.
 function setup(catalogue) {
+  if (ui.catalogue) return;
   ui.catalogue = catalogue;
   ui.gen = new AlgorithmPicker("generator", catalogue.generators, "dig");
   ui.sol = new AlgorithmPicker("solver", catalogue.solvers, "bfs");
@@ -53,37 +63,80 @@ function setup(catalogue) {
   ui.sol.select.addEventListener("change", weighted);
   weighted();
   $("version").textContent = `engine ${catalogue.version}`;
+  explainer.show(ui.gen.current, null);
+  refresh();
 }
+fetch("catalogue.json").then((r) => (r.ok ? r.json() : null)).then((c) => { if (c) setup(c); }, () => {});
 
-function refresh() {
-  const st = machine.state;
-  if (st === "done") metrics.done(ui.runId, player.s.width * player.s.height);
-  document.body.dataset.state = st;
+// What the page hands its modes.
+const page = {
+  $, ui, machine, player, renderer, engine, board,
+  press: (control) => { const b = $(control); if (!b || b.disabled) return false; actions[control](); return true; },
+  say: (text) => { $("message").textContent = text; },
+  runStats: () => stats(player, ui.elapsed),
+  runMessage: (now) => (ui.flash && now < ui.flash.until ? ui.flash.text : describeNotes(player.s.notes)),
+  regenerate: async () => {
+    newSeed();
+    const args = generateArgs();
+    await begin("generate", args);
+    ui.ran = { generate: args };
+    ui.source = [["generate", args]];
+    setOrigin("generated");
+  },
+  // The engine's current maze, finished, as a run with no events (what play and edit work on);
+  // `blocks` converts a thin-wall maze to blocks, for good.
+  showCurrent: async (blocks = false) => {
+    const thin = player.s.geometry === "thin";
+    await begin("current", { block: blocks });
+    player.log.push(new Int32Array(0)); // a maze with no events: the run is over
+    if (blocks && thin) {
+      ui.source.push(["current", { block: true }]);
+      setOrigin("edited"); // a link makes thin-wall mazes only
+    }
+    showNotice("");
+    return player.s;
+  },
+  setView: (view) => { $("view").value = ui.view = view; layout(); },
+  commitEdit,
+  switchMode,
+};
+const modes = { watch: new Watch(page), play: new Play(page), edit: new Edit(page) };
+ui.mode = modes.watch;
+
+function refresh(state = machine.state) {
+  if (state === "done") metrics.done(player.loads, player.s.width * player.s.height);
+  document.body.dataset.state = state;
+  document.body.classList.toggle("busy", machine.busy);
+  const mode = modes[machine.mode];
+  if (mode !== ui.mode) { ui.mode.exit(); ui.mode = mode; }
   const has = !!player.log, atStart = !has || player.cursor === 0, atEnd = has && player.atEnd;
   const off = {
-    generate: false, solve: !has, play: atEnd, pause: false, step: atEnd, next: atEnd,
-    back: atStart, prev: atStart, reset: atStart, settings: false,
+    generate: !ui.catalogue, solve: !has, pause: false, step: atEnd, next: atEnd, back: atStart, prev: atStart,
+    reset: atStart, settings: !ui.catalogue, maze: !player.s,
   };
   for (const el of document.querySelectorAll("[data-control]")) {
     const c = el.dataset.control;
-    el.disabled = ui.busy || !ENABLED[st].includes(c) || off[c];
+    el.disabled = !machine.allows(c) || !!off[c];
   }
-  $("play").hidden = st === "running";
-  $("pause").hidden = st !== "running";
-  const mode = st === "walking" ? "play" : st === "editing" ? "edit" : "watch";
-  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(m === mode));
-  $("walkbar").hidden = mode !== "play";
-  $("editbar").hidden = mode !== "edit";
-  $("edit-undo").disabled = mode !== "edit" || !ui.editor.undos.length;
-  $("edit-redo").disabled = mode !== "edit" || !ui.editor.redos.length;
+  const replay = atEnd && state === "done";
+  $("play").textContent = replay ? "↺ Replay" : "▶ Run";
+  $("play").title = replay ? "Replay the run from the start (space)" : "Run the animation (space)";
+  $("play").hidden = state === "running";
+  $("pause").hidden = state !== "running";
+  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(m === mode.name));
+  $("walkbar").hidden = mode.name !== "play";
+  $("editbar").hidden = mode.name !== "edit";
+  const editor = mode === modes.edit ? modes.edit.editor : null;
+  $("edit-undo").disabled = !editor || machine.busy || !editor.undos.length;
+  $("edit-redo").disabled = !editor || machine.busy || !editor.redos.length;
+  $("edit-blocks").hidden = !editor || !editor.thin;
 }
 
-// Start a run in the worker and show it: the reply's maze, then its events as they come.
-// `run` is the token the worker checks batches against (the player's next run id).
+// Start a run in the worker and show it: the reply's maze (its header holds the run id the
+// engine gave it), then its events as they come.
 async function begin(type, args, kind = "generate") {
-  const reply = await engine.call(type, { ...args, run: player.runId + 1 });
+  const reply = await engine.call(type, args);
   player.load(kind, reply);
-  ui.runId = (ui.runId || 0) + 1;
   ui.elapsed = 0;
   metrics.hide(); // the last maze's figures, until this run's arrive
   layout();
@@ -91,7 +144,7 @@ async function begin(type, args, kind = "generate") {
 }
 
 // Where the current maze came from, and the address bar after it: a generated maze's link
-// (with its solve, when one ran), none for an imported or edited maze.
+// (with its solve, when one ran), none for any other maze (a link could not rebuild it).
 function setOrigin(origin = ui.origin) {
   ui.origin = origin;
   const solved = player.kind === "solve";
@@ -101,20 +154,14 @@ function setOrigin(origin = ui.origin) {
 
 const newSeed = () => { $("seed").value = String(Math.floor(Math.random() * 1e9)); };
 
-// Busy while `work` runs: controls off, its error shown as the notice (prefixed).
+// The machine's busy task, its error shown as the notice (prefixed); false when refused or failed.
 async function busy(work, prefix = "") {
-  if (!ui.catalogue || ui.busy) return false;
-  ui.busy = true;
-  refresh();
+  if (!ui.catalogue || machine.state === "loading") return false;
   try {
-    await work();
-    return true;
+    return await machine.work(work);
   } catch (err) {
     showNotice(prefix + err.message);
     return false;
-  } finally {
-    ui.busy = false;
-    refresh();
   }
 }
 
@@ -125,12 +172,27 @@ const solveArgs = () => ({ slug: ui.sol.select.value, seed: $("seed").value, opt
 function start(kind) {
   return busy(async () => {
     const args = kind === "generate" ? generateArgs() : solveArgs();
-    await begin(kind, args, kind);
-    ui.ran = kind === "generate" ? { generate: args } : { ...ui.ran, solve: args };
+    const { header } = await begin(kind, args, kind);
+    const ends = JSON.stringify([header.start, header.goals]);
+    if (kind === "generate") {
+      ui.ran = { generate: args };
+      ui.source = [["generate", args]];
+    } else ui.ran = { ends, ...ui.ran, solve: args }; // ends: S and G as generated (no solve moved them yet)
     showNotice("");
-    setOrigin(kind === "generate" ? "generated" : ui.origin);
+    // A solve on S and G that an earlier solve moved (farthest) is no generated maze's: no link.
+    const moved = kind === "solve" && ui.origin === "generated" && ends !== ui.ran.ends;
+    setOrigin(kind === "generate" ? "generated" : moved ? "moved" : ui.origin);
+    explainer.show(kind === "generate" ? ui.gen.current : ui.sol.current, header);
     machine.send("start");
+    inView();
   });
+}
+
+// The board scrolled into view when a run starts with it partly off screen (a phone, the panel's
+// buttons under the board): the animation is what was asked for.
+function inView() {
+  const r = board.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) board.scrollIntoView({ block: r.height > window.innerHeight ? "start" : "nearest" });
 }
 
 // An imported maze (text in `fmt`, or with type "acceptPicture" the picture just read) becomes
@@ -138,64 +200,48 @@ function start(kind) {
 function loadText(text, fmt = "auto", type = "load") {
   return busy(async () => {
     await begin(type, { text, fmt });
+    if (type !== "load") ({ text } = await engine.call("export", { format: "json" })); // what a restart loads back
+    ui.source = [["load", { text, fmt: type === "load" ? fmt : "json" }]];
     showNotice("");
     setOrigin("imported");
     machine.send("start");
   }, "Import failed: ");
 }
 
-// Play or edit mode on the current maze's final state (edit reads it as blocks); `fresh`
-// generates a new maze from a new seed first (the play mode's "new maze").
-function enterMode(mode, fresh = false) {
-  if (mode === "watch") return machine.send("leave");
+// Into a mode: its enter() gets the maze it works on (the busy task), then the machine moves.
+// Watch needs nothing from the engine.  `arg`: Play's "new maze", Edit's "convert to blocks".
+function switchMode(name, arg) {
+  const mode = modes[name];
+  if (mode === modes.watch) return machine.send("leave");
   if (!player.s) return false;
   return busy(async () => {
-    if (fresh) {
-      newSeed();
-      const args = generateArgs();
-      await begin("generate", args);
-      ui.ran = { generate: args };
-      setOrigin("generated");
-    }
-    await begin("current", { block: mode === "edit" });
-    player.log.push(new Int32Array(0)); // a maze with no events: the run is over
-    showNotice("");
-    if (mode === "edit") {
-      $("view").value = ui.view = "block";
-      layout();
-      // Back to the maze edited last (a solve in between): its undo history goes on.
-      if (ui.origin === "edited" && ui.editor && ui.editor.s.wall.length === player.s.wall.length) ui.editor.s = player.s;
-      else ui.editor = new Editor(player.s, renderer, commitEdit);
-      ui.editor.brush = Number($("edit-brush").value);
-      machine.send("edit");
-    } else {
-      // The walk starts at once; the engine measures the shortest route meanwhile (seconds on huge mazes).
-      const walk = ui.walk = new Walk(player.s, null);
-      machine.send("walk");
-      engine.call("shortest").then(({ moves }) => { walk.shortest = moves; }, () => {});
-    }
+    await mode.enter(arg);
+    machine.send(mode.event);
   });
 }
 
-// An edit stroke ended: the engine takes the edited maze (what Solve, export and play then use).
-async function commitEdit() {
-  const s = player.s;
+// An edit stroke ended: the engine takes the edited maze (what Solve, export and play then use),
+// in its own geometry.  A link could not rebuild it, so the address bar drops its link.
+async function commitEdit(s) {
+  const args = { width: s.width, height: s.height, wall: s.wall.slice(), start: s.start, goal: s.goals[0],
+    weight: s.weight ? Uint8Array.from(s.weight) : null, geometry: s.geometry };
   setOrigin("edited");
+  ui.source = [["setMaze", args]];
   try {
-    await engine.call("setMaze", { width: s.width, height: s.height, wall: s.wall.slice(), start: s.start,
-      goal: s.goals[0], weight: s.weight ? Uint8Array.from(s.weight) : null, run: player.runId });
+    await engine.call("setMaze", { ...args, wall: args.wall.slice() });
   } catch (err) { showNotice(err.message); }
 }
 
-// An edit-mode action on the editor, when editing.
-function editing(action) {
-  if (machine.state === "editing" && !ui.busy) action(ui.editor);
-}
-
-function walkMove(direction) {
-  if (machine.state !== "walking" || ui.busy) return;
-  ui.walk.move(direction);
-  $("message").textContent = ui.walk.message(); // now, not at the next frame: it is what was asked for
+// After a crash: the fresh engine gets the current maze back (the same calls that made it), and
+// the page shows it finished, as a run with no events.
+async function restore() {
+  const calls = ui.source.slice();
+  const ok = await busy(async () => {
+    for (const [type, args] of calls) await engine.call(type, type === "setMaze" ? { ...args, wall: args.wall.slice() } : args);
+    await page.showCurrent();
+    machine.send("start");
+  }, "The maze could not be restored: ");
+  if (ok) showNotice("");
 }
 
 // A link's fragment sets the controls and rebuilds its maze (and solve); bad values only warn.
@@ -212,11 +258,11 @@ async function openLink() {
 }
 
 // A link pasted into the address bar of the open page (only the fragment changed) opens too.
-window.addEventListener("hashchange", () => { if (ui.catalogue) openLink(); });
+window.addEventListener("hashchange", () => { if (ui.catalogue && machine.state !== "loading") openLink(); });
 
 async function copyLink() {
   if (ui.origin !== "generated") {
-    return showNotice("A link holds a generator's settings; an imported or edited maze needs an export instead.");
+    return showNotice("A link holds a generator's settings; an imported, edited or moved maze needs an export instead.");
   }
   setOrigin();
   const url = location.href;
@@ -230,99 +276,128 @@ async function copyLink() {
 }
 
 // Random cell weights for the generated maze (what weighted solvers pay), shown as a grey tint.
-async function randomWeights() {
-  if (!player.s || ui.busy) return;
-  ui.busy = true;
-  try {
-    const { weights } = await engine.call("weights", { seed: $("seed").value });
+function randomWeights() {
+  if (!player.s) return false;
+  return busy(async () => {
+    const args = { seed: $("seed").value };
+    const { weights } = await engine.call("weights", args);
+    ui.source.push(["weights", args]); // a restored engine gives the maze the same weights
     player.s.weight = Int32Array.from(weights);
     player.s.allDirty = true;
     showNotice("");
-  } catch (err) {
-    showNotice(err.message);
-  } finally {
-    ui.busy = false;
-    refresh();
-  }
+  });
+}
+
+// The board while the engine loads: the maze's frame and cells at the size it will have.
+function blankBoard() {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const side = (key, id) => Math.max(1, Math.min(250, Number(hash.get(key) || $(id).value) || 10));
+  const W = 2 * side("w", "width") + 1, H = 2 * side("h", "height") + 1;
+  const wall = new Uint8Array(W * H).map((_, p) => Number(!((p % W) & 1 && ((p - (p % W)) / W) & 1)));
+  return makeState({ width: W, height: H, geometry: "thin", layer: null, kind: "generator", start: -1, goals: [],
+    weights: null }, wall, new Uint8Array(W * H), new Int32Array(W * H));
 }
 
 function layout() {
-  if (player.s) $("board").style.setProperty("--aspect", `${player.s.width} / ${player.s.height}`);
-  if (player.s) renderer.layout(player.s, ui.view, $("board").getBoundingClientRect());
+  const s = player.s || ui.blank;
+  if (!s) return;
+  board.style.setProperty("--aspect", `${s.width} / ${s.height}`);
+  renderer.layout(s, ui.view, board.getBoundingClientRect());
 }
 
-async function move(action) {
-  if (!player.log || ui.busy) return;
+// A transport move (step, back, milestones, reset): pauses a running run first.
+async function transport(action) {
+  if (!player.log) return;
   if (machine.state === "running") machine.send("pause");
-  ui.busy = true;
-  try { await action(); } finally { ui.busy = false; }
-  if (player.atEnd) machine.send("finish"); else machine.send("step");
-  refresh();
+  if (await machine.work(action)) {
+    if (!player.atEnd) machine.send("step");
+    else if (machine.send("finish")) finished();
+    explainer.step(player);
+    announce();
+  }
+}
+
+// Run, or at the end of a run, replay it from the start.
+function run() {
+  if (player.log && player.atEnd) player.seek(0);
+  machine.send("play");
 }
 
 const actions = {
   generate: () => start("generate"),
   solve: () => start("solve"),
-  play: () => machine.send("play"),
+  play: run,
   pause: () => machine.send("pause"),
-  step: () => move(() => player.step()),
-  back: () => move(() => player.back()),
-  next: () => move(() => player.nextMilestone()),
-  prev: () => move(() => player.prevMilestone()),
-  reset: () => move(() => player.seek(0)),
-  "random-weights": () => randomWeights(),
-  "copy-link": () => copyLink(),
+  step: () => transport(() => player.step()),
+  back: () => transport(async () => player.back()),
+  next: () => transport(() => player.nextMilestone()),
+  prev: () => transport(async () => player.prevMilestone()),
+  reset: () => transport(async () => player.seek(0)),
+  "random-weights": randomWeights,
+  "copy-link": copyLink,
   "quick-generate": () => start("generate"),
   "quick-solve": () => start("solve"),
-  "mode-watch": () => enterMode("watch"),
-  "mode-play": () => enterMode("play"),
-  "mode-edit": () => enterMode("edit"),
-  "walk-reset": () => { if (ui.walk) ui.walk.reset(); },
-  "walk-new": () => enterMode("play", true),
-  "edit-clear": () => editing((ed) => ed.clear()),
-  "edit-undo": () => editing((ed) => ed.undo()),
-  "edit-redo": () => editing((ed) => ed.undo(true)),
+  "mode-watch": () => switchMode("watch"),
+  "mode-play": () => switchMode("play"),
+  "mode-edit": () => switchMode("edit"),
+  "walk-reset": () => { if (machine.mode === "play") modes.play.walk.reset(); },
+  "walk-new": () => switchMode("play", true),
+  "edit-clear": () => modes.edit.act("clear"),
+  "edit-undo": () => modes.edit.act("undo"),
+  "edit-redo": () => modes.edit.act("redo"),
+  "edit-blocks": () => switchMode("edit", true),
   "new-seed": newSeed,
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
-$("edit-brush").addEventListener("change", (e) => { if (ui.editor) ui.editor.brush = Number(e.target.value); });
+$("edit-brush").addEventListener("change", (e) => { if (modes.edit.editor) modes.edit.editor.brush = Number(e.target.value); });
 $("view").addEventListener("change", (e) => { ui.view = e.target.value; layout(); });
 $("speed").addEventListener("input", () => { $("speed-value").textContent = speedLabel(speedOf($("speed"))); });
 $("speed-value").textContent = speedLabel(speedOf($("speed")));
-new ResizeObserver(() => layout()).observe($("board"));
+$("generator").addEventListener("change", () => explainer.show(ui.gen.current, null));
+$("solver").addEventListener("change", () => explainer.show(ui.sol.current, null));
+new ResizeObserver(() => layout()).observe(board);
 
-const WALK_KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
-  w: "up", s: "down", a: "left", d: "right", W: "up", S: "down", A: "left", D: "right" };
+// After a choice from any dropdown the board takes the focus back, so that the shortcuts work at once.
+document.addEventListener("change", (e) => {
+  if (e.target instanceof HTMLSelectElement) board.focus({ preventScroll: true });
+});
 
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, select, textarea")) return;
-  if (machine.state === "editing" && (e.ctrlKey || e.metaKey) && /^[zy]$/i.test(e.key)) {
-    e.preventDefault();
-    actions[e.key.toLowerCase() === "y" || e.shiftKey ? "edit-redo" : "edit-undo"]();
-    return;
-  }
+  if (ui.mode.key(e)) { e.preventDefault(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (machine.state === "walking" && (WALK_KEYS[e.key] || "rRnN".includes(e.key))) {
-    e.preventDefault();
-    if (WALK_KEYS[e.key]) walkMove(WALK_KEYS[e.key]);
-    else actions[/r/i.test(e.key) ? "walk-reset" : "walk-new"]();
-    return;
-  }
-  const mode = { p: "mode-play", e: "mode-edit", Escape: "mode-watch" }[e.key];
-  if (mode && !$(mode).disabled) {
-    e.preventDefault();
-    actions[mode]();
-    return;
-  }
-  const key = e.key === " " ? (machine.state === "running" ? "pause" : "play")
-    : e.key === "ArrowRight" ? (e.shiftKey ? "next" : "step")
-    : e.key === "ArrowLeft" ? (e.shiftKey ? "prev" : "back")
-    : { g: "generate", s: "solve" }[e.key.toLowerCase()];
-  const button = key && $(key);
-  if (!button || button.disabled) return;
-  e.preventDefault();
-  actions[key]();
+  const key = { p: "mode-play", e: "mode-edit", Escape: "mode-watch", g: "generate", s: "solve" }[e.key]
+    || { G: "generate", S: "solve" }[e.key];
+  if (key && page.press(key)) e.preventDefault();
 });
+
+// Milestones stepped to by key are announced (a live region) for screen readers.
+function announce() {
+  const s = player.s;
+  const note = describeNotes(s.notes);
+  $("announce").textContent = `${explainer.stepText || ""}${note ? `. ${note}` : ""}`;
+}
+
+// The board's text alternative: its size, S, G and the route's length.
+function describeBoard() {
+  const s = player.s;
+  if (!s) return "The maze is loading.";
+  const k = s.geometry === "thin" ? 2 : 1, W = s.width;
+  const xy = (p) => (p < 0 ? "none" : `column ${(p % W - k + 1) / k + 1}, row ${((p - p % W) / W - k + 1) / k + 1}`);
+  const size = k === 2 ? `${(W - 1) / 2} by ${(s.height - 1) / 2} cells` : `${W} by ${s.height} squares`;
+  const route = s.markCount[5] > 0 ? `the route is ${s.markCount[5] - 1} moves long` : "no route shown";
+  return `Maze of ${size}; start S at ${xy(s.start)}; goal G at ${xy(s.goals[0] ?? -1)}; ${route}.`;
+}
+
+// A run reached its end: a solve that moved S and G (farthest) is part of how the maze is rebuilt.
+function finished() {
+  const s = player.s, h = player.header;
+  if (ui.finished === player.loads) return; // once per run, however often it is replayed
+  ui.finished = player.loads;
+  if (player.kind === "solve" && (s.start !== h.start || String(s.goals) !== String(h.goals))) {
+    ui.source.push(["solve", ui.ran.solve], ["finish", {}]);
+  }
+}
 
 let last = performance.now();
 function frame(now) {
@@ -331,20 +406,21 @@ function frame(now) {
   if (machine.state === "running" && player.log) {
     player.play(dt, speedOf($("speed")));
     ui.elapsed += dt;
-    if (player.atEnd) { machine.send("finish"); }
+    if (player.atEnd && machine.send("finish")) finished();
   }
   if (player.s) {
-    const walking = machine.state === "walking";
-    renderer.frame(walking || machine.state === "running" || machine.state === "paused");
-    $("stats").textContent = walking ? ui.walk.status()
-      : machine.state === "editing" ? ui.editor.status() : stats(player, ui.elapsed);
-    if (walking) $("message").textContent = ui.walk.message();
-    else if (machine.state === "editing") $("message").textContent = "Editing: the solvers run on this maze.";
-    else $("message").textContent = ui.flash && now < ui.flash.until ? ui.flash.text : describeNotes(player.s.notes);
-    if (machine.state !== "running") refresh();
-  }
+    renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused");
+    $("stats").textContent = ui.mode.status();
+    $("message").textContent = ui.mode.message(now);
+    const alt = describeBoard();
+    if (board.getAttribute("aria-label") !== alt) board.setAttribute("aria-label", alt);
+    if (machine.state === "running") explainer.step(player);
+    else refresh();
+  } else if (ui.blank) renderer.frame(false);
   requestAnimationFrame(frame);
 }
+ui.blank = blankBoard();
+layout();
 requestAnimationFrame(frame);
 
 function snapshot() {
@@ -359,8 +435,8 @@ function snapshot() {
     waypoints: s.waypoints.map((w) => w.slice()), weight: s.weight ? Array.from(s.weight) : null,
     notice: $("notice").hidden ? "" : $("notice-text").textContent,
     message: $("message").textContent, origin: ui.origin,
-    walk: machine.state === "walking" ? { pos: ui.walk.pos, moves: ui.walk.moves, trail: ui.walk.trail.slice(),
-      shortest: ui.walk.shortest, atGoal: ui.walk.atGoal } : null,
+    walk: machine.mode === "play" ? modes.play.snapshot() : null,
+    mode: machine.mode, busy: machine.busy, step: explainer.stepText,
   };
 }
 
@@ -368,7 +444,7 @@ window.pymaze = Object.freeze({
   ready,
   get state() { return machine.state; },
   get catalogue() { return ui.catalogue; },
-  get runs() { return player.runId; },
+  get runs() { return player.loads; },
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
   snapshot,
   squareCentre: (p) => renderer.clientCentre(p),
@@ -379,29 +455,8 @@ window.pymaze = Object.freeze({
 $("notice-close").addEventListener("click", () => showNotice(""));
 setupShare({ load: loadText, call: (type, args) => engine.call(type, args), notice: showNotice });
 
-// Play mode on a touch screen (or with a mouse): a swipe moves that way, a tap moves one
-// cell towards the tapped point.  Edit mode: press, drag and release paint walls or move S/G.
-const board = $("board");
-let swipe = null;
-board.addEventListener("pointerdown", (e) => {
-  if (machine.state === "walking") swipe = [e.clientX, e.clientY];
-  else if (machine.state === "editing" && !ui.busy) {
-    board.setPointerCapture(e.pointerId);
-    ui.editor.down(e);
-  } else return;
-  e.preventDefault();
-});
-board.addEventListener("pointermove", (e) => {
-  if (machine.state === "editing" && ui.editor.stroke) ui.editor.move(e);
-});
-board.addEventListener("pointerup", (e) => {
-  if (machine.state === "editing") return ui.editor.up();
-  if (machine.state !== "walking" || !swipe) return;
-  let dx = e.clientX - swipe[0], dy = e.clientY - swipe[1];
-  swipe = null;
-  if (Math.hypot(dx, dy) < 16) [dx, dy] = ((c) => [e.clientX - c[0], e.clientY - c[1]])(renderer.clientCentre(ui.walk.pos));
-  if (Math.max(Math.abs(dx), Math.abs(dy)) < 4) return;
-  walkMove(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : (dy > 0 ? "down" : "up"));
-});
-board.addEventListener("pointercancel", () => { swipe = null; if (ui.editor) ui.editor.up(); });
-
+// The pointer on the board goes to the active mode (play: swipe and tap; edit: paint and drag).
+board.addEventListener("pointerdown", (e) => { if (ui.mode.down(e)) e.preventDefault(); });
+board.addEventListener("pointermove", (e) => ui.mode.move(e));
+board.addEventListener("pointerup", (e) => ui.mode.up(e));
+board.addEventListener("pointercancel", (e) => ui.mode.cancel(e));

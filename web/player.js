@@ -8,7 +8,8 @@ const INSTANT_BATCH = 100000;
 export class Player {
   constructor(engine) {
     this.engine = engine;
-    this.runId = 0;
+    this.runId = 0; // the engine's id of the run shown (the worker answers batches for it alone)
+    this.loads = 0; // runs shown so far on this page
     this.s = null;
     this.log = null;
     this.cursor = 0;
@@ -17,7 +18,8 @@ export class Player {
 
   load(kind, reply) {
     const { header, wall, mark, num } = reply;
-    this.runId++;
+    this.runId = header.run;
+    this.loads++;
     this.kind = kind;
     this.header = header;
     this.s = makeState(header, wall, mark, num);

@@ -4,7 +4,7 @@
 import { loadPyodide } from "./pyodide.mjs";
 
 let web = null;
-let current = 0; // the page's token for the engine's current run: batches for older runs get nothing
+let current = 0; // the id the engine gave its current run: batches asked for older runs get nothing
 
 const stage = (name, progress) => postMessage({ type: "stage", stage: name, progress });
 
@@ -24,10 +24,10 @@ function copyBuffer(proxy, kind) {
   }
 }
 
-// A run started: remember the page's token, and hand over its first maze.
-function started(result, run) {
-  current = run;
+// A run started: remember the id the engine gave it, and hand over its first maze (the header holds the id).
+function started(result) {
   const header = JSON.parse(result.get(0));
+  current = header.run;
   const wall = copyBuffer(result.get(1), "u8");
   const mark = copyBuffer(result.get(2), "u8");
   const num = new Int32Array(copyBuffer(result.get(3), "u8").buffer);
@@ -38,20 +38,22 @@ function started(result, run) {
 const handlers = {
   catalogue: () => ({ message: { catalogue: JSON.parse(web.catalogue_json()) } }),
   generate: (a) => started(web.generate(a.slug, a.width, a.height, a.seed, a.geometry || "thin",
-    JSON.stringify(a.options || {})), a.run),
-  solve: (a) => started(web.solve(a.slug, a.seed, JSON.stringify(a.options || {})), a.run),
+    JSON.stringify(a.options || {}))),
+  solve: (a) => started(web.solve(a.slug, a.seed, JSON.stringify(a.options || {}))),
   batch: (a) => {
     // A batch asked for by a run the page has left would take the new run's events.
     if (a.run !== current) return { message: { events: new Int32Array(0), run: a.run, stale: true } };
     const events = copyBuffer(web.next_batch(a.n), "i32");
     return { message: { events, run: a.run }, transfer: [events.buffer] };
   },
-  load: (a) => started(web.load_text(a.text, a.fmt || "auto"), a.run),
+  load: (a) => started(web.load_text(a.text, a.fmt || "auto")),
   picture: (a) => ({ message: { picture: JSON.parse(web.read_picture(a.width, a.height, a.data,
     JSON.stringify(a.options || {}))) } }),
-  acceptPicture: (a) => started(web.accept_picture(), a.run),
-  current: (a) => started(web.current(!!a.block), a.run),
-  setMaze: (a) => started(web.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined), a.run), // JS null is not None
+  acceptPicture: () => started(web.accept_picture()),
+  current: (a) => started(web.current(!!a.block)),
+  setMaze: (a) => started(web.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined, // JS null is not None
+    a.geometry || "block")),
+  finish: () => { web.finish_run(); return { message: {} }; },
   shortest: () => ({ message: { moves: web.shortest() } }),
   export: (a) => ({ message: { text: web.export_text(a.format) } }),
   snapshot: () => ({ message: { snapshot: JSON.parse(web.snapshot()) } }),

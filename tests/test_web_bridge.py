@@ -1,0 +1,82 @@
+"""The web bridge in CPython: run ids from the engine, an edited thin-wall maze stays thin, and
+farthest's S and G stay for the next solve and play until the next generate."""
+
+import json
+
+import pytest
+
+import pymaze
+import reference
+from pymaze import web
+from pymaze.errors import ParameterError
+
+
+def drain():
+    while web.next_batch(100000):
+        pass
+
+
+def test_each_run_gets_the_next_id_from_the_engine():
+    ids = [json.loads(web.generate("dig", 5, 4, 1)[0])["run"]]
+    ids.append(json.loads(web.solve("bfs", 0)[0])["run"])
+    ids.append(json.loads(web.current()[0])["run"])
+    assert ids == list(range(ids[0], ids[0] + 3))
+
+
+def test_current_and_set_maze_keep_a_thin_maze_thin():
+    web.generate("dig", 9, 7, 5)
+    header, wall, _, _ = web.current()
+    header = json.loads(header)
+    maze = pymaze.generate("dig", 9, 7, seed=5)
+    assert header["geometry"] == "thin" and wall == bytes(maze.wall)
+    # open the inner wall that shortens S-G most; the bridge keeps it a thin-wall maze of cells
+    best = min((q for q in range(len(maze.wall)) if maze.wall[q] and (q % maze.width + q // maze.width) % 2
+                and 0 < q % maze.width < maze.width - 1 and 0 < q // maze.width < maze.height - 1),
+               key=lambda q: reference.shortest_moves(_opened(maze, q)))
+    edited = _opened(maze, best)
+    header = json.loads(web.set_maze(maze.width, maze.height, bytes(edited.wall), maze.start, maze.goal,
+                                     None, "thin")[0])
+    assert header["geometry"] == "thin"
+    assert web.shortest() == reference.shortest_moves(edited) < reference.shortest_moves(maze)
+    web.solve("bfs", 0)
+    drain()
+    snap = json.loads(web.snapshot())
+    assert snap["mark"].count(5) == reference.shortest_moves(edited) + 1  # the route's cells
+    assert web.export_text("thin") == pymaze.formats.to_thin_text(edited)
+
+
+def _opened(maze, q):
+    m = maze.copy()
+    m.wall[q] = 0
+    return m
+
+
+@pytest.mark.parametrize("square, message", [(0, "on a floor square"), (None, "cell-aligned")])
+def test_a_thin_edit_must_stay_a_thin_maze(square, message):
+    maze = pymaze.generate("dig", 5, 4, seed=1)
+    wall = bytearray(maze.wall)
+    if square is None:
+        wall[2 * maze.width + 2] = 0  # a post knocked down
+        square = maze.start
+    with pytest.raises(ParameterError, match=message):
+        web.set_maze(maze.width, maze.height, bytes(wall), square, maze.goal, None, "thin")
+
+
+def test_farthest_moves_s_and_g_for_the_next_solve_until_a_generate():
+    web.generate("dig", 9, 7, 12)
+    maze = pymaze.generate("dig", 9, 7, seed=12)
+    web.solve("farthest", 0)
+    drain()
+    far = json.loads(web.snapshot())
+    assert (far["start"], far["goals"]) != (maze.start, maze.goals)
+    header = json.loads(web.solve("bfs", 0)[0])
+    assert (header["start"], header["goals"]) == (far["start"], far["goals"])
+    dist = reference.distances(maze, far["start"])
+    assert web.shortest() == max(dist.values()) == dist[reference.node_of(maze, far["goals"][0])]
+    assert json.loads(web.current()[0])["start"] == far["start"]  # play and edit keep them too
+    header = json.loads(web.generate("dig", 9, 7, 12)[0])
+    web.solve("bfs", 0)
+    assert json.loads(web.snapshot())["start"] == maze.start
+    web.solve("farthest", 0)
+    web.finish_run()  # no events handed out: S and G move all the same
+    assert json.loads(web.solve("bfs", 0)[0])["start"] == far["start"]

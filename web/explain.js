@@ -1,0 +1,83 @@
+// The explanation panel: the chosen algorithm's steps (its docstring, from the
+// catalogue), a link to its source file (served with the site under src/), and
+// the step being shown, in words, from the event at the cursor and the maze's
+// coordinates ("expanding (12, 7), distance 23").
+import { MARK, OP, OP_MASK } from "./state.js";
+
+const DOING = { [MARK.CURRENT]: "at", [MARK.STACK]: "pushing", [MARK.FRONTIER]: "queueing",
+  [MARK.VISITED]: "expanding", [MARK.ROUTE]: "route through", [MARK.FRONTIER2]: "queueing (from G)",
+  [MARK.VISITED2]: "expanding (from G)", [MARK.FILLED]: "filling", [MARK.ROUTE2]: "another route through",
+  [MARK.DEAD]: "marking dead end" };
+const NOTES = { 1: (v) => `goal reached: ${v} moves`, 2: () => "no route to the goal", 3: () => "trapped in a loop",
+  4: () => "gave up", 5: () => "the result is a heuristic", 6: (v) => `a route of ${v} moves`,
+  7: (v) => `turning: ${v * 45}°`, 8: (v) => `cost ${v}`, 9: (v) => `done: ${v} passages opened` };
+
+// Japanese words in a text marked as such (lang="ja"), so that a Japanese font draws them.
+export function withLang(el, text) {
+  el.replaceChildren(...text.split(/([\u3000-\u30ff\u4e00-\u9fff]+)/).map((part, i) => {
+    if (!(i % 2)) return document.createTextNode(part);
+    const span = document.createElement("span");
+    span.lang = "ja";
+    span.textContent = part;
+    return span;
+  }));
+}
+
+export class Explainer {
+  constructor(box) {
+    this.box = box;
+    this.stepText = "";
+    this.seen = -1;
+  }
+
+  // The panel for `algorithm` (a catalogue entry); `header`: the run's header when one started.
+  show(algorithm, header) {
+    if (!this.box || !algorithm) return;
+    this.algorithm = algorithm;
+    withLang(this.box.querySelector(".explain-name"), algorithm.name);
+    const doc = this.box.querySelector(".explain-doc");
+    doc.replaceChildren(...(algorithm.doc || algorithm.summary).split(/\n\s*\n/).map((para) => {
+      const p = document.createElement("p");
+      withLang(p, para.replace(/\s*\n\s*(?!\d+\.\s)/g, " ")); // numbered steps keep their own lines
+      return p;
+    }));
+    const link = this.box.querySelector(".explain-source");
+    link.href = `src/${algorithm.source || ""}`;
+    link.textContent = algorithm.source || "";
+    link.hidden = !algorithm.source;
+    this.header = header;
+    this.seen = -1;
+    this.setStep(header ? "at the beginning" : "");
+  }
+
+  setStep(text) {
+    this.stepText = text;
+    const el = this.box && this.box.querySelector(".explain-step");
+    if (el && el.textContent !== text) el.textContent = text;
+  }
+
+  // The step at the player's cursor (the last event applied), in words.
+  step(player) {
+    if (!player.log || player.cursor === this.seen) return;
+    this.seen = player.cursor;
+    if (player.cursor === 0) return this.setStep("at the beginning");
+    const s = player.s, [code, p, , value] = player.log.event(player.cursor - 1), op = code & OP_MASK;
+    const at = (q) => {
+      const x = q % s.width, y = (q - x) / s.width;
+      if (s.geometry !== "thin") return `(${x}, ${y})`;
+      if (x & y & 1) return `(${(x - 1) / 2}, ${(y - 1) / 2})`;
+      const [a, b] = x & 1 ? [q - s.width, q + s.width] : [q - 1, q + 1];
+      return `${at(a)}–${at(b)}`;
+    };
+    const dist = s.num[p] > 0 && s.layer === "distance" ? `, distance ${s.num[p] - 1}` : "";
+    let text;
+    if (op === OP.MARK) text = value ? `${DOING[value] || "marking"} ${at(p)}${dist}` : `clearing ${at(p)}`;
+    else if (op === OP.WALL) text = `${value ? "closing" : "opening"} ${at(p)}`;
+    else if (op === OP.NUM) text = s.layer === "distance" ? `${at(p)} is at distance ${value - 1}` : `numbering ${at(p)}: ${value}`;
+    else if (op === OP.START) text = `moving S to ${at(value)}`;
+    else if (op === OP.GOAL) text = `moving G to ${at(value)}`;
+    else if (op === OP.NOTE) text = (NOTES[player.log.event(player.cursor - 1)[2]] || (() => "a note"))(value);
+    else text = "";
+    this.setStep(`step ${player.cursor.toLocaleString("en")}: ${text}`);
+  }
+}

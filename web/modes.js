@@ -1,0 +1,149 @@
+// The page's three input modes, as small objects (after Red Blob Games' input
+// modes): Watch (runs and their transport), Play (walk from S to G) and Edit
+// (change the maze).  One is active at a time, the one the machine's state
+// names (machine.js MODE_OF); the page hands it the keys and the pointer.
+//   enter(arg)   async: get the mode's maze from the engine (runs as the busy task)
+//   exit()       the machine left the mode's state
+//   key(e)       true when the key was the mode's own
+//   down/move/up/cancel(e)   pointer events on the board; down returns true when taken
+//   status() / message(now)  the stats line and the message under the board
+import { Editor } from "./edit.js";
+import { Walk } from "./walk.js";
+
+const WALK_KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
+  w: "up", s: "down", a: "left", d: "right", W: "up", S: "down", A: "left", D: "right" };
+
+class Mode {
+  constructor(page) { this.page = page; }
+  async enter() {}
+  exit() {}
+  key() { return false; }
+  down() { return false; }
+  move() {}
+  up() {}
+  cancel() {}
+}
+
+// Watch: the transport keys (space, arrows, shift+arrows) step and animate the run.
+export class Watch extends Mode {
+  name = "watch";
+  event = "leave";
+
+  key(e) {
+    const { page } = this;
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    const key = e.key === " " ? (page.machine.state === "running" ? "pause" : "play")
+      : e.key === "ArrowRight" ? (e.shiftKey ? "next" : "step")
+      : e.key === "ArrowLeft" ? (e.shiftKey ? "prev" : "back") : null;
+    return !!key && page.press(key);
+  }
+
+  status() { return this.page.runStats(); }
+  message(now) { return this.page.runMessage(now); }
+}
+
+// Play: arrows / WASD walk, r back to S, n a new maze; a swipe moves that way, a tap moves one
+// cell towards the tapped point.
+export class Play extends Mode {
+  name = "play";
+  event = "walk";
+
+  async enter(fresh = false) {
+    const { page } = this;
+    if (fresh) await page.regenerate();
+    await page.showCurrent();
+    // The walk starts at once; the engine measures the shortest route meanwhile (seconds on huge mazes).
+    const walk = this.walk = new Walk(page.player.s, null);
+    page.engine.call("shortest").then(({ moves }) => { walk.shortest = moves; }, () => {});
+  }
+
+  key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    if (WALK_KEYS[e.key]) this.go(WALK_KEYS[e.key]);
+    else if (/^[rR]$/.test(e.key)) this.walk.reset();
+    else if (/^[nN]$/.test(e.key)) this.page.switchMode("play", true);
+    else return false;
+    return true;
+  }
+
+  go(direction) {
+    if (this.page.machine.busy) return;
+    this.walk.move(direction);
+    this.page.say(this.walk.message()); // now, not at the next frame: it is what was asked for
+  }
+
+  down(e) { this.swipe = [e.clientX, e.clientY]; return true; }
+
+  up(e) {
+    if (!this.swipe) return;
+    let dx = e.clientX - this.swipe[0], dy = e.clientY - this.swipe[1];
+    this.swipe = null;
+    if (Math.hypot(dx, dy) < 16) {
+      const [cx, cy] = this.page.renderer.clientCentre(this.walk.pos);
+      [dx, dy] = [e.clientX - cx, e.clientY - cy];
+    }
+    if (Math.max(Math.abs(dx), Math.abs(dy)) < 4) return;
+    this.go(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : (dy > 0 ? "down" : "up"));
+  }
+
+  cancel() { this.swipe = null; }
+  status() { return this.walk.status(); }
+  message() { return this.walk.message(); }
+
+  snapshot() {
+    const w = this.walk;
+    return { pos: w.pos, moves: w.moves, trail: w.trail.slice(), shortest: w.shortest, atGoal: w.atGoal };
+  }
+}
+
+// Edit: press and drag change the maze (edit.js); ctrl+Z / ctrl+Y (ctrl+shift+Z) undo and redo.
+export class Edit extends Mode {
+  name = "edit";
+  event = "edit";
+  editor = null;
+
+  // `blocks`: convert a thin-wall maze to blocks first (the one way a thin maze becomes blocks).
+  async enter(blocks = false) {
+    const { page } = this;
+    const s = await page.showCurrent(blocks);
+    if (blocks) page.setView("block");
+    // Back to the maze edited last (a solve in between): its undo history goes on.
+    const ed = this.editor;
+    if (!blocks && page.ui.origin === "edited" && ed && ed.s.wall.length === s.wall.length && ed.s.geometry === s.geometry) {
+      ed.s = s;
+    } else this.editor = new Editor(s, page.renderer, () => page.commitEdit(s));
+    this.editor.commit = () => page.commitEdit(this.editor.s);
+    this.editor.brush = Number(page.$("edit-brush").value);
+  }
+
+  exit() { if (this.editor) this.editor.up(); }
+
+  key(e) {
+    if (!(e.ctrlKey || e.metaKey) || !/^[zy]$/i.test(e.key)) return false;
+    this.act(e.key.toLowerCase() === "y" || e.shiftKey ? "redo" : "undo");
+    return true;
+  }
+
+  // An edit action ("clear", "undo", "redo") unless a request is under way.
+  act(what) {
+    if (this.page.machine.busy) return;
+    if (what === "clear") this.editor.clear(); else this.editor.undo(what === "redo");
+  }
+
+  down(e) {
+    if (this.page.machine.busy) return false;
+    this.page.board.setPointerCapture(e.pointerId);
+    this.editor.down(e);
+    return true;
+  }
+
+  move(e) { if (this.editor.stroke) this.editor.move(e); }
+  up() { this.editor.up(); }
+  cancel() { this.editor.up(); }
+  status() { return this.editor.status(); }
+
+  message() {
+    return this.editor.thin ? "Editing thin walls: click a wall between two cells to toggle it; the solvers run on this maze."
+      : "Editing blocks: the solvers run on this maze.";
+  }
+}
