@@ -9,6 +9,8 @@ import { MetricsPanel } from "./metrics.js";
 import { Player } from "./player.js";
 import { Renderer } from "./render.js";
 import { setupShare } from "./share.js";
+import { Legend, paletteTable } from "./legend.js";
+import { MARK, adoptVocabulary } from "./state.js";
 import { describeNotes, showNotice, stats } from "./status.js";
 import { Walk } from "./walk.js";
 
@@ -20,6 +22,7 @@ const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", bu
   ran: {}, walk: null, editor: null, linked: false };
 const machine = new Machine(refresh);
 const renderer = new Renderer($("maze"), $("overlay"));
+const legend = new Legend($("legend"), renderer);
 let readyResolve;
 const ready = new Promise((r) => { readyResolve = r; });
 
@@ -46,6 +49,7 @@ const player = new Player(engine);
 const metrics = new MetricsPanel($("metrics"), () => engine.call("metrics", {}), () => ui.runId);
 
 function setup(catalogue) {
+  adoptVocabulary(catalogue.events);
   ui.catalogue = catalogue;
   ui.gen = new AlgorithmPicker("generator", catalogue.generators, "dig");
   ui.sol = new AlgorithmPicker("solver", catalogue.solvers, "bfs");
@@ -335,6 +339,7 @@ function frame(now) {
   if (player.s) {
     const walking = machine.state === "walking";
     renderer.frame(walking || machine.state === "running" || machine.state === "paused");
+    legend.update(player);
     $("stats").textContent = walking ? ui.walk.status()
       : machine.state === "editing" ? ui.editor.status() : stats(player, ui.elapsed);
     if (walking) $("message").textContent = ui.walk.message();
@@ -353,7 +358,7 @@ function snapshot() {
     state: machine.state, kind: player.kind, width: s.width, height: s.height,
     geometry: s.geometry, start: s.start, goals: s.goals.slice(),
     wall: Array.from(s.wall), mark: Array.from(s.mark), num: Array.from(s.num),
-    routeLength: Math.max(0, s.markCount[5] - 1), cursor: player.cursor, total: player.log.total,
+    routeLength: Math.max(0, s.markCount[MARK.ROUTE] - 1), cursor: player.cursor, total: player.log.total,
     finished: player.log.finished, notes: s.notes.map((n) => n.slice()),
     waypoints: s.waypoints.map((w) => w.slice()), weight: s.weight ? Array.from(s.weight) : null,
     notice: $("notice").hidden ? "" : $("notice-text").textContent,
@@ -371,6 +376,7 @@ window.pymaze = Object.freeze({
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
   snapshot,
   squareCentre: (p) => renderer.clientCentre(p),
+  palette: () => paletteTable(),
   crashEngine: () => engine.call("crash"),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
 });

@@ -2,7 +2,7 @@
 
 from itertools import permutations
 
-from ..events import MARK, MILESTONE, WALL
+from ..events import MARK, MILESTONE, NUM, WALL
 
 PERMS = [list(p) for p in permutations(range(4))]  # direction orders, picked with one rng.random()
 
@@ -74,3 +74,19 @@ def cell_squares(maze):
     """Every cell's square index, row-major."""
     w = maze.width
     return [y * w + x for y in range(1, maze.height, 2) for x in range(1, w, 2)]
+
+
+def clear_numbers(maze, squares, chunk=4096):
+    """Steps that clear the num layer on ``squares`` (the cluster labels a generator showed while
+    it worked), ``chunk`` squares a step, the last step a milestone: the finished maze carries no
+    leftover colours, and stepping back brings the labels back."""
+    num = maze.num
+    todo = [p for p in squares if num[p]]
+    for lo in range(0, len(todo), chunk):
+        step = []
+        for p in todo[lo:lo + chunk]:
+            step += (NUM, p, num[p], 0)
+            num[p] = 0
+        if lo + chunk >= len(todo):
+            step[-4] |= MILESTONE
+        yield tuple(step)

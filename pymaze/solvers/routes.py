@@ -3,7 +3,7 @@ from itertools import count
 
 from ..events import MARK, MILESTONE, M_NONE, M_ROUTE2, N_GAVE_UP, N_ROUTE, N_TURNS, N_WAYPOINT, NOTE
 from ..registry import Param, solver
-from ._base import dict_path, links, no_route, show_route, turning
+from ._base import dict_path, found, links, no_route, show_route, turning
 
 BUDGET = 2_000_000  # node visits over all spur searches before giving up on more routes
 
@@ -109,7 +109,8 @@ def _show(maze, path, n):
     for i, p in enumerate(corners(path)):
         yield (NOTE, p, N_WAYPOINT, i)
     if n == 1:
-        yield from show_route(maze, path)
+        yield from show_route(maze, path, note=False)
+        yield found(goal, moves)
     else:
         mark = maze.mark
         step = []

@@ -1,6 +1,6 @@
-from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, NUM
+from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, N_TURNS, NOTE, NUM
 from ..registry import solver
-from ._base import found, no_route, show_route, steps
+from ._base import found, no_route, show_route, steps, turning
 
 
 @solver("wave", "Wave (step numbering)", order=30, optimal=True, layer="distance")
@@ -67,3 +67,4 @@ def wave(maze, rng):
         back.append(p)
     yield from show_route(maze, back, note=False)
     yield found(goal, len(back) - 1)
+    yield (NOTE, goal, N_TURNS, turning(maze, back))
