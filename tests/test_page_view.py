@@ -154,3 +154,141 @@ def test_every_milestone_shows_and_no_mark_is_painted_over(page, family, slug, v
         page.page.select_option("#solver", slug)
         problems = walk_milestones(page, "solve")
     assert not problems, "\n".join(problems[:12]) + (f"\n... {len(problems)} in all" if len(problems) > 12 else "")
+
+
+def load_text(page, text):
+    """Import maze `text` through the page's import box; the snapshot once it is shown."""
+    before = page.js("window.pymaze.runs")
+    page.js("t => { document.getElementById('import-text').value = t; }", text)
+    page.page.click("#import")
+    page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'", arg=before)
+    page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return page.snapshot()
+
+
+PIXEL = """([p, id]) => {
+  const c = document.querySelector(id), ctx = c.getContext('2d'), r = c.getBoundingClientRect();
+  const [cx, cy] = window.pymaze.squareCentre(p);
+  const x = Math.floor((cx - r.left) * c.width / r.width), y = Math.floor((cy - r.top) * c.height / r.height);
+  return Array.from(ctx.getImageData(x, y, 1, 1).data);
+}"""
+
+# How many of the pixels around a square's centre (a box `frac` of the square wide) are opaque on
+# the labels canvas: a letter or a number drawn there.
+INKED = """([p, frac]) => {
+  const c = document.querySelector('#board canvas.labels');
+  if (!c) return 0;
+  const ctx = c.getContext('2d'), r = c.getBoundingClientRect(), k = c.width / r.width;
+  const [cx, cy] = window.pymaze.squareCentre(p), [ax] = window.pymaze.squareCentre(p + 1);
+  const half = Math.max(1, Math.floor(Math.abs(ax - cx) * k * frac / 2));
+  const x = Math.floor((cx - r.left) * k), y = Math.floor((cy - r.top) * k);
+  const d = ctx.getImageData(x - half, y - half, 2 * half + 1, 2 * half + 1).data;
+  let n = 0;
+  for (let i = 3; i < d.length; i += 4) if (d[i] > 128) n++;
+  return n;
+}"""
+
+
+@pytest.mark.browser
+def test_every_mark_and_note_of_the_engine_has_a_colour_and_words_on_the_page(page):
+    table = page.js("window.pymaze.palette()")
+    wall = table["parts"]["wall"]["colour"]
+    seen = {}
+    for m, name in events.MARK_NAMES.items():
+        entry = table["marks"].get(name)
+        assert entry, f"mark {name!r} has no colour on the page"
+        assert re.fullmatch(r"#[0-9a-f]{6}", entry["colour"]) and entry["text"].strip()
+        assert entry["colour"] != wall and entry["colour"] not in seen, f"{name} shares a colour"
+        seen[entry["colour"]] = name
+    assert table["markNames"][1:] == [events.MARK_NAMES[m] for m in sorted(events.MARK_NAMES)][1:]
+    for name in events.vocabulary()["notes"]:
+        assert name in table["notes"], f"note {name} has no words on the page"
+
+
+@pytest.mark.browser
+def test_every_goal_is_drawn_with_its_letter_and_s_with_its(page):
+    text = "#########\n#S      #\n#       #\n#    GG #\n#    GG #\n#########\n"
+    snap = load_text(page, text)
+    assert len(snap["goals"]) == 4
+    goal = page.js(PIXEL, [snap["goals"][0], "#maze"])[:3]
+    for p in snap["goals"]:
+        assert page.js(PIXEL, [p, "#maze"])[:3] == goal, f"goal {p} is not drawn as a goal"
+        assert page.js(INKED, [p, 0.5]) > 0, f"goal {p} has no letter"
+    assert page.js(PIXEL, [snap["start"], "#maze"])[:3] != goal
+    assert page.js(INKED, [snap["start"], 0.5]) > 0, "S has no letter"
+    assert page.js(INKED, [snap["start"] + 1, 0.5]) == 0, "a plain floor square has a label"
+
+
+def luminance(rgb):
+    lin = [(c / 255) / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+@pytest.mark.browser
+def test_wave_heat_is_one_ramp_scaled_to_the_largest_distance_with_its_colour_bar(page):
+    page.page.select_option("#view", "block")
+    page.generate("dig", 15, 11, 4)
+    page.page.select_option("#solver", "wave")
+    snap = page.run("solve")
+    page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    by_distance = {}
+    for p, (m, v) in enumerate(zip(snap["mark"], snap["num"])):
+        if v and m == events.M_VISITED and p != snap["start"]:
+            by_distance.setdefault(v - 1, page.js(PIXEL, [p, "#maze"])[:3])
+    assert len(by_distance) > 10
+    ordered = sorted(by_distance)
+    lums = [luminance(by_distance[d]) for d in ordered]
+    assert all(a > b for a, b in zip(lums, lums[1:])), "the heat is not one ramp from light (near) to dark (far)"
+    top = max(v for v in snap["num"]) - 1
+    ticks = page.js("[...document.querySelectorAll('.colour-bar .bar-ticks span')].map(e => e.textContent)")
+    assert ticks[0] == "0" and ticks[-1] == f"{top:,}", "the colour bar does not span 0 to the largest distance"
+    far = [p for p, v in enumerate(snap["num"]) if v - 1 == top and snap["mark"][p] == events.M_VISITED]
+    if far:  # the farthest visited square has the ramp's darkest colour
+        assert luminance(page.js(PIXEL, [far[0], "#maze"])[:3]) < 0.05
+    # Numbers sit above the route line: around the centre of a numbered route square (where the
+    # line passes) the labels canvas, the board's top layer, has the number's pixels.
+    route = [p for p, m in enumerate(snap["mark"]) if m == events.M_ROUTE and snap["num"][p] > 1
+             and p not in snap["goals"]]
+    assert route and all(page.js(INKED, [p, 0.24]) > 0 for p in route[:10])
+    assert page.js("[...document.querySelectorAll('#board canvas')].pop().classList.contains('labels')")
+    page.page.select_option("#view", "thin")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("slug", CLUSTER)
+def test_no_cluster_colour_is_left_after_a_cluster_generator(page, slug):
+    snap = page.generate(slug, 9, 7, 5)
+    page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    w = snap["width"]
+    cells = [y * w + x for y in range(1, snap["height"], 2) for x in range(1, w, 2)]
+    tinted = [p for p in cells if p != snap["start"] and p not in snap["goals"]
+              and page.js(PIXEL, [p, "#maze"])[:3] != [255, 255, 255]]
+    assert not tinted, f"{len(tinted)} cells keep a colour after {slug} finished"
+
+
+@pytest.mark.browser
+def test_the_stats_line_says_what_a_generator_does(page):
+    page.speed(0)
+    before = page.js("window.pymaze.runs")
+    page.page.select_option("#generator", "dig")
+    page.page.click("#generate")
+    page.page.wait_for_function("n => window.pymaze.runs > n", arg=before)
+    page.page.wait_for_function("window.pymaze.progress().cursor > 2")
+    text = page.page.text_content("#stats")
+    assert "passages opened" in text and "visited 0" not in text and "route –" not in text
+    page.run("generate")
+
+
+@pytest.mark.browser
+def test_the_legend_names_only_what_the_run_uses(page):
+    page.generate("dig", 9, 7, 2)
+    page.page.select_option("#solver", "bfs")
+    page.run("solve")
+    page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    items = page.js("[...document.querySelectorAll('#legend .legend-items li')].map(e => e.textContent)")
+    table = page.js("window.pymaze.palette()")
+    used = {events.MARK_NAMES[m] for m in set(page.snapshot()["mark"]) if m}
+    for name in used:
+        assert table["marks"][name]["text"] in items
+    assert table["marks"]["stack"]["text"] not in items  # bfs never uses the stack
+    assert table["marks"]["frontier2"]["text"] not in items

@@ -4,7 +4,7 @@
 // first), which highlights the route under the pointer.
 import { COLOURS, MARKS, PARTS, RAMP_CSS, ROUTE_LINES, cluster, css } from "./palette.js";
 import { MARK, MARK_NAME, NOTE } from "./state.js";
-import { fmt } from "./status.js";
+import { NOTE_TEXT, fmt } from "./status.js";
 
 const el = (tag, cls, text) => {
   const e = document.createElement(tag);
@@ -152,5 +152,6 @@ export class Legend {
 export function paletteTable() {
   return { marks: Object.fromEntries(Object.entries(MARKS).map(([k, [c, t]]) => [k, { colour: c, text: t }])),
     parts: Object.fromEntries(Object.entries(PARTS).map(([k, [c, t]]) => [k, { colour: c, text: t }])),
-    markNames: MARK_NAME.slice(), route: MARK.ROUTE };
+    markNames: MARK_NAME.slice(), route: MARK.ROUTE,
+    notes: Object.fromEntries(Object.entries(NOTE_TEXT).map(([k, say]) => [k, say ? say(2) : null])) };
 }
