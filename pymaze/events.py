@@ -61,10 +61,11 @@ N_ROUTE = 6        # one of several routes is complete; value: its length in mov
 N_TURNS = 7        # the route's total turning in units of 45 degrees
 N_COST = 8         # the route's cost (weighted solvers), in thousandths of a unit (rounded)
 N_WAYPOINT = 10    # a corner of a route polyline in travel order; index: its square, value: its ordinal (0 starts a route)
+N_EXHAUSTED = 11   # fewer routes than asked exist: value, how many simple routes were examined (1: the only one)
 NOTE_NAMES = {
     N_FOUND: "found", N_NO_ROUTE: "no route", N_TRAPPED: "trapped in a loop",
     N_GAVE_UP: "gave up", N_HEURISTIC: "heuristic", N_ROUTE: "route",
-    N_TURNS: "turns", N_COST: "cost", N_WAYPOINT: "waypoint",
+    N_TURNS: "turns", N_COST: "cost", N_WAYPOINT: "waypoint", N_EXHAUSTED: "no more routes",
 }
 
 

@@ -292,3 +292,51 @@ def test_the_legend_names_only_what_the_run_uses(page):
         assert table["marks"][name]["text"] in items
     assert table["marks"]["stack"]["text"] not in items  # bfs never uses the stack
     assert table["marks"]["frontier2"]["text"] not in items
+
+
+# --- routes: Yen's k shortest simple routes with the 80 % overlap rule -------------------------
+
+def _simple_routes(maze):
+    """Every simple S-G route as a list of nodes, from networkx (independent of pymaze's search)."""
+    import networkx as nx
+    from reference import graph, node_of
+    adj = graph(maze)
+    g = nx.Graph((u, v) for u, vs in adj.items() for v in vs)
+    start = node_of(maze, maze.start)
+    return [p for goal in maze.goals for p in nx.all_simple_paths(g, start, node_of(maze, goal))]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_routes_keep_each_first_route_that_differs_by_a_fifth_and_say_why_they_stop(seed):
+    maze = pymaze.generate("dig", 7, 6, seed=seed, loops=0.15 + 0.05 * (seed % 3))
+    maze = maze if seed % 2 else maze.as_block()
+    stream = Run.solve("routes", maze, 0, k=10).events()
+    notes = events.notes(stream)
+    from test_solvers_beyond import expand, waypoints
+    kept = [expand(maze, line) for line in waypoints(stream)]
+    every = _simple_routes(maze)
+    assert len(kept[0]) == min(len(p) for p in every)
+    similar = lambda a, b: len(set(a) & set(b)) >= 0.8 * min(len(a), len(b))  # noqa: E731
+    # Yen's order with the rule on top: a simple route shorter than a kept one was looked at
+    # first, so it is kept or like a route kept before it (ties may come in either order).
+    for i, route in enumerate(kept):
+        for other in every:
+            if len(other) < len(route):
+                assert any(similar(other, k) for k in kept[:i]), "a shorter distinct route was skipped"
+    if len(kept) < 10 and notes[-1][0] != events.N_GAVE_UP:
+        last = notes[-1]
+        assert last[0] == events.N_EXHAUSTED and last[1] == len(every), "the note does not count the simple routes"
+        assert all(any(similar(p, k) for k in kept) for p in every)
+
+
+def test_routes_on_a_perfect_maze_say_there_is_exactly_one():
+    notes = events.notes(Run.solve("routes", pymaze.generate("dig", 12, 9, seed=2), 0, k=10).events())
+    assert [c for c, _, _ in notes if c == events.N_ROUTE] == [events.N_ROUTE]
+    assert notes[-1][:2] == (events.N_EXHAUSTED, 1)
+
+
+def test_routes_on_a_loopy_60_by_40_maze_find_three_instead_of_giving_up():
+    maze = pymaze.generate("dig", 60, 40, seed=1, loops=0.05)
+    notes = events.notes(Run.solve("routes", maze, 0, k=3).events())
+    assert [c for c, _, _ in notes].count(events.N_ROUTE) == 3
+    assert events.N_GAVE_UP not in [c for c, _, _ in notes]

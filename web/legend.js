@@ -42,6 +42,18 @@ export function routesOf(s) {
   return out;
 }
 
+// Why a several-route run found fewer routes than asked (its last note says), or "".
+export function whyFewer(n, notes) {
+  const last = notes.length ? notes[notes.length - 1] : null;
+  if (!last) return "";
+  if (last[0] === NOTE.EXHAUSTED) {
+    return last[1] === 1 ? "A perfect maze (or one with no loop between S and G) has exactly one route."
+      : `Only ${fmt(n)} of the ${fmt(last[1])} simple routes differ by more than 20 %.`;
+  }
+  if (last[0] === NOTE.GAVE_UP) return `Only ${fmt(n)} routes differing by more than 20 % were found before the search budget ran out.`;
+  return "";
+}
+
 // The nodes along a polyline of corners (straight runs between them), thin or block.
 function cellsOf(s, corners) {
   const W = s.width, stride = s.geometry === "thin" ? 2 : 1, out = [];
@@ -109,7 +121,7 @@ export class Legend {
       li.append(bar, el("span", "", "a colour per cluster: cells of one colour are already connected"));
       list.append(li);
     }
-    if (routes.length) box.append(this.routeList(routes));
+    if (routes.length) box.append(this.routeList(routes, s.notes));
   }
 
   // The heat ramp from 0 to the run's largest number, with its numbers.
@@ -125,7 +137,7 @@ export class Legend {
     return wrap;
   }
 
-  routeList(routes) {
+  routeList(routes, notes) {
     const box = el("div", "routes");
     box.append(el("span", "bar-title", "routes (pointer: highlight)"));
     const table = el("ol", "route-list");
@@ -144,6 +156,8 @@ export class Legend {
       table.append(li);
     });
     box.append(table);
+    const why = whyFewer(routes.length, notes);
+    if (why) box.append(el("p", "why", why));
     return box;
   }
 }
