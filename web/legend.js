@@ -84,6 +84,8 @@ export class Legend {
     out.push(["square", MARKS.none[0], "floor"]);
     out.push(["letter", PARTS.start[0], PARTS.start[1]]);
     out.push(["letter", PARTS.goal[0], s.goals.length > 1 ? `G: the goals (${s.goals.length})` : PARTS.goal[1]]);
+    // In a numbered run a visited square shows its number's colour: the colour bar explains it.
+    if (s.layer === "distance") { used.delete(MARK.VISITED); used.delete(MARK.VISITED2); }
     for (const m of [...used].sort((a, b) => a - b)) {
       const [colour, text] = MARKS[MARK_NAME[m]] || [MARKS.none[0], MARK_NAME[m]];
       out.push(["square", colour, text]);
@@ -127,7 +129,7 @@ export class Legend {
   // The heat ramp from 0 to the run's largest number, with its numbers.
   colourBar(max) {
     const wrap = el("div", "colour-bar");
-    wrap.append(el("span", "bar-title", "distance from S"));
+    wrap.append(el("span", "bar-title", "visited: distance from S"));
     const bar = el("span", "bar");
     bar.style.background = `linear-gradient(to right, ${RAMP_CSS.join(", ")})`;
     const ticks = el("span", "bar-ticks");

@@ -22,11 +22,8 @@ export const NOTE_TEXT = {
   EXHAUSTED: (v) => (v === 1 ? "exactly one route joins S and G" : `no other route: ${fmt(v)} simple routes in all`),
 };
 
-// The last note with code `code`, or undefined.
-function lastNote(notes, code) {
-  for (let i = notes.length - 1; i >= 0; i--) if (notes[i][0] === code) return notes[i];
-  return undefined;
-}
+// The first note with code `code` (the first route's, when there are several), or undefined.
+const firstNote = (notes, code) => notes.find((n) => n[0] === code);
 
 export function stats(player, elapsed) {
   const s = player.s, log = player.log;
@@ -36,7 +33,7 @@ export function stats(player, elapsed) {
     const visited = s.markCount[MARK.VISITED] + s.markCount[MARK.VISITED2];
     const route = s.markCount[MARK.ROUTE];
     parts.push(`moves ${route > 0 ? fmt(route - 1) : "–"}`, `visited ${fmt(visited)}`);
-    const cost = lastNote(s.notes, NOTE.COST), turn = lastNote(s.notes, NOTE.TURNS);
+    const cost = firstNote(s.notes, NOTE.COST), turn = firstNote(s.notes, NOTE.TURNS);
     if (cost) parts.push(`cost ${fmt(cost[1] / 1000)}`);
     if (turn) parts.push(turns(turn[1]));
   } else {
