@@ -62,16 +62,27 @@ N_GAVE_UP = 4      # a step cap ran out
 N_HEURISTIC = 5    # the result is a heuristic, not exact (value: 1)
 N_ROUTE = 6        # one of several routes is complete; value: its length in moves
 N_TURNS = 7        # the route's total turning in units of 45 degrees
-N_COST = 8         # the route's cost (weighted solvers), value rounded to an int
-N_DONE = 9         # a generator finished; value: number of passages opened
+N_COST = 8         # the route's cost (weighted solvers), in thousandths of a unit (rounded)
 N_WAYPOINT = 10    # a corner of a route polyline in travel order; index: its square, value: its ordinal (0 starts a route)
 N_BOUND = 11       # IDA*: the cost bound of the iteration that starts now, in hundredths of a step
+N_EXHAUSTED = 12   # fewer routes than asked exist: value, how many simple routes were examined (1: the only one)
 NOTE_NAMES = {
     N_FOUND: "found", N_NO_ROUTE: "no route", N_TRAPPED: "trapped in a loop",
     N_GAVE_UP: "gave up", N_HEURISTIC: "heuristic", N_ROUTE: "route",
-    N_TURNS: "turns", N_COST: "cost", N_DONE: "done", N_WAYPOINT: "waypoint",
-    N_BOUND: "bound",
+    N_TURNS: "turns", N_COST: "cost", N_WAYPOINT: "waypoint", N_BOUND: "bound",
+    N_EXHAUSTED: "no more routes",
 }
+
+
+def vocabulary():
+    """The vocabulary as JSON-able data, keyed by the constants' names without their prefix
+    (``{"ops": {"WALL": 1, ...}, "marks": {"CURRENT": 1, ...}, "notes": {"FOUND": 1, ...}}``):
+    what the page reads instead of keeping its own copy."""
+    return {"ops": {name.upper(): op for op, name in OP_NAMES.items()},
+            "milestone": MILESTONE, "op_mask": OP_MASK,
+            "marks": {name.upper(): m for m, name in MARK_NAMES.items()},
+            "notes": {key[2:]: value for key, value in globals().items()
+                      if key.startswith("N_") and isinstance(value, int)}}
 
 
 def apply(state, events, backwards=False, check=False):

@@ -12,6 +12,7 @@ import pkgutil
 from dataclasses import dataclass, field
 
 from .errors import ParameterError, SizeError, UnknownAlgorithmError, shown
+from .events import vocabulary
 from .graph import SHAPES
 
 MAX_SIZE = 2000
@@ -219,4 +220,4 @@ def catalogue():
     """The whole registry as JSON-able data (what `pymaze list --json` and the page read)."""
     return {"generators": [a.schema() for a in generators().values()],
             "solvers": [a.schema() for a in solvers().values()],
-            "max_size": MAX_SIZE}
+            "max_size": MAX_SIZE, "events": vocabulary()}

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 from .events import (MARK, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, NOTE, NOTE_NAMES,
-                     N_FOUND, N_GAVE_UP, N_HEURISTIC, N_NO_ROUTE, N_TRAPPED, OP_MASK)
+                     START, N_FOUND, N_GAVE_UP, N_HEURISTIC, N_NO_ROUTE, N_TRAPPED, OP_MASK)
 
 
 @dataclass
@@ -42,7 +42,7 @@ class Solution:
                     status = NOTE_NAMES[code]
                 if code == N_FOUND:
                     goals.add(p)
-            elif op == 4:  # START moved (farthest pair)
+            elif op == START:  # the start moved (farthest pair)
                 start = events[j + 3]
         if route and route[0] != start and route[-1] == start:
             route.reverse()

@@ -267,6 +267,6 @@ def test_dijkstra_random_weights_cost_equals_cpython(page):
     costs = [v for code, v, _ in snap["notes"] if code == events.N_COST]
     assert costs == expected and len(costs) == 1
     plain = pymaze.solve(pymaze.generate("dig", 15, 11, seed=4), "dijkstra")
-    assert costs[0] > plain.moves
+    assert costs[0] > 1000 * plain.moves
     page.page.select_option("#solver", "bfs")
     assert page.page.is_hidden("#random-weights")

@@ -220,12 +220,12 @@ def hex_rgb(pattern):
     return tuple(int(found.group(1)[i:i + 2], 16) for i in (0, 2, 4))
 
 
-WALL = hex_rgb(r'\bwall: "#([0-9a-f]{6})"')
-START = hex_rgb(r'\bstart: "#([0-9a-f]{6})"')
-GOAL = hex_rgb(r'\bgoal: "#([0-9a-f]{6})"')
-FLOOR = hex_rgb(r'\[0, "floor", "#([0-9a-f]{6})"\]')
-ROUTE_LINE = hex_rgb(r'\broute: "#([0-9a-f]{6})"')          # COLOURS.route, the overlay's route line
-ROUTE_CELL = hex_rgb(r'\[5, "route", "#([0-9a-f]{6})"\]')  # MARK_COLOURS route, the route's squares
+WALL = hex_rgb(r'\bwall: \["#([0-9a-f]{6})"')
+START = hex_rgb(r'\bstart: \["#([0-9a-f]{6})"')
+GOAL = hex_rgb(r'\bgoal: \["#([0-9a-f]{6})"')
+FLOOR = hex_rgb(r'\bnone: \["#([0-9a-f]{6})"')
+ROUTE_LINE = hex_rgb(r'\broute: \["#([0-9a-f]{6})", "line')   # PARTS.route, the overlay's route line
+ROUTE_CELL = hex_rgb(r'\broute: \["#([0-9a-f]{6})", "route')  # MARKS.route, the route's squares
 
 
 def bfs_route(maze):

@@ -101,7 +101,8 @@ def reference_cost(maze):
 
 
 def cost_note(sol):
-    return [v for name, v, _ in sol.notes if name == "cost"]
+    """The cost notes of a solve, in units (the note holds thousandths)."""
+    return [v / 1000 for name, v, _ in sol.notes if name == "cost"]
 
 
 def test_dijkstra_cost_equals_an_independent_dijkstra_on_random_weights():

@@ -11,7 +11,8 @@ import { Edit, Play, Watch } from "./modes.js";
 import { Player } from "./player.js";
 import { Renderer } from "./render.js";
 import { setupShare } from "./share.js";
-import { makeState } from "./state.js";
+import { Legend, paletteTable } from "./legend.js";
+import { MARK, adoptVocabulary, makeState } from "./state.js";
 import { describeNotes, showNotice, stats } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +25,7 @@ const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", or
   ran: {}, source: [], linked: false, blank: null, mode: null };
 const machine = new Machine(refresh);
 const renderer = new Renderer($("maze"), $("overlay"));
+const legend = new Legend($("legend"), renderer);
 let readyResolve;
 const ready = new Promise((r) => { readyResolve = r; });
 
@@ -56,6 +58,7 @@ const explainer = new Explainer($("explain"));
 // the engine's own.
 function setup(catalogue) {
   if (ui.catalogue) return;
+  adoptVocabulary(catalogue.events);
   ui.catalogue = catalogue;
   ui.gen = new AlgorithmPicker("generator", catalogue.generators, "dig");
   ui.sol = new AlgorithmPicker("solver", catalogue.solvers, "bfs");
@@ -410,6 +413,7 @@ function frame(now) {
   }
   if (player.s) {
     renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused");
+    legend.update(player);
     $("stats").textContent = ui.mode.status();
     $("message").textContent = ui.mode.message(now);
     const alt = describeBoard();
@@ -430,7 +434,7 @@ function snapshot() {
     state: machine.state, kind: player.kind, width: s.width, height: s.height,
     geometry: s.geometry, start: s.start, goals: s.goals.slice(),
     wall: Array.from(s.wall), mark: Array.from(s.mark), num: Array.from(s.num),
-    routeLength: Math.max(0, s.markCount[5] - 1), cursor: player.cursor, total: player.log.total,
+    routeLength: Math.max(0, s.markCount[MARK.ROUTE] - 1), cursor: player.cursor, total: player.log.total,
     finished: player.log.finished, notes: s.notes.map((n) => n.slice()),
     waypoints: s.waypoints.map((w) => w.slice()), weight: s.weight ? Array.from(s.weight) : null,
     notice: $("notice").hidden ? "" : $("notice-text").textContent,
@@ -448,6 +452,7 @@ window.pymaze = Object.freeze({
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
   snapshot,
   squareCentre: (p) => renderer.clientCentre(p),
+  palette: () => paletteTable(),
   crashEngine: () => engine.call("crash"),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
 });

@@ -1,24 +1,37 @@
 // The canvas: squares (block view) or cells with thin walls (thin view),
 // repainting only dirty squares; large mazes paint one pixel per square into
-// ImageData.  An overlay canvas carries the route line and the moving head.
+// ImageData.  An overlay canvas carries the route lines and the moving head;
+// a labels canvas above it the numbers and the S and G letters, so that no
+// line ever covers them.
 import { Pixels } from "./pixels.js";
-import { COLOURS, MARK_RGB, WALL_RGB, WEAKNESS, cluster, css, heat, pack, rgb, weightTint } from "./palette.js";
+import { COLOURS, ROUTE_LINES, WALL_RGB, cluster, css, faded, heat, ink, markTables, pack, rgb, weightTint }
+  from "./palette.js";
+import { MARK } from "./state.js";
 
-const MARK32 = MARK_RGB.map(pack), WALL32 = pack(WALL_RGB);
+const WALL32 = pack(WALL_RGB);
 const START32 = pack(rgb(COLOURS.start)), GOAL32 = pack(rgb(COLOURS.goal));
 const WEIGHT32 = Array.from({ length: 10 }, (_, w) => pack(weightTint(w)));
 const PAINT_MS = 6; // a full repaint is spread over frames, this long each
+const LABEL_PX = 9; // the smallest number worth writing, in CSS px
 
 const IMAGE_SQUARES = 501 * 501; // above about 250 x 250 cells: ImageData
+
+const unpack = (c) => [c & 255, (c >> 8) & 255, (c >> 16) & 255];
 
 export class Renderer {
   constructor(canvas, overlay) {
     this.canvas = canvas;
     this.overlay = overlay;
+    this.labels = document.createElement("canvas");
+    this.labels.className = "labels";
+    this.labels.setAttribute("aria-hidden", "true");
+    overlay.after(this.labels);
     this.ctx = canvas.getContext("2d", { alpha: false });
     this.octx = overlay.getContext("2d");
+    this.lctx = this.labels.getContext("2d");
     this.cache = new Map();
     this.styles = new Map();
+    this.highlight = -1; // the route under the pointer in the routes list (-1: none)
   }
 
   // Lay the maze out to fit `box` (CSS px) on this screen; repaints everything next frame.
@@ -27,8 +40,12 @@ export class Renderer {
     const aw = Math.max(40, Math.floor(box.width * dpr)), ah = Math.max(40, Math.floor(box.height * dpr));
     const W = s.width, H = s.height;
     this.s = s;
+    this.dpr = dpr;
     this.thin = s.geometry === "thin" && view === "thin";
-    this.scale = (d) => heat(d, Math.max(8, ((W + H) >> 1)));
+    const { rgbs, weakness } = markTables();
+    this.mark32 = rgbs.map(pack);
+    this.weakness = weakness;
+    this.top = -1;
     this.cache.clear();
     let cols, rows;
     if (W * H <= IMAGE_SQUARES) {
@@ -42,9 +59,12 @@ export class Renderer {
       rows = blockAxis(H, f, false);
     }
     Object.assign(this, { cols, rows });
+    // A band of a marked wall line drawn into the cells beside it (thin view), so that a
+    // wall being built or a walk over walls reads as a line, not as dots.
+    this.band = this.thin && !this.image ? Math.max(1, Math.round(cols.cell * 0.16)) : 0;
     const cw = this.image ? Math.floor(cols.pos[W]) : Math.ceil(cols.pos[W]);
     const ch = this.image ? Math.floor(rows.pos[H]) : Math.ceil(rows.pos[H]);
-    for (const c of [this.canvas, this.overlay]) {
+    for (const c of [this.canvas, this.overlay, this.labels]) {
       c.width = cw; c.height = ch;
       c.style.width = `${cw / dpr}px`; c.style.height = `${ch / dpr}px`;
     }
@@ -56,24 +76,37 @@ export class Renderer {
     this.lastHead = -2;
   }
 
-  // The colour of square p, packed as ABGR (ImageData's byte order).
+  // The largest number of the run so far (the heat ramp's far end): all the events fetched,
+  // which at the end of a run is the run's largest distance.
+  get numberTop() { return Math.max(1, this.s.numTop); }
+
+  isGoal(p) { return this.s.goals.includes(p); }
+
+  // A thin-view square on a wall line (an edge or a post), not a cell.
+  onLine(x, y) { return this.s.geometry === "thin" && !(x & y & 1); }
+
+  // The colour of square p, packed as ABGR (ImageData's byte order).  A mark always
+  // shows, on walls too (a random walk over uncarved cells, a frontier of walls).
   colour(p) {
-    const s = this.s, W = s.width;
-    if (s.wall[p]) return WALL32;
+    const s = this.s, W = s.width, m = s.mark[p];
     if (p === s.start) return START32;
-    if (p === s.goals[0]) return GOAL32;
+    if (this.isGoal(p)) return GOAL32;
+    if (s.wall[p]) return m ? this.mark32[m] : WALL32;
     const x = p % W, y = (p - x) / W;
-    if (s.geometry === "thin" && (x ^ y) & 1) {
+    if (s.geometry === "thin" && (x ^ y) & 1 && !m) {
       const a = x & 1 ? p - W : p - 1, b = x & 1 ? p + W : p + 1;
       const ma = s.mark[a], mb = s.mark[b];
-      if (s.layer && s.num[a] > 0 && s.num[b] > 0 && (s.wall[a] | s.wall[b]) === 0)
-        return this.number(Math.min(s.num[a], s.num[b]) - 1);
-      return MARK32[ma && mb ? (WEAKNESS[ma] < WEAKNESS[mb] ? ma : mb) : 0];
+      if (s.layer && s.num[a] > 0 && s.num[b] > 0 && (s.wall[a] | s.wall[b]) === 0 && !(ma && mb && !this.shows(ma) && !this.shows(mb)))
+        return this.number(Math.min(s.num[a], s.num[b]) - 1, this.shows(ma) || this.shows(mb));
+      return this.mark32[ma && mb ? (this.weakness[ma] > this.weakness[mb] ? ma : mb) : 0];
     }
-    const m = s.mark[p];
-    if (s.layer && s.num[p] > 0 && m !== 1 && m !== 5 && m !== 9) return this.number(s.num[p] - 1);
-    return s.weight && m === 0 && this.weighs(p) ? WEIGHT32[s.weight[p]] : MARK32[m];
+    if (s.layer && s.num[p] > 0 && !(m && !this.shows(m))) return this.number(s.num[p] - 1, m !== 0);
+    return s.weight && m === 0 && this.weighs(p) ? WEIGHT32[s.weight[p]] : this.mark32[m];
   }
+
+  // Does a numbered square with mark m show its number's colour (rather than the mark's)?
+  // Visited squares do: their number is what the search wrote there.
+  shows(m) { return m === MARK.VISITED || m === MARK.VISITED2; }
 
   // Does square p carry a weight worth showing (a node: a cell in thin geometry)?
   weighs(p) {
@@ -81,9 +114,16 @@ export class Renderer {
     return s.geometry !== "thin" || (x & y & 1) === 1;
   }
 
-  number(v) {
-    let c = this.cache.get(v);
-    if (c === undefined) { c = pack(this.s.layer === "cluster" ? cluster(v) : this.scale(v)); this.cache.set(v, c); }
+  // A number's colour: its cluster's hue, or its place on the heat ramp (faded when no
+  // search mark is on the square: left behind by a search that has moved on).
+  number(v, marked = true) {
+    const key = marked ? v : -1 - v;
+    let c = this.cache.get(key);
+    if (c === undefined) {
+      const tone = this.s.layer === "cluster" ? cluster(v) : heat(v, this.numberTop - 1);
+      c = pack(marked || this.s.layer === "cluster" ? tone : faded(tone));
+      this.cache.set(key, c);
+    }
     return c;
   }
 
@@ -92,22 +132,65 @@ export class Renderer {
     const c = this.colour(p);
     if (this.image) { this.pixels.square(x, y, c); return; }
     const { cols, rows, ctx } = this;
-    let style = this.styles.get(c);
-    if (!style) { style = css([c & 255, (c >> 8) & 255, (c >> 16) & 255]); this.styles.set(c, style); }
-    ctx.fillStyle = style;
+    ctx.fillStyle = this.style(c);
     ctx.fillRect(cols.pos[x], rows.pos[y], cols.size[x], rows.size[y]);
-    if (s.layer === "distance" && s.num[p] > 0 && !s.wall[p] && cols.size[x] >= 18 * 0.9 &&
-        (!this.thin || (x & y & 1))) {
-      ctx.fillStyle = COLOURS.text;
-      ctx.font = `${Math.floor(cols.size[x] * 0.42)}px system-ui, sans-serif`;
-      ctx.textAlign = "center"; ctx.textBaseline = "middle";
-      ctx.fillText(String(s.num[p] - 1), cols.pos[x] + cols.size[x] / 2, rows.pos[y] + rows.size[y] / 2);
-    } else if (s.weight && s.weight[p] > 1 && !s.wall[p] && cols.size[x] >= 14 && this.weighs(p)) {
-      ctx.fillStyle = COLOURS.weight;
-      ctx.font = `${Math.floor(cols.size[x] * 0.38)}px system-ui, sans-serif`;
-      ctx.textAlign = "center"; ctx.textBaseline = "middle";
-      ctx.fillText(String(s.weight[p]), cols.pos[x] + cols.size[x] / 2, rows.pos[y] + rows.size[y] / 2);
+    if (this.band && x & y & 1) this.bands(p, x, y);
+    this.label(p, x, y, c);
+  }
+
+  style(c) {
+    let style = this.styles.get(c);
+    if (!style) { style = css(unpack(c)); this.styles.set(c, style); }
+    return style;
+  }
+
+  // Thin view: the marks of the wall lines around cell p reach into it as bands.
+  bands(p, x, y) {
+    const s = this.s, W = s.width, { cols, rows, ctx, band: b } = this;
+    const x0 = cols.pos[x], y0 = rows.pos[y], w = cols.size[x], h = rows.size[y];
+    const side = (q, rx, ry, rw, rh) => {
+      const m = s.mark[q];
+      if (!m || q === s.start || this.isGoal(q)) return;
+      ctx.fillStyle = this.style(this.mark32[m]);
+      ctx.fillRect(rx, ry, rw, rh);
+    };
+    side(p - W, x0, y0, w, b); side(p + W, x0, y0 + h - b, w, b);
+    side(p - 1, x0, y0, b, h); side(p + 1, x0 + w - b, y0, b, h);
+    side(p - W - 1, x0, y0, b, b); side(p - W + 1, x0 + w - b, y0, b, b);
+    side(p + W - 1, x0, y0 + h - b, b, b); side(p + W + 1, x0 + w - b, y0 + h - b, b, b);
+  }
+
+  // The labels canvas over square p: its number (distance layer), its weight, or S / G.
+  label(p, x, y, c) {
+    const s = this.s, { cols, rows, lctx: o } = this;
+    const x0 = cols.pos[x], y0 = rows.pos[y], w = cols.size[x], h = rows.size[y];
+    o.clearRect(x0 - 1, y0 - 1, w + 2, h + 2);
+    let text = "", colour = COLOURS.text, halo = null;
+    const cell = Math.min(w, h);
+    if (p === s.start || this.isGoal(p)) { text = p === s.start ? "S" : "G"; colour = "#ffffff"; }
+    else if (s.layer === "distance" && s.num[p] > 0 && !s.wall[p] && !this.onLine(x, y)) {
+      text = String(s.num[p] - 1);
+      const bg = unpack(c);
+      colour = ink(bg);
+      halo = css(bg);
+    } else if (s.weight && s.weight[p] > 1 && !s.wall[p] && this.weighs(p)) {
+      text = String(s.weight[p]);
+      colour = COLOURS.weight;
     }
+    if (!text) return;
+    const size = Math.floor(Math.min(cell * 0.62, (w * 0.92) / (0.6 * text.length)));
+    if (size < LABEL_PX * this.dpr * (text.length > 1 && !halo ? 1 : 0.8)) return;
+    o.font = `600 ${size}px system-ui, sans-serif`;
+    o.textAlign = "center"; o.textBaseline = "middle";
+    const cx = x0 + w / 2, cy = y0 + h / 2 + size * 0.04;
+    if (halo) { // a rim of the cell's own colour keeps the number readable on the route line
+      o.lineWidth = Math.max(2, size * 0.28);
+      o.lineJoin = "round";
+      o.strokeStyle = halo;
+      o.strokeText(text, cx, cy);
+    }
+    o.fillStyle = colour;
+    o.fillText(text, cx, cy);
   }
 
   // Paint what changed since the last frame (a full repaint sweeps over
@@ -116,6 +199,7 @@ export class Renderer {
     const s = this.s;
     if (!s) return;
     const W = s.width, thin = s.geometry === "thin", pixels = this.pixels;
+    if (s.layer === "distance" && s.numTop !== this.top) { this.top = s.numTop; this.cache.clear(); s.allDirty = true; }
     if (s.allDirty) { this.sweep = 0; s.allDirty = false; s.dirtyCount = 0; }
     if (this.sweep < this.sweepEnd) {
       const t0 = performance.now(), colour = (p) => this.colour(p);
@@ -134,11 +218,22 @@ export class Renderer {
       if ((pixels ? pixels.rowStart[y] : y) >= swept) continue;
       this.paint(p);
       if (thin && x & y & 1) { this.paint(p - 1); this.paint(p + 1); this.paint(p - W); this.paint(p + W); }
+      else if (this.band) this.around(p, x, y);
     }
     s.dirtyCount = 0;
     if (pixels) pixels.put();
     const head = showHead ? s.head : -1;
     if (s.routeChanged || head !== this.lastHead) this.drawOverlay(head);
+  }
+
+  // A wall line square changed (thin view): the cells beside it carry its band.
+  around(p, x, y) {
+    const W = this.s.width, H = this.s.height;
+    for (const dy of [-1, 0, 1]) for (const dx of [-1, 0, 1]) {
+      const cx = x + dx, cy = y + dy;
+      if (cx & cy & 1 && cx > 0 && cy > 0 && cx < W && cy < H) this.paint(p + dy * W + dx);
+    }
+    this.paint(p);
   }
 
   // The square under a point of the page (client CSS px), or -1 off the maze.
@@ -182,6 +277,7 @@ export class Renderer {
       }
       o.stroke();
     }
+    if (Math.min(cols.cell, rows.cell) < LABEL_PX * this.dpr) this.drawEnds();
     if (head >= 0) {
       const x = head % W, y = (head - x) / W;
       const pad = Math.max(1, unit * 0.08);
@@ -194,23 +290,42 @@ export class Renderer {
     this.lastHead = head;
   }
 
-  // Route polylines through their waypoints (value 0 starts one).  Later
-  // routes are thinner, in route2's line colour, shifted off the centre line
-  // so that shared stretches stay visible; the first route is drawn on top.
+  // Route polylines through their waypoints (value 0 starts one).  Each route has its
+  // own colour (ROUTE_LINES); later routes are thinner and shifted off the centre line so
+  // that shared stretches stay visible; the first route, or the one under the pointer in
+  // the routes list, is drawn on top.
   drawWaypoints() {
     const o = this.octx, lines = [], width = o.lineWidth;
     for (const [p, i] of this.s.waypoints) {
       if (i === 0 || !lines.length) lines.push([]);
       lines[lines.length - 1].push(this.centre(p));
     }
-    const unit = Math.min(this.cols.cell, this.rows.cell);
-    for (let n = lines.length - 1; n >= 0; n--) {
+    const unit = Math.min(this.cols.cell, this.rows.cell), lit = this.highlight;
+    const order = lines.map((_, n) => n).reverse();
+    if (lit >= 0 && lit < lines.length) order.splice(order.indexOf(lit), 1), order.push(lit);
+    for (const n of order) {
       const shift = n ? (n & 1 ? 1 : -1) * Math.min(0.3, 0.15 * ((n + 1) >> 1)) * unit : 0;
-      o.strokeStyle = n ? COLOURS.route2Line : COLOURS.route;
-      o.lineWidth = n ? Math.max(1, width * 0.6) : width;
+      o.strokeStyle = ROUTE_LINES[n % ROUTE_LINES.length];
+      o.globalAlpha = lit >= 0 && n !== lit ? 0.3 : 1;
+      o.lineWidth = n === lit ? width * 1.3 : n ? Math.max(1, width * 0.6) : width;
       o.beginPath();
       lines[n].forEach(([x, y], k) => (k ? o.lineTo(x + shift, y + shift) : o.moveTo(x + shift, y + shift)));
       o.stroke();
+    }
+    o.globalAlpha = 1;
+  }
+
+  // Squares too small for a letter: S and every goal get a ring around them.
+  drawEnds() {
+    const s = this.s, o = this.octx, r = Math.max(5 * this.dpr, Math.min(this.cols.cell, this.rows.cell));
+    o.lineWidth = Math.max(1.5, this.dpr * 1.5);
+    for (const [p, colour] of [[s.start, COLOURS.start], ...s.goals.map((g) => [g, COLOURS.goal])]) {
+      if (p < 0) continue;
+      const [x, y] = this.centre(p);
+      o.strokeStyle = "#ffffff";
+      o.beginPath(); o.arc(x, y, r + o.lineWidth, 0, 2 * Math.PI); o.stroke();
+      o.strokeStyle = colour;
+      o.beginPath(); o.arc(x, y, r, 0, 2 * Math.PI); o.stroke();
     }
   }
 }

@@ -1,21 +1,36 @@
 // The page's copy of the maze: typed-array layers, the run's whole event log
 // (growing chunks, so the user can step back to the very beginning) and a
 // pure applyEvents with the engine's semantics (pymaze/events.py).
-export const OP = { WALL: 1, MARK: 2, NUM: 3, START: 4, GOAL: 5, NOTE: 6 };
-export const OP_MASK = 0xff;
-export const MILESTONE = 0x100;
-export const MARK = { CURRENT: 1, STACK: 2, FRONTIER: 3, VISITED: 4, ROUTE: 5, FRONTIER2: 6,
-  VISITED2: 7, FILLED: 8, ROUTE2: 9, DEAD: 10 };
-export const N_WAYPOINT = 10;
+//
+// The vocabulary (op codes, marks, notes) is not typed here: the engine sends
+// it with its catalogue and adoptVocabulary fills these objects in place, so
+// every module importing them reads the engine's own numbers.
+export const OP = {};
+export const MARK = {};
+export const NOTE = {};
+export const BITS = { OP_MASK: 0, MILESTONE: 0 };
+// Mark value -> name ("current", "frontier", ...), what the palette is keyed by.
+export const MARK_NAME = [];
+
+export function adoptVocabulary(v) {
+  Object.assign(OP, v.ops);
+  Object.assign(MARK, v.marks);
+  Object.assign(NOTE, v.notes);
+  BITS.OP_MASK = v.op_mask;
+  BITS.MILESTONE = v.milestone;
+  MARK_NAME.length = 0;
+  for (const [name, value] of Object.entries(v.marks)) MARK_NAME[value] = name.toLowerCase();
+}
 
 export function makeState(header, wall, mark, num) {
   const size = header.width * header.height;
-  const markCount = new Int32Array(16);
-  for (let i = 0; i < size; i++) markCount[mark[i]]++;
+  const markCount = new Int32Array(Math.max(16, MARK_NAME.length));
+  let numTop = 0;
+  for (let i = 0; i < size; i++) { markCount[mark[i]]++; if (num[i] > numTop) numTop = num[i]; }
   return {
     width: header.width, height: header.height, geometry: header.geometry, layer: header.layer,
     kind: header.kind, wall, mark, num, start: header.start, goals: header.goals.slice(),
-    markCount, route: [], notes: [], waypoints: [], head: -1,
+    markCount, route: [], notes: [], waypoints: [], head: -1, numTop, opened: 0,
     weight: header.weights ? Int32Array.from(header.weights) : null,
     dirty: new Int32Array(1024), dirtyCount: 0, allDirty: true, routeChanged: true,
   };
@@ -60,9 +75,9 @@ export function applyEvents(s, ev, from, to, backwards = false) {
   let i = backwards ? to - 1 : from;
   const end = backwards ? from - 1 : to;
   for (; i !== end; i += step) {
-    const j = 4 * i, op = ev[j] & OP_MASK, p = ev[j + 1];
+    const j = 4 * i, op = ev[j] & BITS.OP_MASK, p = ev[j + 1];
     const value = backwards ? ev[j + 2] : ev[j + 3];
-    if (op === OP.WALL) { s.wall[p] = value; touch(s, p); }
+    if (op === OP.WALL) { s.opened += s.wall[p] - value; s.wall[p] = value; touch(s, p); }
     else if (op === OP.MARK) {
       const was = s.mark[p];
       s.markCount[was]--; s.markCount[value]++;
@@ -77,7 +92,7 @@ export function applyEvents(s, ev, from, to, backwards = false) {
     else if (op === OP.NOTE) {
       if (backwards) s.notes.pop();
       else s.notes.push([ev[j + 2], ev[j + 3], p]);
-      if (ev[j + 2] === N_WAYPOINT) {
+      if (ev[j + 2] === NOTE.WAYPOINT) {
         if (backwards) s.waypoints.pop(); else s.waypoints.push([p, ev[j + 3]]);
         s.routeChanged = true;
       }
@@ -89,11 +104,19 @@ export function applyEvents(s, ev, from, to, backwards = false) {
 
 // Every event of a run, in chunks as they arrived from the worker.
 export class EventLog {
-  constructor() { this.chunks = []; this.starts = []; this.total = 0; this.finished = false; }
+  constructor() { this.chunks = []; this.starts = []; this.total = 0; this.finished = false; this.numTop = 0;
+    this.marksUsed = new Set(); }
 
   push(chunk) {
     const n = chunk.length >> 2;
     if (!n) { this.finished = true; return; }
+    // The largest number of the run so far (all of it once finished: the heat ramp's end),
+    // and the marks it uses (what the legend names).
+    for (let j = 0; j < chunk.length; j += 4) {
+      const op = chunk[j] & BITS.OP_MASK;
+      if (op === OP.NUM && chunk[j + 3] > this.numTop) this.numTop = chunk[j + 3];
+      else if (op === OP.MARK) this.marksUsed.add(chunk[j + 3]);
+    }
     this.chunks.push(chunk);
     this.starts.push(this.total);
     this.total += n;
@@ -110,6 +133,7 @@ export class EventLog {
 
   // Apply events [from, to) of the whole log to `s`, chunk by chunk.
   apply(s, from, to, backwards = false) {
+    if (this.numTop > s.numTop) s.numTop = this.numTop;
     if (from >= to) return;
     const first = this.chunkAt(from), last = this.chunkAt(to - 1);
     const order = [];
@@ -128,5 +152,5 @@ export class EventLog {
     return this.chunks[c].subarray(j, j + 4);
   }
 
-  isMilestone(i) { return (this.event(i)[0] & MILESTONE) !== 0; }
+  isMilestone(i) { return (this.event(i)[0] & BITS.MILESTONE) !== 0; }
 }

@@ -1,29 +1,60 @@
 // What the page says in words: the stats line, the notes of a run, the notice.
-const NOTE = { FOUND: 1, NO_ROUTE: 2, TRAPPED: 3, GAVE_UP: 4, HEURISTIC: 5, ROUTE: 6, DONE: 9 };
+// Note codes come from the engine's vocabulary (NOTE, filled from the catalogue).
+import { MARK, NOTE } from "./state.js";
+
+// Every number on the page is written one way: digits grouped by thousands with a comma.
+export const fmt = (n) => Number(n).toLocaleString("en", { maximumFractionDigits: 3 });
+
+// Turning in units of 45 degrees -> words ("3 right-angle turns", "2.5 ...").
+const turns = (units) => `${fmt(units / 2)} turn${units === 2 ? "" : "s"}`;
+
+// note name -> what it says (value: the note's value); null for notes drawn, not said.
+export const NOTE_TEXT = {
+  FOUND: (v) => `found in ${fmt(v)} moves`,
+  NO_ROUTE: () => "no route to the goal",
+  TRAPPED: () => "trapped in a loop",
+  GAVE_UP: () => "gave up: the step budget ran out",
+  HEURISTIC: () => "heuristic result (not exact)",
+  ROUTE: (v) => `a route of ${fmt(v)} moves`,
+  TURNS: (v) => `${turns(v)} (90° each)`,
+  COST: (v) => `cost ${fmt(v / 1000)}`,
+  WAYPOINT: null,
+  EXHAUSTED: (v) => (v === 1 ? "exactly one route joins S and G" : `no other route: ${fmt(v)} simple routes in all`),
+};
+
+// The first note with code `code` (the first route's, when there are several), or undefined.
+const firstNote = (notes, code) => notes.find((n) => n[0] === code);
 
 export function stats(player, elapsed) {
   const s = player.s, log = player.log;
-  const visited = s.markCount[4] + s.markCount[7];
-  const route = s.markCount[5];
-  const total = log.finished ? log.total.toLocaleString("en") : `${log.total.toLocaleString("en")}+`;
-  return [
-    `visited ${visited.toLocaleString("en")}`,
-    `route ${route > 0 ? route - 1 : "–"}`,
-    `events ${player.cursor.toLocaleString("en")} / ${total}`,
-    `${elapsed.toFixed(1)} s`,
-  ].join("  ·  ");
+  const total = log.finished ? fmt(log.total) : `${fmt(log.total)}+`;
+  const parts = [];
+  if (player.kind === "solve") {
+    const visited = s.markCount[MARK.VISITED] + s.markCount[MARK.VISITED2];
+    const route = s.markCount[MARK.ROUTE];
+    parts.push(`moves ${route > 0 ? fmt(route - 1) : "–"}`, `visited ${fmt(visited)}`);
+    const cost = firstNote(s.notes, NOTE.COST), turn = firstNote(s.notes, NOTE.TURNS);
+    if (cost) parts.push(`cost ${fmt(cost[1] / 1000)}`);
+    if (turn) parts.push(turns(turn[1]));
+  } else {
+    // A generator opens passages (or, starting from an open field, builds walls).
+    const what = s.geometry === "thin" ? "passages" : "squares";
+    parts.push(s.opened >= 0 ? `${what} opened ${fmt(s.opened)}` : `walls built ${fmt(-s.opened)}`);
+  }
+  parts.push(`events ${fmt(player.cursor)} / ${total}`, `${elapsed.toFixed(1)} s`);
+  return parts.join("  ·  ");
 }
 
 export function describeNotes(notes) {
   const out = [];
+  const routes = notes.filter(([code]) => code === NOTE.ROUTE).length;
   for (const [code, value] of notes) {
-    if (code === NOTE.FOUND) out.push(`found in ${value} moves`);
-    else if (code === NOTE.NO_ROUTE) out.push("no route to the goal");
-    else if (code === NOTE.TRAPPED) out.push("trapped in a loop");
-    else if (code === NOTE.GAVE_UP) out.push("gave up");
-    else if (code === NOTE.HEURISTIC) out.push("heuristic result");
-    else if (code === NOTE.DONE) out.push(`done: ${value} passages opened`);
+    if (code === NOTE.ROUTE || code === NOTE.TURNS || code === NOTE.COST) continue; // in the stats and lists
+    const name = Object.keys(NOTE).find((k) => NOTE[k] === code);
+    const say = name && NOTE_TEXT[name];
+    if (say) out.push(say(value));
   }
+  if (routes > 1) out.push(`${fmt(routes)} routes`);
   return out.slice(-3).join(" · ");
 }
 

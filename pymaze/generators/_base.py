@@ -5,7 +5,7 @@ What a generator walks on (cells, candidate passages, moves) is ``pymaze.graph``
 
 from itertools import permutations
 
-from ..events import MARK, MILESTONE, WALL
+from ..events import MARK, MILESTONE, NUM, WALL
 from ..graph import moves, passages
 
 PERMS = [list(p) for p in permutations(range(4))]  # direction orders, picked with one rng.random()
@@ -75,3 +75,19 @@ def open_cell(maze, p):
     """Open the single cell ``p`` (the first cell of a carving generator): one milestone event."""
     maze.wall[p] = 0
     return (WALL | MILESTONE, p, 1, 0)
+
+
+def clear_numbers(maze, squares, chunk=4096):
+    """Steps that clear the num layer on ``squares`` (the cluster labels a generator showed while
+    it worked), ``chunk`` squares a step, the last step a milestone: the finished maze carries no
+    leftover colours, and stepping back brings the labels back."""
+    num = maze.num
+    todo = [p for p in squares if num[p]]
+    for lo in range(0, len(todo), chunk):
+        step = []
+        for p in todo[lo:lo + chunk]:
+            step += (NUM, p, num[p], 0)
+            num[p] = 0
+        if lo + chunk >= len(todo):
+            step[-4] |= MILESTONE
+        yield tuple(step)

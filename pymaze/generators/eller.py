@@ -1,6 +1,6 @@
 from ..events import NUM
 from ..registry import Param, generator
-from ._base import open_wall
+from ._base import clear_numbers, open_wall
 
 
 @generator("eller", "Eller", order=90, initial="closed", perfect=True, layer="cluster", params=[
@@ -23,7 +23,8 @@ def eller(maze, rng, join=0.5, drop=0.5):
        every set must continue downward.  Those cells below keep the set;
        the other cells of the next row get new sets of their own.
     4. Repeat for each row.  In the last row, join every pair of
-       neighbours in different sets, and drop nothing.
+       neighbours in different sets, and drop nothing; then clear the
+       labels (a last milestone), so the finished maze carries no set colour.
 
     Memory: only the current row's sets, however tall the maze.
     Property: perfect (a spanning tree).  Not uniform.
@@ -60,6 +61,7 @@ def eller(maze, rng, join=0.5, drop=0.5):
             members[a] += members.pop(b)
             yield (*step, *open_wall(maze, squares[cx] + 1))
         if last:
+            yield from clear_numbers(maze, squares)
             break
         below = [maze.cell(cx, cy + 1) for cx in range(cw)]
         nxt = [-1] * cw

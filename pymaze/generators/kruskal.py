@@ -3,6 +3,7 @@ from array import array
 from ..events import MILESTONE, NUM, WALL
 from ..graph import SHAPES, cells, passages
 from ..registry import Param, generator
+from ._base import clear_numbers
 
 CHUNK = 4096  # most cells relabelled in one step
 
@@ -27,6 +28,8 @@ def kruskal(maze, rng, method="unionfind"):
        the larger one's id; method "naive" compares the labels themselves
        and relabels the larger label number to the smaller.
     4. Stop when every wall has been visited: one cluster, every label equal.
+       The labels are then cleared (a last milestone), so the finished maze
+       carries no cluster colour.
 
     The maze starts "closed" (every cell floor, every wall standing) rather
     than all wall, so the very first frame already shows every cell as its
@@ -130,3 +133,4 @@ def kruskal(maze, rng, method="unionfind"):
         wall[via] = 0
         step += (opened, via, 1, 0)
         yield tuple(step)
+    yield from clear_numbers(maze, square)

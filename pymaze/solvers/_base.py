@@ -5,8 +5,8 @@ The topology they walk on (neighbours, searches, paths, the block-cut tree) is `
 
 from array import array
 
-from ..events import MARK, MILESTONE, M_FILLED, M_ROUTE, N_FOUND, N_NO_ROUTE, NOTE
-from ..graph import heuristic  # noqa: F401  (its old home; astar and greedy take it from pymaze.graph)
+from ..events import MARK, MILESTONE, M_FILLED, M_ROUTE, N_FOUND, N_NO_ROUTE, N_TURNS, NOTE
+from ..graph import heuristic, turning  # noqa: F401  (heuristic's old home; astar and greedy take it from pymaze.graph)
 
 UNSEEN = -1
 
@@ -17,7 +17,8 @@ def parents(maze):
 
 
 def show_route(maze, path, mark=M_ROUTE, note=True):
-    """Mark the route node by node from its first to its last, then note FOUND with its length.
+    """Mark the route node by node from its first to its last, then note FOUND with its length
+    and TURNS with its turning (units of 45 degrees).
 
     Thin mazes mark cells only (the openings between them have no area in the thin view).
     """
@@ -28,6 +29,7 @@ def show_route(maze, path, mark=M_ROUTE, note=True):
         yield (MARK | MILESTONE, s, old, mark)
     if note:
         yield found(path[-1], len(path) - 1)
+        yield (NOTE, path[-1], N_TURNS, turning(maze, path))
 
 
 def fill_dead_ends(maze, nbrs, degree, keep, todo):

@@ -142,4 +142,4 @@ def finish(maze, path, diagonal):
     """Mark the route start to goal and note its length; with diagonals also its cost (rounded)."""
     yield from show_route(maze, path)
     if diagonal != "never":
-        yield (NOTE, path[-1], N_COST, round(route_cost(maze, path)))
+        yield (NOTE, path[-1], N_COST, round(1000 * route_cost(maze, path)))  # thousandths

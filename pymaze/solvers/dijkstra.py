@@ -53,7 +53,7 @@ def dijkstra(maze, rng, weights="maze"):
         if p in goals:
             yield step
             yield from show_route(maze, path_to(parent, p))
-            yield (NOTE, p, N_COST, cost)
+            yield (NOTE, p, N_COST, 1000 * cost)
             return
         for q in nbrs(p):
             if mark[q] == M_VISITED:

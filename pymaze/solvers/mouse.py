@@ -1,9 +1,9 @@
 import heapq
 from itertools import count
 
-from ..events import MARK, MILESTONE, M_VISITED, N_COST, N_WAYPOINT, NOTE
+from ..events import MARK, MILESTONE, M_VISITED, N_COST, N_TURNS, N_WAYPOINT, NOTE
 from ..registry import Param, solver
-from ._base import no_route, show_route
+from ._base import found, no_route, show_route
 
 # Headings 0..7 clockwise from north, as (dx, dy) with y growing southwards.
 HEADINGS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -42,7 +42,8 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
        cheapest route.
     4. Show the route's cells, its polyline corners as waypoint notes (S's
        centre, each opening where the heading changes, G's centre) and its
-       cost in thousandths of a straight step.
+       cost in thousandths of a straight step and its turning
+       in units of 45 degrees.
 
     Property: the route of least cost in this model (not the fewest cells).
     Source: micromouse path planning on posts and edges, with diagonals.
@@ -54,7 +55,7 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
     mark[start] = M_VISITED
     yield (MARK | MILESTONE, start, 0, M_VISITED)
     if start in goals:
-        yield from _finish(maze, [start], [start], 0.0)
+        yield from _finish(maze, [start], [start], 0.0, 0)
         return
     best, parent = {}, {}
     heap, tick = [], count()
@@ -102,18 +103,22 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
         state = parent[state]
     chain.reverse()
     cells, corners = [start], [start]
+    bends = _bend(0, chain[0][1])  # S faces north
     for (o, h), (q, nh) in zip(chain, chain[1:]):
         cells.append(2 * o - cells[-1])
         if nh < 0:
             nh = 2 * sides.index(q - o)
         if nh != h:
             corners.append(o)
+            bends += _bend(h, nh)
     corners.append(cells[-1])
-    yield from _finish(maze, cells, corners, cost)
+    yield from _finish(maze, cells, corners, cost, bends)
 
 
-def _finish(maze, cells, corners, cost):
+def _finish(maze, cells, corners, cost, bends):
     for i, p in enumerate(corners):
         yield (NOTE, p, N_WAYPOINT, i)
-    yield from show_route(maze, cells)
-    yield (NOTE | MILESTONE, cells[-1], N_COST, round(cost * 1000))
+    yield from show_route(maze, cells, note=False)
+    yield found(cells[-1], len(cells) - 1)
+    yield (NOTE, cells[-1], N_TURNS, bends)
+    yield (NOTE, cells[-1], N_COST, round(cost * 1000))

@@ -1,5 +1,5 @@
-from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, NUM
-from ..graph import steps
+from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, N_TURNS, NOTE, NUM
+from ..graph import steps, turning
 from ..registry import solver
 from ._base import found, no_route, show_route
 
@@ -68,3 +68,4 @@ def wave(maze, rng):
         back.append(p)
     yield from show_route(maze, back, note=False)
     yield found(goal, len(back) - 1)
+    yield (NOTE, goal, N_TURNS, turning(maze, back))
