@@ -19,6 +19,7 @@ export const NOTE_TEXT = {
   TURNS: (v) => `${turns(v)} (90° each)`,
   COST: (v) => `cost ${fmt(v / 1000)}`,
   WAYPOINT: null,
+  BOUND: (v) => `searching within a cost bound of ${fmt(v / 100)}`,
   EXHAUSTED: (v) => (v === 1 ? "exactly one route joins S and G" : `no other route: ${fmt(v)} simple routes in all`),
 };
 
