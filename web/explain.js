@@ -2,12 +2,12 @@
 // catalogue), a link to its source file (served with the site under src/), and
 // the step being shown, in words, from the event at the cursor and the maze's
 // coordinates ("expanding (12, 7), distance 23").
-import { MARK, OP, OP_MASK } from "./state.js";
+import { BITS, MARK_NAME, OP } from "./state.js";
 
-const DOING = { [MARK.CURRENT]: "at", [MARK.STACK]: "pushing", [MARK.FRONTIER]: "queueing",
-  [MARK.VISITED]: "expanding", [MARK.ROUTE]: "route through", [MARK.FRONTIER2]: "queueing (from G)",
-  [MARK.VISITED2]: "expanding (from G)", [MARK.FILLED]: "filling", [MARK.ROUTE2]: "another route through",
-  [MARK.DEAD]: "marking dead end" };
+// What a mark means a step is doing, by mark name (the vocabulary arrives with the catalogue).
+const DOING = { current: "at", stack: "pushing", frontier: "queueing", visited: "expanding", route: "route through",
+  frontier2: "queueing (from G)", visited2: "expanding (from G)", filled: "filling", route2: "another route through",
+  dead: "marking dead end", scanned: "scanning", "jump point": "jump point at" };
 const NOTES = { 1: (v) => `goal reached: ${v} moves`, 2: () => "no route to the goal", 3: () => "trapped in a loop",
   4: () => "gave up", 5: () => "the result is a heuristic", 6: (v) => `a route of ${v} moves`,
   7: (v) => `turning: ${v * 45}°`, 8: (v) => `cost ${v}`, 9: (v) => `done: ${v} passages opened` };
@@ -61,7 +61,7 @@ export class Explainer {
     if (!player.log || player.cursor === this.seen) return;
     this.seen = player.cursor;
     if (player.cursor === 0) return this.setStep("at the beginning");
-    const s = player.s, [code, p, , value] = player.log.event(player.cursor - 1), op = code & OP_MASK;
+    const s = player.s, [code, p, , value] = player.log.event(player.cursor - 1), op = code & BITS.OP_MASK;
     const at = (q) => {
       const x = q % s.width, y = (q - x) / s.width;
       if (s.geometry !== "thin") return `(${x}, ${y})`;
@@ -71,7 +71,7 @@ export class Explainer {
     };
     const dist = s.num[p] > 0 && s.layer === "distance" ? `, distance ${s.num[p] - 1}` : "";
     let text;
-    if (op === OP.MARK) text = value ? `${DOING[value] || "marking"} ${at(p)}${dist}` : `clearing ${at(p)}`;
+    if (op === OP.MARK) text = value ? `${DOING[MARK_NAME[value]] || "marking"} ${at(p)}${dist}` : `clearing ${at(p)}`;
     else if (op === OP.WALL) text = `${value ? "closing" : "opening"} ${at(p)}`;
     else if (op === OP.NUM) text = s.layer === "distance" ? `${at(p)} is at distance ${value - 1}` : `numbering ${at(p)}: ${value}`;
     else if (op === OP.START) text = `moving S to ${at(value)}`;
