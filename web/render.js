@@ -89,8 +89,9 @@ export class Renderer {
   // shows, on walls too (a random walk over uncarved cells, a frontier of walls).
   colour(p) {
     const s = this.s, W = s.width, m = s.mark[p];
-    if (p === s.start) return START32;
-    if (this.isGoal(p)) return GOAL32;
+    // S and G are solid until a run marks or numbers them; then the square shows that, and the
+    // letter (in S's or G's colour, see label) still says which end it is.
+    if ((p === s.start || this.isGoal(p)) && !m && !(s.layer && s.num[p] > 0)) return p === s.start ? START32 : GOAL32;
     if (s.wall[p]) return m ? this.mark32[m] : WALL32;
     const x = p % W, y = (p - x) / W;
     if (s.geometry === "thin" && (x ^ y) & 1 && !m) {
@@ -167,7 +168,12 @@ export class Renderer {
     o.clearRect(x0 - 1, y0 - 1, w + 2, h + 2);
     let text = "", colour = COLOURS.text, halo = null;
     const cell = Math.min(w, h);
-    if (p === s.start || this.isGoal(p)) { text = p === s.start ? "S" : "G"; colour = "#ffffff"; }
+    if (p === s.start || this.isGoal(p)) {
+      text = (p === s.start ? "S" : "G") + (s.layer === "distance" && s.num[p] > 0 ? String(s.num[p] - 1) : "");
+      const solid = c === (p === s.start ? START32 : GOAL32);
+      colour = solid ? "#ffffff" : p === s.start ? COLOURS.start : COLOURS.goal;
+      if (!solid) halo = "#ffffff";
+    }
     else if (s.layer === "distance" && s.num[p] > 0 && !s.wall[p] && !this.onLine(x, y)) {
       text = String(s.num[p] - 1);
       const bg = unpack(c);
