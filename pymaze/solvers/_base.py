@@ -105,6 +105,23 @@ def dead_end_fill(maze, nbrs):
     return nodes, degree, keep, fill_dead_ends(maze, nbrs, degree, keep, todo)
 
 
+def route_to_goal(maze, nbrs, allowed=None):
+    """A shortest route from S to the nearest goal, breadth-first over a flat parent table, stepping only
+    on squares set in ``allowed`` (a per-square bytearray) when given; None when no goal is reached."""
+    start, goals = maze.start, set(maze.goals)
+    parent = parents(maze)
+    parent[start] = start
+    order = [start]
+    for p in order:
+        if p in goals:
+            return walk_back(parent, p)
+        for q in nbrs(p):
+            if parent[q] == UNSEEN and (allowed is None or allowed[q]):
+                parent[q] = p
+                order.append(q)
+    return None
+
+
 def found(goal, moves):
     return (NOTE | MILESTONE, goal, N_FOUND, moves)
 

@@ -2,7 +2,7 @@ from array import array
 
 from ..events import MARK, MILESTONE, M_FILLED
 from ..registry import solver
-from ._base import UNSEEN, dead_end_fill, links, no_route, parents, show_route, steps, walk_back
+from ._base import dead_end_fill, links, no_route, route_to_goal, show_route, steps
 
 
 @solver("deadend", "Dead-end filling", order=120, optimal=True)
@@ -58,19 +58,7 @@ def deadend(maze, rng):
     if not live[start]:
         yield no_route(maze)
         return
-    # A shortest route inside the live squares: breadth-first from S.
-    parent = parents(maze)
-    parent[start] = start
-    goals = set(maze.goals)
-    order = [start]
-    for p in order:
-        if p in goals:
-            yield from show_route(maze, walk_back(parent, p))
-            return
-        for q in nbrs(p):
-            if live[q] and parent[q] == UNSEEN:
-                parent[q] = p
-                order.append(q)
+    yield from show_route(maze, route_to_goal(maze, nbrs, live))  # a shortest route inside what is live
 
 
 def live_squares(maze):
