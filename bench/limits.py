@@ -144,19 +144,32 @@ def main(argv=None):
     ap.add_argument("--only", default="", help="comma-separated slugs to run (default: all)")
     ap.add_argument("--write", action="store_true", help="write the table into docs/BENCHMARKS.md")
     ap.add_argument("--jobs", type=int, default=1, help="children run at once (default 1; each measures itself)")
+    ap.add_argument("--results", help="a file of JSON lines: each result is appended as it comes, and jobs "
+                                      "already there are not run again (so runs can be split or resumed)")
     args = ap.parse_args(argv)
     only = {s for s in args.only.split(",") if s}
     jobs = plan(args.size, only)
+    done = {}
+    if args.results and os.path.exists(args.results):
+        for line in open(args.results):
+            job, r = json.loads(line)
+            done[json.dumps(job)] = r
+    todo = [j for j in jobs if json.dumps(list(j)) not in done]
     with tempfile.TemporaryDirectory() as folder:
-        paths = make_mazes(args.size, folder) if any(j[0] == "solver" for j in jobs) else {}
+        paths = make_mazes(args.size, folder) if any(j[0] == "solver" for j in todo) else {}
         def one(job):
             t = time.perf_counter()
             r = run_one(job, paths, args.size, args.timeout)
             print(job[0], job[1], job[2] or "", job[3] or "", r, f"({time.perf_counter() - t:.0f} s wall)", flush=True)
+            if args.results:
+                with open(args.results, "a") as f:
+                    f.write(json.dumps([list(job), r]) + "\n")
+            done[json.dumps(list(job))] = r
             return r
 
         with ThreadPoolExecutor(max(1, args.jobs)) as pool:
-            rows = list(zip(jobs, pool.map(one, jobs)))
+            list(pool.map(one, todo))
+    rows = [(job, done[json.dumps(list(job))]) for job in jobs]
     text = table(rows, args.size)
     print(text)
     if args.write:
