@@ -119,7 +119,9 @@ def table(rows, size):
     for (family, slug, opts, maze), r in rows:
         o = ", ".join(f"{k}={v}" for k, v in opts.items()) or "defaults"
         if "error" in r:
-            lines.append(f"| {family} | `{slug}` | {o} | {maze or ''} | | | {r['error']} | **no** |")
+            unknown = r["error"] == "not measured"
+            lines.append(f"| {family} | `{slug}` | {o} | {maze or ''} | | | {r['error']} | "
+                         f"{'not measured' if unknown else '**no**'} |")
             continue
         ok = r["rss_mb"] < LIMIT_MB and r["cpu"] < LIMIT_S
         lines.append(f"| {family} | `{slug}` | {o} | {maze or ''} | {r['rss_mb']:,.0f} MB | {r['cpu']:.1f} s | "
@@ -144,19 +146,33 @@ def main(argv=None):
     ap.add_argument("--only", default="", help="comma-separated slugs to run (default: all)")
     ap.add_argument("--write", action="store_true", help="write the table into docs/BENCHMARKS.md")
     ap.add_argument("--jobs", type=int, default=1, help="children run at once (default 1; each measures itself)")
+    ap.add_argument("--results", help="a file of JSON lines: each result is appended as it comes, and jobs "
+                                      "already there are not run again (so runs can be split or resumed)")
+    ap.add_argument("--no-run", action="store_true", help="run nothing: the table from --results alone")
     args = ap.parse_args(argv)
     only = {s for s in args.only.split(",") if s}
     jobs = plan(args.size, only)
+    done = {}
+    if args.results and os.path.exists(args.results):
+        for line in open(args.results):
+            job, r = json.loads(line)
+            done[json.dumps(job)] = r
+    todo = [] if args.no_run else [j for j in jobs if json.dumps(list(j)) not in done]
     with tempfile.TemporaryDirectory() as folder:
-        paths = make_mazes(args.size, folder) if any(j[0] == "solver" for j in jobs) else {}
+        paths = make_mazes(args.size, folder) if any(j[0] == "solver" for j in todo) else {}
         def one(job):
             t = time.perf_counter()
             r = run_one(job, paths, args.size, args.timeout)
             print(job[0], job[1], job[2] or "", job[3] or "", r, f"({time.perf_counter() - t:.0f} s wall)", flush=True)
+            if args.results:
+                with open(args.results, "a") as f:
+                    f.write(json.dumps([list(job), r]) + "\n")
+            done[json.dumps(list(job))] = r
             return r
 
         with ThreadPoolExecutor(max(1, args.jobs)) as pool:
-            rows = list(zip(jobs, pool.map(one, jobs)))
+            list(pool.map(one, todo))
+    rows = [(job, done.get(json.dumps(list(job)), {"error": "not measured"})) for job in jobs]
     text = table(rows, args.size)
     print(text)
     if args.write:

@@ -56,3 +56,27 @@ def test_the_limit_is_the_same_in_the_library_the_bridge_and_the_page():
     assert int(re.search(r"const MAX_IMPORT = (\d+);", share).group(1)) == formats.MAX_CHARS == web.MAX_IMPORT
     readme = (ROOT / "README.md").read_text()
     assert f"{formats.MAX_CHARS:,} characters" in readme and f"{MAX_SIZE}×{MAX_SIZE} cells" in readme
+
+
+@pytest.mark.parametrize("slug", ["deadend", "culdesac"])
+def test_filling_solvers_work_in_flat_arrays(slug):
+    """Dead-end and cul-de-sac filling keep per-square arrays, not a set or dict entry per node: the peak of
+    memory allocated during a run, per square of the grid, stays below what one dict entry costs."""
+    import tracemalloc
+    maze = pymaze.generate("dig", 150, 150, seed=1, loops=0.1)
+    tracemalloc.start()
+    try:
+        pymaze.Run.solve(slug, maze).finish()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak / len(maze.wall) < 80, peak / len(maze.wall)
+
+
+def test_options_cannot_exceed_the_bounds():
+    """random-mouse keeps two events per move: its cap's allowed maximum is what 2000x2000 stays within."""
+    from pymaze.registry import solvers
+    cap = next(p for p in solvers()["random-mouse"].params if p.name == "cap")
+    assert cap.max <= 5_000_000 and f"{cap.max:,}" in cap.help
+    with pytest.raises(pymaze.ParameterError, match="cap"):
+        pymaze.solve(pymaze.generate("dig", 3, 3), "random-mouse", cap=cap.max + 1)

@@ -99,7 +99,7 @@ HOSTILE = [
     ("gen=dig&g.bias=7&g.mode=" + quote("</select><svg onload=window.__pwned=3>") + "&g.nope=1&h=-3",
      ["bias must be a number from -1 to 1", "mode must be one of", 'dig has no option "nope"',
       "height must be a whole number"], "generate"),
-    ("sol=bfs&speed=1e9&run=solve&%E0%A4%A=%ZZ&w=1.5", ["speed must be", "width must be"], "solve"),
+    ("sol=bfs&speed=1e9&run=solve&%E0%A4%A=%ZZ&w=1.5", ["unknown key", "speed must be", "width must be"], "solve"),
 ]
 
 

@@ -7,6 +7,10 @@ const WHOLE = /^\d{1,10}$/;
 const NUMBER = /^-?\d{1,12}(\.\d{1,12})?$/;
 const MAX_SEED = 2 ** 32 - 1;
 const SHOWN = (v) => (v.length > 24 ? `${v.slice(0, 24)}…` : v);
+// The longest fragment read: the page's own links take a few hundred characters.
+export const MAX_FRAGMENT = 4096;
+const KEYS = new Set(["gen", "sol", "w", "h", "seed", "view", "speed", "run"]);
+const LISTED = 5; // unknown keys named in the notice; the rest are counted
 
 // The link of what ran: `gen` and `sol` are the arguments the generate and the solve were
 // started with (`sol`: the solver chosen now when no solve ran), plus today's view and speed.
@@ -50,11 +54,22 @@ function setOption(picker, name, value) {
 
 // Applies the fragment to the controls; returns { problems: [...], solve: whether a solve ran too }.
 export function applyLink(hash, ui) {
+  const fragment = hash.replace(/^#/, "");
+  if (fragment.length > MAX_FRAGMENT) {
+    return { problems: [`the link is ${fragment.length.toLocaleString("en")} characters long; ` +
+      `links over ${MAX_FRAGMENT.toLocaleString("en")} characters are not read`], solve: false };
+  }
   let params;
   try { params = new URLSearchParams(hash.replace(/^#/, "")); } catch { params = new URLSearchParams(); }
   const problems = [];
   const bad = (what) => { if (what) problems.push(what); };
   if (![...params.keys()].length) return { problems, solve: false };
+  const unknown = [...new Set(params.keys())].filter((k) => !KEYS.has(k) && !/^[gs]\./.test(k));
+  if (unknown.length) {
+    const named = unknown.slice(0, LISTED).map((k) => `"${SHOWN(k)}"`).join(", ");
+    const more = unknown.length > LISTED ? ` and ${unknown.length - LISTED} more` : "";
+    bad(`unknown key${unknown.length > 1 ? "s" : ""} ${named}${more}`);
+  }
   for (const [key, picker, family] of [["gen", ui.gen, "generator"], ["sol", ui.sol, "solver"]]) {
     const slug = params.get(key);
     if (slug === null) continue;

@@ -6,7 +6,7 @@ The topology they walk on (neighbours, searches, paths, the block-cut tree) is `
 from array import array
 
 from ..events import MARK, MILESTONE, M_FILLED, M_ROUTE, N_FOUND, N_NO_ROUTE, N_TURNS, NOTE
-from ..graph import heuristic, turning  # noqa: F401  (heuristic's old home; astar and greedy take it from pymaze.graph)
+from ..graph import heuristic, path_to, turning  # noqa: F401  (heuristic's old home; astar and greedy take it from pymaze.graph)
 
 UNSEEN = -1
 
@@ -63,6 +63,23 @@ def dead_end_fill(maze, nbrs):
     keep = set(maze.goals) | {maze.start}
     todo = [p for p in nodes if degree[p] <= 1 and p not in keep]
     return nodes, degree, keep, fill_dead_ends(maze, nbrs, degree, keep, todo)
+
+
+def route_to_goal(maze, nbrs, allowed=None):
+    """A shortest route from S to the nearest goal, breadth-first over a flat parent table, stepping only
+    on squares set in ``allowed`` (a per-square bytearray) when given; None when no goal is reached."""
+    start, goals = maze.start, set(maze.goals)
+    parent = parents(maze)
+    parent[start] = start
+    order = [start]
+    for p in order:
+        if p in goals:
+            return path_to(parent, p)
+        for q in nbrs(p):
+            if parent[q] == UNSEEN and (allowed is None or allowed[q]):
+                parent[q] = p
+                order.append(q)
+    return None
 
 
 def found(goal, moves):

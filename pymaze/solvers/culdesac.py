@@ -2,8 +2,8 @@ from array import array
 
 from ..events import M_FILLED
 from ..registry import solver
-from ..graph import links, path_to, steps
-from ._base import UNSEEN, dead_end_fill, fill_dead_ends, no_route, parents, show_route
+from ..graph import links, steps
+from ._base import dead_end_fill, fill_dead_ends, no_route, route_to_goal, show_route
 
 
 @solver("culdesac", "Cul-de-sac filling", order=90, optimal=True)
@@ -31,7 +31,7 @@ def culdesac(maze, rng):
     """
     nbrs = links(maze)
     mark = maze.mark
-    start, goals = maze.start, set(maze.goals)
+    start = maze.start
     _, degree, keep, filling = dead_end_fill(maze, nbrs)
 
     def open_nbrs(p):
@@ -40,18 +40,8 @@ def culdesac(maze, rng):
     yield from filling
     for part in _nooses(maze, start, keep):
         yield from fill_dead_ends(maze, nbrs, degree, keep, part)
-    parent = parents(maze)
-    parent[start] = start
-    order = [start]
-    for p in order:
-        if p in goals:
-            yield from show_route(maze, path_to(parent, p))
-            return
-        for q in open_nbrs(p):
-            if parent[q] == UNSEEN:
-                parent[q] = p
-                order.append(q)
-    yield no_route(maze)
+    route = route_to_goal(maze, open_nbrs)
+    yield from (show_route(maze, route) if route else [no_route(maze)])
 
 
 def _nooses(maze, root, keep):

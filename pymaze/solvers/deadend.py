@@ -2,8 +2,8 @@ from array import array
 
 from ..events import MARK, MILESTONE, M_FILLED
 from ..registry import solver
-from ..graph import links, path_to, steps
-from ._base import UNSEEN, dead_end_fill, no_route, parents, show_route
+from ..graph import links, steps
+from ._base import dead_end_fill, no_route, route_to_goal, show_route
 
 
 @solver("deadend", "Dead-end filling", order=120, optimal=True)
@@ -59,19 +59,7 @@ def deadend(maze, rng):
     if not live[start]:
         yield no_route(maze)
         return
-    # A shortest route inside the live squares: breadth-first from S.
-    parent = parents(maze)
-    parent[start] = start
-    goals = set(maze.goals)
-    order = [start]
-    for p in order:
-        if p in goals:
-            yield from show_route(maze, path_to(parent, p))
-            return
-        for q in nbrs(p):
-            if live[q] and parent[q] == UNSEEN:
-                parent[q] = p
-                order.append(q)
+    yield from show_route(maze, route_to_goal(maze, nbrs, live))  # a shortest route inside what is live
 
 
 def live_squares(maze):
