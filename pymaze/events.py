@@ -51,7 +51,7 @@ MARK_NAMES = {
     M_NONE: "none", M_CURRENT: "current", M_STACK: "stack", M_FRONTIER: "frontier",
     M_VISITED: "visited", M_ROUTE: "route", M_FRONTIER2: "frontier2",
     M_VISITED2: "visited2", M_FILLED: "filled", M_ROUTE2: "route2", M_DEAD: "dead",
-    M_SCANNED: "scanned", M_JUMP: "jump point",
+    M_SCANNED: "scanned", M_JUMP: "jump",
 }
 
 # Note codes (the ``old`` field of a NOTE event).

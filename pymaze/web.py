@@ -76,6 +76,9 @@ def generate(slug, width, height, seed, geometry="thin", options_json="{}"):
 def solve(slug, seed, options_json="{}"):
     """Start solver ``slug`` on the final maze of the last generate (marks and numbers cleared)."""
     maze = _maze("solving it")
+    algo = registry.get("solver", slug) if isinstance(slug, str) else None
+    if algo and maze.geometry == "thin" and "thin" not in algo.geometries and "block" in algo.geometries:
+        maze = maze.as_block()  # open-grid finders walk squares: the same maze, read as blocks
     return _start(Run.solve(slug, maze, seed, **_options(options_json)))
 
 

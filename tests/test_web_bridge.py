@@ -80,3 +80,17 @@ def test_farthest_moves_s_and_g_for_the_next_solve_until_a_generate():
     web.solve("farthest", 0)
     web.finish_run()  # no events handed out: S and G move all the same
     assert json.loads(web.solve("bfs", 0)[0])["start"] == far["start"]
+
+
+def test_a_block_only_solver_runs_on_the_block_view_of_a_thin_maze():
+    """Jump point search walks squares: the page's thin maze is solved read as blocks, not refused."""
+    import json as _json
+    from pymaze import web as bridge
+    from pymaze.solution import Solution
+    bridge.generate("dig", 9, 7, 4, "thin", "{}")
+    header = _json.loads(bridge.solve("jps", 0, "{}")[0])
+    assert header["geometry"] == "block"
+    run = bridge._run
+    sol = Solution.from_events(run.initial, run.events())
+    want = pymaze.solve(pymaze.generate("dig", 9, 7, seed=4).as_block(), "bfs")
+    assert sol.found and sol.moves == want.moves

@@ -7,7 +7,7 @@ import { BITS, MARK_NAME, OP } from "./state.js";
 // What a mark means a step is doing, by mark name (the vocabulary arrives with the catalogue).
 const DOING = { current: "at", stack: "pushing", frontier: "queueing", visited: "expanding", route: "route through",
   frontier2: "queueing (from G)", visited2: "expanding (from G)", filled: "filling", route2: "another route through",
-  dead: "marking dead end", scanned: "scanning", "jump point": "jump point at" };
+  dead: "marking dead end", scanned: "scanning", jump: "jump point at" };
 const NOTES = { 1: (v) => `goal reached: ${v} moves`, 2: () => "no route to the goal", 3: () => "trapped in a loop",
   4: () => "gave up", 5: () => "the result is a heuristic", 6: (v) => `a route of ${v} moves`,
   7: (v) => `turning: ${v * 45}°`, 8: (v) => `cost ${v}`, 9: (v) => `done: ${v} passages opened` };

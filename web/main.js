@@ -388,7 +388,7 @@ function describeBoard() {
   const k = s.geometry === "thin" ? 2 : 1, W = s.width;
   const xy = (p) => (p < 0 ? "none" : `column ${(p % W - k + 1) / k + 1}, row ${((p - p % W) / W - k + 1) / k + 1}`);
   const size = k === 2 ? `${(W - 1) / 2} by ${(s.height - 1) / 2} cells` : `${W} by ${s.height} squares`;
-  const route = s.markCount[5] > 0 ? `the route is ${s.markCount[5] - 1} moves long` : "no route shown";
+  const route = s.markCount[MARK.ROUTE] > 0 ? `the route is ${s.markCount[MARK.ROUTE] - 1} moves long` : "no route shown";
   return `Maze of ${size}; start S at ${xy(s.start)}; goal G at ${xy(s.goals[0] ?? -1)}; ${route}.`;
 }
 

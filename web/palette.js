@@ -18,7 +18,7 @@ export const MARKS = {
   route2: ["#e9d5ff", "other route: on a route after the first"],
   dead: ["#fca5a5", "dead: walked twice, or a dead end"],
   scanned: ["#e0f2fe", "scanned: looked at in passing by a jump, never queued"],
-  "jump point": ["#0d9488", "jump point: where a jump stopped, queued"],
+  jump: ["#0d9488", "jump point: where a jump stopped, queued"],
 };
 
 // The rest of the board: [colour, meaning].
@@ -38,7 +38,7 @@ export const ROUTE_LINES = ["#c2410c", "#7e22ce", "#0f766e", "#be185d", "#1d4ed8
 
 // Marks a thin-wall opening takes from its two cells: the weaker one wins (a mark
 // later in this list is weaker).
-const STRENGTH = ["current", "route", "stack", "jump point", "frontier", "frontier2", "dead", "visited", "visited2",
+const STRENGTH = ["current", "route", "stack", "jump", "frontier", "frontier2", "dead", "visited", "visited2",
   "route2", "filled", "scanned", "none"];
 
 const hex = (c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
