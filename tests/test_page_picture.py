@@ -17,11 +17,19 @@ pytestmark = pytest.mark.browser
 KEYS = ("threshold", "angle", "kind", "crop", "pitch", "line", "size", "ends", "doubt", "bands")
 
 
+def fresh(page):
+    """Forget the panel's last state (a test before may have left it 'read' or 'failed'), so that
+    ``panel`` waits for the reading that the next action starts."""
+    page.js("() => { const p = document.getElementById('picture-panel'); if (p) p.dataset.state = 'reading'; }")
+
+
 def choose(page, data, name, mime):
+    fresh(page)
     page.page.set_input_files("#import-file", files=[{"name": name, "mimeType": mime, "buffer": data}])
 
 
 def paste(page, data, mime):
+    fresh(page)
     page.js("""([b64, mime]) => {
         const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
         const dt = new DataTransfer();
@@ -42,7 +50,7 @@ def panel(page, timeout=120000):
 
 
 def reread(page, act):
-    page.js("() => { document.getElementById('picture-panel').dataset.state = 'reading'; }")
+    fresh(page)
     act()
     return panel(page)
 
@@ -176,6 +184,7 @@ def test_a_picture_dropped_anywhere_on_the_page_opens_the_panel(page):
         const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
         dt.items.add(new File([bytes], "scan.jpg", { type: "image/jpeg" })); return dt; }""",
                                          base64.b64encode(data).decode())
+    fresh(page)
     page.page.dispatch_event("#maze", "dragover", {"dataTransfer": transfer})
     page.page.dispatch_event("#maze", "drop", {"dataTransfer": transfer})
     transfer.dispose()
