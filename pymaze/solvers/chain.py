@@ -1,7 +1,7 @@
 from ..events import MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_FRONTIER2, M_STACK, M_VISITED, N_TRAPPED, NOTE
+from ..graph import rotation
 from ..registry import solver
 from ._base import LoopErasedPath, show_route
-from .pledge import stepper
 
 HEADINGS = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
 
@@ -46,7 +46,7 @@ def chain(maze, rng):
     Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms" (the
     chain algorithm); mazelib's Chain solver.
     """
-    move = stepper(maze)
+    move = rotation(maze)[2]
     mark = maze.mark
     line = guide(maze)
     ahead = {p: i for i, p in enumerate(line)}

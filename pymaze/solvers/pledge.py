@@ -1,4 +1,5 @@
 from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_TRAPPED, NOTE
+from ..graph import rotation
 from ..registry import solver
 from ._base import LoopErasedPath, no_route, show_route
 
@@ -11,22 +12,6 @@ def preferred(maze):
     if abs(dx) >= abs(dy):
         return 1 if dx >= 0 else 3
     return 2 if dy > 0 else 0
-
-
-def stepper(maze):
-    """A function ``(p, k) -> q``: the node one move from ``p`` in direction k (0 N, 1 E, 2 S, 3 W), or -1."""
-    w, g, n = maze.width, maze.wall, len(maze.wall)
-    dirs = (-w, 1, w, -1)
-    if maze.geometry == "thin":
-        return lambda p, k: -1 if g[p + dirs[k]] else p + 2 * dirs[k]
-
-    def move(p, k):
-        x = p % w
-        if k == 1 and x == w - 1 or k == 3 and x == 0:
-            return -1
-        q = p + dirs[k]
-        return q if 0 <= q < n and not g[q] else -1
-    return move
 
 
 @solver("pledge", "Pledge", order=152, shapes=("square",))
@@ -55,7 +40,7 @@ def pledge(maze, rng):
     rule (1980s), as told by Abelson and diSessa, "Turtle Geometry" (1980),
     and Walter D. Pullen, "Think Labyrinth: Maze Algorithms".
     """
-    move = stepper(maze)
+    move = rotation(maze)[2]  # (p, k) -> the node one move from p in direction k (0 N, 1 E, 2 S, 3 W), or -1
     mark = maze.mark
     goals = set(maze.goals)
     p, want = maze.start, preferred(maze)
