@@ -29,6 +29,13 @@ SITE = DIST / "site"
 EPOCH = int(os.environ.get("SOURCE_DATE_EPOCH", "1704067200"))  # 2024-01-01 UTC
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
            "pyodide-lock.json")
+VENDOR = {  # a file of the site <- a file of a package pinned in web/package.json
+    "uplot.esm.js": "uplot/dist/uPlot.esm.js",
+    "uplot.min.css": "uplot/dist/uPlot.min.css",
+    "gifenc.esm.js": "gifenc/dist/gifenc.esm.js",
+    "mediabunny.min.mjs": "mediabunny/dist/bundles/mediabunny.min.mjs",
+}
+# every web/bundle/NAME.js is bundled by esbuild (pinned too) into the site as NAME.js
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".html": "text/html; charset=utf-8", ".css": "text/css",
         ".zip": "application/zip", ".whl": "application/zip", ".svg": "image/svg+xml",
@@ -80,13 +87,14 @@ def build_wheel(out_dir=DIST):
 
 # --- the site ----------------------------------------------------------------
 def pyodide_dir():
-    """The installed pyodide npm package, running ``npm ci`` in web/ when it is missing."""
+    """The installed pyodide npm package, running ``npm ci`` in web/ when any pinned package is missing."""
     pkg = WEB / "node_modules" / "pyodide"
-    if not (pkg / "package.json").exists():
+    pinned = json.loads((WEB / "package.json").read_text())["dependencies"]
+    if not all((WEB / "node_modules" / name / "package.json").exists() for name in pinned):
         npm = shutil.which("npm")
         if not npm:
             sys.exit("build.py: npm is needed once to fetch the Pyodide runtime (install Node.js 18+)")
-        say("installing the Pyodide runtime (npm ci)")
+        say("installing the pinned npm packages: the Pyodide runtime and the page's libraries (npm ci)")
         subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=WEB, check=True)
     return pkg
 
@@ -109,6 +117,9 @@ def build(quiet=False):
             shutil.copy2(path, SITE / path.name)
     for name in RUNTIME:
         shutil.copy2(pkg / name, SITE / name)
+    for name, source in VENDOR.items():
+        shutil.copy2(WEB / "node_modules" / source, SITE / name)
+    bundle_scripts()
     wheel = build_wheel(SITE)
     site_sources()
     manifest = {"wheel": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
@@ -117,6 +128,17 @@ def build(quiet=False):
     if not quiet:
         say(f"site ready in {SITE.relative_to(ROOT)} ({wheel.name})")
     return SITE
+
+
+def bundle_scripts():
+    """Each ``web/bundle/NAME.js`` (an entry importing npm packages, e.g. the code editor) becomes
+    one self-contained ES module ``NAME.js`` in the site, made by the pinned esbuild."""
+    entries = sorted((WEB / "bundle").glob("*.js")) if (WEB / "bundle").is_dir() else []
+    if not entries:
+        return
+    esbuild = WEB / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
+    subprocess.run([str(esbuild), *map(str, entries), "--bundle", "--format=esm", "--minify",
+                    "--legal-comments=none", f"--outdir={SITE}", "--log-level=warning"], cwd=WEB, check=True)
 
 
 def site_sources():
