@@ -34,6 +34,26 @@ MAX_SIDE = 2 * MAX_SIZE + 1  # squares a side: the block grid of the largest thi
 MAX_WEIGHT = 1_000_000       # the largest cost of one square
 
 
+def _filled(fill, w, h):
+    """The wall layer of a blank ``w x h``-square thin maze filled as ``fill`` says, built row by row
+    from bytes patterns (no Python work per square)."""
+    if fill == "wall":
+        return bytearray(b"\x01") * (w * h)
+    solid = b"\x01" * w
+    alternate = (b"\x01\x00" * w)[:w]          # wall on even x: posts, or a row of cells between walls
+    framed = b"\x01" + bytes(w - 2) + b"\x01" if w > 1 else b"\x01"
+    if fill == "frame":
+        even, odd = framed, framed
+    elif fill == "posts":
+        even, odd = alternate, framed
+    else:  # closed: even rows are all wall, odd rows alternate wall and cell
+        even, odd = solid, alternate
+    grid = bytearray((even + odd) * (h // 2) + even)
+    grid[:w] = solid
+    grid[-w:] = solid
+    return grid
+
+
 class Maze:
     __slots__ = ("width", "height", "wall", "mark", "num", "start", "goals", "geometry", "weight",
                  "shape", "lattice", "mask")
@@ -73,19 +93,7 @@ class Maze:
         if not isinstance(fill, str) or fill not in FILLS:
             raise ParameterError(f"fill must be one of {', '.join(FILLS)}; got {shown(fill)}")
         w, h = 2 * cells_w + 1, 2 * cells_h + 1
-        if fill == "wall":
-            grid = bytearray(b"\x01") * (w * h)
-        else:
-            grid = bytearray(w * h)
-            for y in range(h):
-                for x in range(w):
-                    edge = x == 0 or y == 0 or x == w - 1 or y == h - 1
-                    if fill == "frame":
-                        grid[y * w + x] = edge
-                    elif fill == "posts":
-                        grid[y * w + x] = edge or (x % 2 == 0 and y % 2 == 0)
-                    else:
-                        grid[y * w + x] = not (x % 2 and y % 2)
+        grid = _filled(fill, w, h)
         maze = cls.__new__(cls)
         maze.width, maze.height = w, h
         maze.wall = grid
@@ -209,6 +217,16 @@ class Maze:
             return self.lattice.position(square)
         x, y = square % self.width, square // self.width
         return ((x - 1) // 2, (y - 1) // 2) if self.geometry == "thin" else (x, y)
+
+    def nodes_xy(self, squares):
+        """``node_xy`` of each of ``squares`` (node indices of this maze), in one pass: a route of a
+        million nodes pays no checks per node."""
+        if self.lattice is not None:
+            return [self.node_xy(p) for p in squares]
+        w = self.width
+        if self.geometry == "thin":
+            return [((p % w - 1) // 2, (p // w - 1) // 2) for p in squares]
+        return [(p % w, p // w) for p in squares]
 
     def step(self):
         """Squares per move: 2 in a thin-wall maze (cell to cell), 1 in a block maze (and graph shapes)."""

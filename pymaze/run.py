@@ -7,6 +7,7 @@ from), and turns the algorithm's steps into flat ``array('i')`` batches.
 
 import random
 from array import array
+from collections import deque
 from itertools import chain, islice
 
 from . import registry
@@ -162,7 +163,11 @@ class Run:
             out.extend(b)
 
     def finish(self):
-        """Run to the end, discarding the events; returns the final maze."""
-        while self.next_batch(100000):
-            pass
+        """Run to the end without packing the events still to come (nobody watches them): the
+        algorithm's steps are drained as they are made; returns the final maze, the same one the
+        events would have built."""
+        self._pending = array("i")
+        if not self.done:
+            deque(self._steps, maxlen=0)
+            self.done = True
         return self.maze

@@ -1,9 +1,35 @@
 """What a solver run found, derived from its event stream alone (never kept beside it)."""
 
+import sys
+from array import array
 from dataclasses import dataclass, field
+from itertools import chain, compress
 
 from .events import (MARK, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, NOTE, NOTE_NAMES,
                      START, N_FOUND, N_GAVE_UP, N_HEURISTIC, N_NO_ROUTE, N_TRAPPED, OP_MASK)
+
+_LOW = 0 if sys.byteorder == "little" else 3  # where an int32's low byte sits in its four bytes
+
+
+def _table(*values):
+    """A ``bytes.translate`` table that maps each of ``values`` to 1 and every other byte to 0."""
+    return bytes(int(b in values) for b in range(256))
+
+
+_MARKS, _ROUTE, _VISITED = _table(MARK), _table(M_ROUTE), _table(M_VISITED, M_VISITED2)
+
+
+def _both(a, b):
+    """The bytes that are 1 where both ``a`` and ``b`` (equal lengths of 0 and 1 bytes) are 1."""
+    return (int.from_bytes(a, "little") & int.from_bytes(b, "little")).to_bytes(len(a), "little")
+
+
+def _positions(ops, op):
+    """Event numbers whose op is ``op`` (``ops``: one byte per event), found by ``bytes.find``."""
+    j = ops.find(op)
+    while j >= 0:
+        yield j
+        j = ops.find(op, j + 1)
 
 
 @dataclass
@@ -21,35 +47,36 @@ class Solution:
     @classmethod
     def from_events(cls, maze, events):
         """Read a solver's packed events on ``maze`` (the maze it solved, before the run)."""
-        route, seen_route = [], set()
-        visited = set()
+        if not isinstance(events, array) or events.typecode != "i":
+            events = array("i", events)
+        # Every pass below runs in C (slices of bytes, translate, compress): no Python work per
+        # event, only per NOTE and START event, which are few.  An op and a mark fit in the low
+        # byte of their int, so one byte per event says each.
+        raw = events.tobytes()
+        ops, new = raw[_LOW::16], raw[12 + _LOW::16]
+        marks = ops.translate(_MARKS)
+        index = events[1::4]
+        route = list(dict.fromkeys(compress(index, _both(marks, new.translate(_ROUTE)))))
+        visited = set(compress(index, _both(marks, new.translate(_VISITED))))
         notes = []
         status = None
         start, goals = maze.start, set(maze.goals)
-        for j in range(0, len(events), 4):
-            op = events[j] & OP_MASK
-            if op == MARK:
-                new, p = events[j + 3], events[j + 1]
-                if new == M_ROUTE and p not in seen_route:
-                    seen_route.add(p)
-                    route.append(p)
-                elif new in (M_VISITED, M_VISITED2):
-                    visited.add(p)
-            elif op == NOTE:
-                code, value, p = events[j + 2], events[j + 3], events[j + 1]
-                notes.append((NOTE_NAMES.get(code, str(code)), value, p))
-                if code in (N_FOUND, N_NO_ROUTE, N_TRAPPED, N_GAVE_UP) and status is None:
-                    status = NOTE_NAMES[code]
-                if code == N_FOUND:
-                    goals.add(p)
-            elif op == START:  # the start moved (farthest pair)
-                start = events[j + 3]
+        for j in sorted(chain(_positions(ops, NOTE), _positions(ops, START))):
+            if ops[j] == START:  # the start moved (farthest pair)
+                start = events[4 * j + 3]
+                continue
+            code, value, p = events[4 * j + 2], events[4 * j + 3], events[4 * j + 1]
+            notes.append((NOTE_NAMES.get(code, str(code)), value, p))
+            if code in (N_FOUND, N_NO_ROUTE, N_TRAPPED, N_GAVE_UP) and status is None:
+                status = NOTE_NAMES[code]
+            if code == N_FOUND:
+                goals.add(p)
         if route and route[0] != start and route[-1] == start:
             route.reverse()
         nodes = route
         found = status == "found"
         return cls(found=found, status=status or "no route", squares=route,
-                   path=[maze.node_xy(p) for p in nodes], moves=max(len(nodes) - 1, 0) if found else 0,
+                   path=maze.nodes_xy(nodes), moves=max(len(nodes) - 1, 0) if found else 0,
                    visited=len(visited), heuristic=any(n[0] == NOTE_NAMES[N_HEURISTIC] for n in notes),
                    notes=notes)
 

@@ -1,0 +1,96 @@
+"""The instant path (no events packed) ends where the watched path (every event) ends, for every
+registered algorithm on every shape it takes; and the bulk helpers the fast paths use agree with
+plain per-item references."""
+
+import pytest
+
+import pymaze
+from pymaze import Run, apply
+from pymaze.events import MARK, M_ROUTE, M_VISITED, M_VISITED2, NOTE, NOTE_NAMES, OP_MASK, START
+from pymaze.maze import Maze, FILLS
+from pymaze.registry import generators, solvers
+from pymaze.solution import Solution
+
+SIZE = {"square": (9, 7), "hex": (7, 6), "triangle": (8, 6), "polar": (6, 4)}
+
+
+def _cases(table):
+    return [(slug, shape) for slug, algo in table.items() for shape in algo.shapes]
+
+
+def _watched(run):
+    """Every event of ``run``, pulled in small batches as the page pulls them, replayed onto its initial state."""
+    events = run.events(batch=97)
+    return apply(run.initial.copy(), events, check=True), events
+
+
+@pytest.mark.parametrize("slug,shape", _cases(generators()))
+@pytest.mark.parametrize("seed", [0, 5])
+def test_instant_generate_ends_in_the_watched_maze(slug, shape, seed):
+    w, h = SIZE[shape]
+    watched, _ = _watched(Run.generate(slug, w, h, seed=seed, shape=shape))
+    instant = Run.generate(slug, w, h, seed=seed, shape=shape).finish()
+    assert instant == watched
+    assert pymaze.generate(slug, w, h, seed=seed, shape=shape) == watched.copy(layers=False)
+
+
+def reference_solution(maze, events):
+    """Route (first time each node is marked M_ROUTE, put in order from S), visited nodes and notes,
+    read event by event: the plain decoding ``Solution.from_events`` must agree with."""
+    route, visited, notes, start = [], set(), [], maze.start
+    for j in range(0, len(events), 4):
+        op, p, old, new = events[j] & OP_MASK, events[j + 1], events[j + 2], events[j + 3]
+        if op == MARK and new == M_ROUTE and p not in route:
+            route.append(p)
+        elif op == MARK and new in (M_VISITED, M_VISITED2):
+            visited.add(p)
+        elif op == NOTE:
+            notes.append((NOTE_NAMES.get(old, str(old)), new, p))
+        elif op == START:
+            start = new
+    if route and route[0] != start and route[-1] == start:
+        route.reverse()
+    return route, len(visited), notes
+
+
+def _solvable(slug, shape, seed):
+    w, h = SIZE[shape]
+    maze = pymaze.generate("dig", w, h, seed=seed, shape=shape, loops=0.3 if seed else 0.0)
+    if maze.lattice is None and maze.geometry not in solvers()[slug].geometries:
+        maze = maze.as_block()
+    return maze
+
+
+@pytest.mark.parametrize("slug,shape", _cases(solvers()))
+@pytest.mark.parametrize("seed", [0, 3])
+def test_instant_solve_ends_in_the_watched_maze_and_route(slug, shape, seed):
+    maze = _solvable(slug, shape, seed)
+    run = Run.solve(slug, maze, seed=seed)
+    watched, events = _watched(run)
+    assert Run.solve(slug, maze, seed=seed).finish() == watched
+    solution = pymaze.solve(maze, slug, seed=seed)
+    route, visited, notes = reference_solution(run.initial, events)
+    assert (solution.squares, solution.visited, solution.notes) == (route, visited, notes)
+    assert solution.path == [maze.node_xy(p) for p in route]
+
+
+def test_solution_decoding_tells_a_mark_from_a_number_of_the_same_value():
+    maze = pymaze.generate("dig", 4, 3, seed=1)
+    p = maze.start
+    # NUM events whose new value has M_ROUTE / M_VISITED in its low byte, and a large one.
+    events = [3, p, 0, M_ROUTE, 3, p, 0, M_VISITED + 256, 3, p, 0, -2**31 + M_ROUTE, 2, p, 0, M_VISITED]
+    sol = Solution.from_events(maze, events)
+    assert sol.squares == [] and sol.visited == 1
+
+
+@pytest.mark.parametrize("fill", FILLS)
+@pytest.mark.parametrize("cw,ch", [(1, 1), (1, 4), (5, 1), (4, 3)])
+def test_blank_fills_agree_with_a_square_by_square_reference(fill, cw, ch):
+    w, h = 2 * cw + 1, 2 * ch + 1
+    want = bytearray(w * h)
+    for y in range(h):
+        for x in range(w):
+            edge = x in (0, w - 1) or y in (0, h - 1)
+            want[y * w + x] = {"wall": True, "frame": edge, "posts": edge or (x % 2 == 0 and y % 2 == 0),
+                               "closed": not (x % 2 and y % 2)}[fill]
+    assert Maze.blank(cw, ch, fill).wall == want
