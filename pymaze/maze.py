@@ -24,6 +24,7 @@ passages, and ``lattice`` holds the topology and the drawing.  ``shape`` is
 """
 
 from array import array
+from itertools import compress
 
 from .errors import GeometryError, ParameterError, SizeError, check_whole, shown
 from .graph import GRAPH_SHAPES, SHAPES, Lattice
@@ -32,6 +33,9 @@ from .registry import MAX_SIZE
 GEOMETRIES = ("block", "thin")
 MAX_SIDE = 2 * MAX_SIZE + 1  # squares a side: the block grid of the largest thin-wall maze
 MAX_WEIGHT = 1_000_000       # the largest cost of one square
+
+
+_FLOOR = bytes([1]) + bytes(255)  # a translate table: 1 where a layer holds 0 (floor), else 0
 
 
 def _filled(fill, w, h):
@@ -267,10 +271,11 @@ class Maze:
         """Every node: all floor squares (block) or all open cells (thin, graph shapes)."""
         w, g = self.width, self.wall
         if self.lattice is not None:
-            return [p for p in range(self.lattice.n) if not g[p]]
+            return list(compress(range(self.lattice.n), g[:self.lattice.n].translate(_FLOOR)))
         if self.geometry == "thin":
-            return [p for p in (y * w + x for y in range(1, self.height, 2) for x in range(1, w, 2)) if not g[p]]
-        return [p for p in range(len(g)) if not g[p]]
+            return [p for y in range(1, self.height, 2)
+                    for p in compress(range(y * w + 1, y * w + w, 2), g[y * w + 1:y * w + w:2].translate(_FLOOR))]
+        return list(compress(range(len(g)), g.translate(_FLOOR)))
 
     def is_node(self, p):
         """True when ``p`` is a node: a floor square (block), an open cell (thin, graph shapes); False for anything else."""

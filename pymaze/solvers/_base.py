@@ -6,7 +6,7 @@ The topology they walk on (neighbours, searches, paths, the block-cut tree) is `
 from array import array
 
 from ..events import MARK, MILESTONE, M_FILLED, M_ROUTE, N_FOUND, N_NO_ROUTE, N_TURNS, NOTE
-from ..graph import heuristic, path_to, turning  # noqa: F401  (heuristic's old home; astar and greedy take it from pymaze.graph)
+from ..graph import heuristic, path_to, steps, turning  # noqa: F401  (heuristic's old home; astar and greedy take it from pymaze.graph)
 
 UNSEEN = -1
 
@@ -32,37 +32,49 @@ def show_route(maze, path, mark=M_ROUTE, note=True):
         yield (NOTE, path[-1], N_TURNS, turning(maze, path))
 
 
-def fill_dead_ends(maze, nbrs, degree, keep, todo):
+def fill_dead_ends(maze, degree, keep, todo):
     """Fill every node of ``todo``, then each neighbour left with at most one open side, outwards.
 
     ``degree`` (open sides, indexed by square) is kept up to date; nodes in ``keep`` (S and the goals) are
     never queued.  One milestone step per filled node.
     """
     mark = maze.mark
+    g, pair_sets, side = steps(maze)
+    filled, step = M_FILLED, MARK | MILESTONE
     queue = list(todo)
     for p in queue:
-        if mark[p] == M_FILLED:
+        if mark[p] == filled:
             continue
-        mark[p] = M_FILLED
-        yield (MARK | MILESTONE, p, 0, M_FILLED)
-        for q in nbrs(p):
-            if mark[q] != M_FILLED:
-                degree[q] -= 1
-                if degree[q] <= 1 and q not in keep:
-                    queue.append(q)
+        mark[p] = filled
+        yield (step, p, 0, filled)
+        for d, d2 in pair_sets[side[p]]:
+            if not g[p + d]:
+                q = p + d2
+                if mark[q] != filled:
+                    degree[q] -= 1
+                    if degree[q] <= 1 and q not in keep:
+                        queue.append(q)
 
 
-def dead_end_fill(maze, nbrs):
+def dead_end_fill(maze):
     """Start a dead-end fill: ``(nodes, degree, keep, steps)``.  ``keep`` is S and the goals (never
     filled); ``steps`` fills every other node with at most one open side, and then what that leaves
     dead, outwards (see ``fill_dead_ends``, which later fills can call with the same degree and keep)."""
     nodes = maze.nodes()
+    g, pair_sets, side = steps(maze)
     degree = array("b", bytes(len(maze.wall)))  # per square, so a big maze needs no dict of every node
+    todo = []
     for p in nodes:
-        degree[p] = len(nbrs(p))
+        k = 0
+        for d, _ in pair_sets[side[p]]:
+            if not g[p + d]:
+                k += 1
+        degree[p] = k
+        if k <= 1:
+            todo.append(p)
     keep = set(maze.goals) | {maze.start}
-    todo = [p for p in nodes if degree[p] <= 1 and p not in keep]
-    return nodes, degree, keep, fill_dead_ends(maze, nbrs, degree, keep, todo)
+    todo = [p for p in todo if p not in keep]
+    return nodes, degree, keep, fill_dead_ends(maze, degree, keep, todo)
 
 
 def route_to_goal(maze, nbrs, allowed=None):

@@ -32,14 +32,14 @@ def culdesac(maze, rng):
     nbrs = links(maze)
     mark = maze.mark
     start = maze.start
-    _, degree, keep, filling = dead_end_fill(maze, nbrs)
+    _, degree, keep, filling = dead_end_fill(maze)
 
     def open_nbrs(p):
         return [q for q in nbrs(p) if mark[q] != M_FILLED]
 
     yield from filling
     for part in _nooses(maze, start, keep):
-        yield from fill_dead_ends(maze, nbrs, degree, keep, part)
+        yield from fill_dead_ends(maze, degree, keep, part)
     route = route_to_goal(maze, open_nbrs)
     yield from (show_route(maze, route) if route else [no_route(maze)])
 

@@ -33,9 +33,9 @@ def deadend(maze, rng):
     nbrs = links(maze)
     mark = maze.mark
     start = maze.start
-    nodes, _, keep, filling = dead_end_fill(maze, nbrs)
+    nodes, degree, keep, filling = dead_end_fill(maze)
     yield from filling
-    live = live_squares(maze)
+    live = _tree_left(maze, nodes, degree, nbrs) or live_squares(maze)
     # Peel the rest from where it hangs on the live part, outwards; anything detached comes after.
     # todo[p]: 1 still to fill, 0 not (live, filled, or not a node).
     todo = bytearray(len(maze.wall))
@@ -60,6 +60,25 @@ def deadend(maze, rng):
         yield no_route(maze)
         return
     yield from show_route(maze, route_to_goal(maze, nbrs, live))  # a shortest route inside what is live
+
+
+def _tree_left(maze, nodes, degree, nbrs):
+    """What ``live_squares`` would say, found cheaply when the classic filler left one tree holding
+    S and at least one more node (a perfect maze always does): every node left has two open sides
+    or is S or a goal, so each lies on the tree's path from S to a goal.  None otherwise."""
+    mark, start = maze.mark, maze.start
+    rest = [p for p in nodes if mark[p] != M_FILLED]
+    if len(rest) < 2 or sum(degree[p] for p in rest) != 2 * (len(rest) - 1):
+        return None
+    live = bytearray(len(maze.wall))
+    live[start] = 1
+    reached = [start]
+    for p in reached:
+        for q in nbrs(p):
+            if not live[q] and mark[q] != M_FILLED:
+                live[q] = 1
+                reached.append(q)
+    return live if len(reached) == len(rest) else None
 
 
 def live_squares(maze):
