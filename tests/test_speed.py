@@ -94,3 +94,38 @@ def test_blank_fills_agree_with_a_square_by_square_reference(fill, cw, ch):
             want[y * w + x] = {"wall": True, "frame": edge, "posts": edge or (x % 2 == 0 and y % 2 == 0),
                                "closed": not (x % 2 and y % 2)}[fill]
     assert Maze.blank(cw, ch, fill).wall == want
+
+
+def list_growing(maze, rng, policy):
+    """The growing tree over a plain list (``del`` retires a cell): the order-keeping policies must
+    pick exactly the cells this picks."""
+    from pymaze.generators._base import PERMS, shuffled
+    from pymaze.graph import moves
+    wall = maze.wall
+    fixed, tables, inside = moves(maze)
+    random = rng.random
+    wall[maze.start] = 0
+    active = [maze.start]
+    while active:
+        i = {"newest": len(active) - 1, "oldest": 0, "middle": len(active) // 2}[policy]
+        p = active[i]
+        d = fixed or tables[p]
+        for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
+            dv, dq = d[k]
+            if inside[p + dq] and wall[p + dq]:
+                wall[p + dv] = wall[p + dq] = 0
+                active.append(p + dq)
+                break
+        else:
+            del active[i]
+    return maze
+
+
+@pytest.mark.parametrize("policy", ["newest", "oldest", "middle"])
+@pytest.mark.parametrize("shape", ["square", "hex", "polar"])
+def test_growing_tree_keeps_the_order_its_policy_reads(policy, shape):
+    import random
+    for seed in range(4):
+        want = list_growing(Maze.shaped(shape, 11, 8, "wall"), random.Random(seed), policy)
+        got = pymaze.generate("growing", 11, 8, seed=seed, shape=shape, policy=policy)
+        assert got.wall == want.wall
