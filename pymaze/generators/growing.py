@@ -1,3 +1,5 @@
+from collections import deque
+
 from ..events import M_STACK, MARK
 from ..graph import SHAPES, moves
 from ..registry import Param, generator
@@ -37,17 +39,23 @@ def growing(maze, rng, policy="mix", mix=0.5):
     yield open_cell(maze, p)
     mark[p] = M_STACK
     yield (MARK, p, 0, M_STACK)
+    if policy == "middle":
+        yield from _middle(maze, rng, p)
+        return
+    # The active list in order, with retired cells left as -1 (tombstones) so that retiring one
+    # costs nothing; ``lo`` is the first live entry, the last entry is always live, and the list is
+    # compacted (order kept) when tombstones are half of it: every choice is constant time.
     active = [p]
-    while active:
-        n = len(active)
+    lo = dead = 0
+    while lo < len(active):
         if policy == "newest" or policy == "mix" and random() >= mix:
-            i = n - 1
+            i = len(active) - 1
         elif policy == "oldest":
-            i = 0
-        elif policy == "middle":
-            i = n // 2
-        else:
-            i = int(random() * n)
+            i = lo
+        else:  # a live entry uniformly at random (at least half the list is live)
+            i = int(random() * len(active))
+            while active[i] < 0:
+                i = int(random() * len(active))
         p = active[i]
         d = fixed or tables[p]
         for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
@@ -58,6 +66,42 @@ def growing(maze, rng, policy="mix", mix=0.5):
                 yield carve(maze, p + dv, q) + set_mark(maze, q, M_STACK)
                 break
         else:
-            del active[i]
+            active[i] = -1
+            dead += 1
+            while active and active[-1] < 0:
+                active.pop()
+                dead -= 1
+            while lo < len(active) and active[lo] < 0:
+                lo += 1
+            if 2 * dead > len(active):
+                active = [c for c in active if c >= 0]
+                lo = dead = 0
+            mark[p] = 0
+            yield (MARK, p, M_STACK, 0)
+
+
+def _middle(maze, rng, p):
+    """The "middle" policy: the active list kept as two deques, ``left`` holding its first half
+    (``n // 2`` cells), so the middle cell is ``right[0]`` and adding or retiring one is constant time."""
+    wall, mark = maze.wall, maze.mark
+    fixed, tables, inside = moves(maze)
+    random = rng.random
+    left, right = deque(), deque([p])
+    while right:
+        p = right[0]
+        d = fixed or tables[p]
+        for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
+            dv, dq = d[k]
+            q = p + dq
+            if inside[q] and wall[q]:
+                right.append(q)
+                if len(right) - len(left) > 1:
+                    left.append(right.popleft())
+                yield carve(maze, p + dv, q) + set_mark(maze, q, M_STACK)
+                break
+        else:
+            right.popleft()
+            if len(left) > len(right):
+                right.appendleft(left.pop())
             mark[p] = 0
             yield (MARK, p, M_STACK, 0)

@@ -1,7 +1,6 @@
 from heapq import heappop, heappush
-from itertools import count
 
-from ..events import M_FRONTIER, MARK
+from ..events import M_FRONTIER, MARK, MILESTONE, WALL
 from ..graph import SHAPES, moves
 from ..registry import Param, generator
 from ._base import carve, open_cell, set_mark
@@ -38,7 +37,9 @@ def prim(maze, rng, method="true"):
     random = rng.random
     start = maze.start
     yield open_cell(maze, start)
-    heap, tick = [], count()
+    if method == "true":
+        yield from _true(maze, fixed, tables, inside, random)
+        return
     frontier = []   # "modified": cells; "simplified": (via, cell) pairs
 
     def grow(p):
@@ -48,9 +49,7 @@ def prim(maze, rng, method="true"):
             q = p + dq
             if not (inside[q] and wall[q]):
                 continue
-            if method == "true":
-                heappush(heap, (random(), next(tick), p + dv, q))
-            elif method == "simplified":
+            if method == "simplified":
                 frontier.append((p + dv, q))
             elif mark[q] != M_FRONTIER:
                 frontier.append(q)
@@ -62,19 +61,55 @@ def prim(maze, rng, method="true"):
     step = grow(start)
     if step:
         yield tuple(step)
-    while heap or frontier:
-        if method == "true":
-            _, _, via, q = heappop(heap)
-        elif method == "simplified":
-            i = int(random() * len(frontier))
-            frontier[i], frontier[-1] = frontier[-1], frontier[i]
+    while frontier:
+        i = int(random() * len(frontier))
+        frontier[i], frontier[-1] = frontier[-1], frontier[i]
+        if method == "simplified":
             via, q = frontier.pop()
         else:
-            i = int(random() * len(frontier))
-            frontier[i], frontier[-1] = frontier[-1], frontier[i]
             q = frontier.pop()
             joins = [dv for dv, dq in fixed or tables[q] if inside[q + dq] and not wall[q + dq]]
             via = q + joins[int(random() * len(joins))]
         if not wall[q]:
             continue
         yield set_mark(maze, q, 0) + carve(maze, via, q) + tuple(grow(q))
+
+
+def _true(maze, fixed, tables, inside, random):
+    """True Prim: a heap of the edges leaving the tree, each one int, ``weight << SHIFT | p << KB | k``
+    (a random 32-bit weight, the tree cell ``p`` and the index ``k`` of the move in its table), so
+    the heap compares plain ints.  An edge whose far cell has joined the tree meanwhile is skipped
+    when it comes up: O(E log E) for E candidate passages."""
+    wall, mark = maze.wall, maze.mark
+    kb = (len(fixed) if fixed else max(map(len, tables))).bit_length()
+    shift = kb + len(wall).bit_length()
+    low, kmask = (1 << shift) - 1, (1 << kb) - 1
+    heap = []
+    push, pop = heappush, heappop
+    frontier, join, carved, opened = M_FRONTIER, MARK, WALL, WALL | MILESTONE
+
+    def grow(p, out):
+        for k, (dv, dq) in enumerate(fixed or tables[p]):
+            q = p + dq
+            if inside[q] and wall[q]:
+                push(heap, int(random() * 4294967296.0) << shift | p << kb | k)
+                if mark[q] != frontier:
+                    mark[q] = frontier
+                    out += (join, q, 0, frontier)
+        return out
+
+    step = grow(maze.start, [])
+    if step:
+        yield tuple(step)
+    while heap:
+        e = pop(heap) & low
+        p, k = e >> kb, e & kmask
+        dv, dq = (fixed or tables[p])[k]
+        q = p + dq
+        if not wall[q]:
+            continue
+        via = p + dv
+        mark[q] = 0
+        wall[via] = 0
+        wall[q] = 0
+        yield tuple(grow(q, [join, q, frontier, 0, carved, via, 1, 0, opened, q, 1, 0]))
