@@ -129,3 +129,14 @@ def test_growing_tree_keeps_the_order_its_policy_reads(policy, shape):
         want = list_growing(Maze.shaped(shape, 11, 8, "wall"), random.Random(seed), policy)
         got = pymaze.generate("growing", 11, 8, seed=seed, shape=shape, policy=policy)
         assert got.wall == want.wall
+
+
+def _choices(table):
+    return [(slug, {p.name: c}) for slug, algo in table.items() for p in algo.params
+            if p.type == "choice" for c in p.choices if c != p.default]
+
+
+@pytest.mark.parametrize("slug,options", _choices(generators()), ids=str)
+def test_instant_generate_with_each_choice_ends_in_the_watched_maze(slug, options):
+    watched, _ = _watched(Run.generate(slug, 9, 7, seed=2, **options))
+    assert Run.generate(slug, 9, 7, seed=2, **options).finish() == watched

@@ -56,19 +56,7 @@ def kruskal(maze, rng, method="unionfind"):
             num[p] = v
         yield tuple(row)
 
-    if grid:
-        # Walls as 2 * k + 0 (east of cell k) or 2 * k + 1 (south of cell k).
-        w = maze.width
-        walls = array("i", (2 * k for k in range(n) if k % cw != cw - 1))
-        walls.extend(range(1, 2 * (n - cw), 2))
-    else:
-        # Passage e joins cells ends_a[e] and ends_b[e] (numbered as in ``square``) through vias[e].
-        vias, ends_a, ends_b = passages(maze)
-        if maze.lattice is None:
-            k_of = {p: k for k, p in enumerate(square)}
-            ends_a = array("i", (k_of[p] for p in ends_a))
-            ends_b = array("i", (k_of[p] for p in ends_b))
-        walls = array("i", range(len(vias)))
+    walls, ends_a, ends_b, vias = _walls(maze, grid, square, cw)
     rng.shuffle(walls)
 
     nxt = array("i", [-1]) * n          # next member of the same cluster, -1 at the end
@@ -79,6 +67,7 @@ def kruskal(maze, rng, method="unionfind"):
         size = array("i", [1]) * n
     opened = WALL | MILESTONE
 
+    w = maze.width
     for e in walls:
         if not grid:
             a, b, via = ends_a[e], ends_b[e], vias[e]
@@ -134,3 +123,61 @@ def kruskal(maze, rng, method="unionfind"):
         step += (opened, via, 1, 0)
         yield tuple(step)
     yield from clear_numbers(maze, square)
+
+
+def _walls(maze, grid, square, cw):
+    """The candidate walls in the order ``rng.shuffle`` then permutes, as ``(walls, ends_a, ends_b, vias)``.
+
+    On a plain square grid wall ``2 * k`` is east of cell ``k`` and ``2 * k + 1`` south of it (the
+    ends and vias are worked out from that); otherwise wall ``e`` joins cells ``ends_a[e]`` and
+    ``ends_b[e]`` (numbered as in ``square``) through passage ``vias[e]``."""
+    n = len(square)
+    if grid:
+        walls = array("i", (2 * k for k in range(n) if k % cw != cw - 1))
+        walls.extend(range(1, 2 * (n - cw), 2))
+        return walls, None, None, None
+    vias, ends_a, ends_b = passages(maze)
+    if maze.lattice is None:
+        k_of = {p: k for k, p in enumerate(square)}
+        ends_a = array("i", (k_of[p] for p in ends_a))
+        ends_b = array("i", (k_of[p] for p in ends_b))
+    return array("i", range(len(vias))), ends_a, ends_b, vias
+
+
+def _instant(maze, rng, method="unionfind"):
+    """Kruskal with nobody watching: the same shuffled walls, union-find only (both methods open the
+    same walls: a wall opens exactly when its two cells are not yet connected), no labels shown or
+    cleared.  The final maze is the one the steps build."""
+    wall = maze.wall
+    grid = maze.shape == "square" and maze.mask is None
+    square = array("i", cells(maze))
+    n = len(square)
+    cw = maze.cells_w if grid else max(1, min(n, maze.width))
+    walls, ends_a, ends_b, vias = _walls(maze, grid, square, cw)
+    rng.shuffle(walls)
+    parent = list(range(n))
+    size = [1] * n
+    w = maze.width
+    for e in walls:
+        if not grid:
+            a, b, via = ends_a[e], ends_b[e], vias[e]
+        elif e & 1:
+            a = e >> 1
+            b, via = a + cw, square[a] + w
+        else:
+            a = e >> 1
+            b, via = a + 1, square[a] + 1
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]     # path halving
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a == b:
+            continue
+        if size[a] < size[b]:
+            a, b = b, a
+        parent[b] = a
+        size[a] += size[b]
+        wall[via] = 0
+
+
+kruskal.instant = _instant
