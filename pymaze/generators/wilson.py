@@ -73,3 +73,49 @@ def wilson(maze, rng):
             via = via_of(c, path[k + 1])
             at[c] = -1
             yield set_mark(maze, c, 0) + carve(maze, via, c)
+
+
+def _instant(maze, rng):
+    """Wilson with nobody watching: the same walks (the same random draws, so the same maze), with
+    no marks and no steps; each loop is cut off the walk in one slice."""
+    wall = maze.wall
+    fixed, tables, inside = moves(maze)
+    jumps = fixed and [dq for _, dq in fixed]
+    via_of = between(maze)
+    getrandbits, random = rng.getrandbits, rng.random
+    wall[maze.start] = 0
+    at = array("i", [-1]) * len(wall)
+    for first in cells(maze):
+        if not wall[first]:
+            continue
+        path = [first]
+        at[first] = 0
+        p = first
+        while True:
+            if jumps:
+                q = p + jumps[getrandbits(2)]
+            else:
+                d = tables[p]
+                q = p + d[int(random() * len(d))][1]
+            if not inside[q]:
+                continue
+            if not wall[q]:
+                break
+            i = at[q]
+            if i >= 0:
+                for c in path[i + 1:]:
+                    at[c] = -1
+                del path[i + 1:]
+            else:
+                at[q] = len(path)
+                path.append(q)
+            p = q
+        path.append(q)
+        for k in range(len(path) - 1):
+            c = path[k]
+            at[c] = -1
+            wall[via_of(c, path[k + 1])] = 0
+            wall[c] = 0
+
+
+wilson.instant = _instant
