@@ -6,8 +6,9 @@
   the pinned npm package, and ``manifest.json``.
 * ``serve [--port N]``: build, then serve the site on 127.0.0.1.
 * ``test [pytest args]``: a venv with the test tools, a Chromium, a build, pytest.
-* ``bench``: pymaze against its plain twins (``bench/ratios.py``, exit 1 on a missed target), the engine benchmark and the page benchmark; ``bench --limits``: peak memory and time of
-  every algorithm at 2000x2000 cells, written into docs/BENCHMARKS.md.
+* ``bench``: pymaze against its plain twins (``bench/ratios.py``, exit 1 on a missed
+  target), the engine benchmark and the page benchmark; ``bench --limits``: peak memory and
+  time of every algorithm at 2000x2000 cells, written into docs/BENCHMARKS.md.
 """
 
 import base64
