@@ -1,3 +1,5 @@
+from array import array
+
 from ..events import MARK, MILESTONE, M_CURRENT, M_DEAD, M_VISITED
 from ..graph import bfs_tree, links, path_to
 from ..registry import solver
@@ -28,9 +30,11 @@ def tremaux(maze, rng):
     nbrs = links(maze)
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
-    marks = {}   # passage (low node, high node) -> 1 or 2
-    once = {}    # node -> number of its passages marked exactly once
-    seen = {start}
+    n = len(maze.wall)
+    marks = {}                   # passage -> 1 or 2, keyed low node * n + high node
+    once = array("i", bytes(4 * n))  # per node: how many of its passages are marked exactly once
+    seen = bytearray(n)
+    seen[start] = 1
     here, came, revisit = start, None, False
     mark[start] = M_CURRENT
     yield (MARK | MILESTONE, start, 0, M_CURRENT)
@@ -39,22 +43,22 @@ def tremaux(maze, rng):
         if revisit:
             nxt = came
         else:
-            fresh = [q for q in options if (min(here, q), max(here, q)) not in marks]
+            fresh = [q for q in options if (here * n + q if here < q else q * n + here) not in marks]
             if fresh:
                 nxt = rng.choice(fresh)
             else:
-                used = [q for q in options if marks[(min(here, q), max(here, q))] == 1]
+                used = [q for q in options if marks[here * n + q if here < q else q * n + here] == 1]
                 if not used:
                     break
                 nxt = used[0]
-        key = (min(here, nxt), max(here, nxt))
+        key = here * n + nxt if here < nxt else nxt * n + here
         count = marks.get(key, 0) + 1
         marks[key] = count
         delta = 1 if count == 1 else -1
-        once[here] = once.get(here, 0) + delta
-        once[nxt] = once.get(nxt, 0) + delta
-        revisit = nxt in seen and count == 1
-        seen.add(nxt)
+        once[here] += delta
+        once[nxt] += delta
+        revisit = seen[nxt] and count == 1
+        seen[nxt] = 1
         left = M_VISITED if once[here] else M_DEAD
         step = (MARK, here, mark[here], left, MARK | MILESTONE, nxt, mark[nxt], M_CURRENT)
         mark[here], mark[nxt] = left, M_CURRENT
@@ -64,6 +68,6 @@ def tremaux(maze, rng):
         yield no_route(maze)
         return
     def walked_once(p):
-        return [q for q in nbrs(p) if marks.get((min(p, q), max(p, q))) == 1]
+        return [q for q in nbrs(p) if marks.get(p * n + q if p < q else q * n + p) == 1]
     _, parent = bfs_tree(walked_once, start)
     yield from show_route(maze, path_to(parent, here))
