@@ -76,46 +76,37 @@ def wilson(maze, rng):
 
 
 def _instant(maze, rng):
-    """Wilson with nobody watching: the same walks (the same random draws, so the same maze), with
-    no marks and no steps; each loop is cut off the walk in one slice."""
+    """Wilson with nobody watching: the same walks (the same random draws), no marks, no steps.
+
+    Each walk only remembers the last cell it left every cell for; following those exits from
+    the walk's first cell gives exactly its loop-erased path (a loop, once closed, is left for
+    good), so the maze is the one the steps build."""
     wall = maze.wall
     fixed, tables, inside = moves(maze)
     jumps = fixed and [dq for _, dq in fixed]
     via_of = between(maze)
     getrandbits, random = rng.getrandbits, rng.random
     wall[maze.start] = 0
-    at = array("i", [-1]) * len(wall)
+    exit_to = array("i", [-1]) * len(wall)
     for first in cells(maze):
         if not wall[first]:
             continue
-        path = [first]
-        at[first] = 0
         p = first
-        while True:
+        while wall[p]:
             if jumps:
                 q = p + jumps[getrandbits(2)]
             else:
                 d = tables[p]
                 q = p + d[int(random() * len(d))][1]
-            if not inside[q]:
-                continue
-            if not wall[q]:
-                break
-            i = at[q]
-            if i >= 0:
-                for c in path[i + 1:]:
-                    at[c] = -1
-                del path[i + 1:]
-            else:
-                at[q] = len(path)
-                path.append(q)
+            if inside[q]:
+                exit_to[p] = q
+                p = q
+        p = first
+        while wall[p]:
+            q = exit_to[p]
+            wall[via_of(p, q)] = 0
+            wall[p] = 0
             p = q
-        path.append(q)
-        for k in range(len(path) - 1):
-            c = path[k]
-            at[c] = -1
-            wall[via_of(c, path[k + 1])] = 0
-            wall[c] = 0
 
 
 wilson.instant = _instant
