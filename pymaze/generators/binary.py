@@ -1,5 +1,5 @@
+from ..events import MILESTONE, WALL
 from ..registry import Param, generator
-from ._base import open_wall
 
 
 @generator("binary", "Binary tree", order=110, initial="closed", perfect=True, params=[
@@ -27,13 +27,15 @@ def binary(maze, rng, bias="NW"):
     edge_y = 0 if bias[0] == "N" else ch - 1
     edge_x = cw - 1 if bias[1] == "E" else 0
     random = rng.random
+    wall, w = maze.wall, maze.width
+    opened = WALL | MILESTONE
     for cy in range(ch):
+        row = (2 * cy + 1) * w + 1
         for cx in range(cw):
             can_v, can_h = cy != edge_y, cx != edge_x
             if not (can_v or can_h):
                 continue
-            p = maze.cell(cx, cy)
-            if can_v and (not can_h or random() < 0.5):
-                yield open_wall(maze, p + vertical)
-            else:
-                yield open_wall(maze, p + horizontal)
+            p = row + 2 * cx
+            via = p + vertical if can_v and (not can_h or random() < 0.5) else p + horizontal
+            wall[via] = 0
+            yield (opened, via, 1, 0)

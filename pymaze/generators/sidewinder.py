@@ -1,3 +1,4 @@
+from ..events import MILESTONE, WALL
 from ..graph import between
 from ..registry import Param, generator
 from ._base import open_wall
@@ -33,18 +34,24 @@ def sidewinder(maze, rng, bias=0.5):
         yield from _rings(maze, random, bias)
         return
     w, cw = maze.width, maze.cells_w
+    wall, opened = maze.wall, WALL | MILESTONE
     for cx in range(cw - 1):
-        yield open_wall(maze, maze.cell(cx, 0) + 1)
+        via = w + 2 * cx + 2
+        wall[via] = 0
+        yield (opened, via, 1, 0)
     for cy in range(1, maze.cells_h):
         run = []
+        row = (2 * cy + 1) * w + 1
         for cx in range(cw):
-            p = maze.cell(cx, cy)
+            p = row + 2 * cx
             run.append(p)
             if cx == cw - 1 or random() < bias:
-                yield open_wall(maze, run[int(random() * len(run))] - w)
+                via = run[int(random() * len(run))] - w
                 run = []
             else:
-                yield open_wall(maze, p + 1)
+                via = p + 1
+            wall[via] = 0
+            yield (opened, via, 1, 0)
 
 
 def _rings(maze, random, bias):
