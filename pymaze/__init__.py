@@ -76,3 +76,6 @@ def lab(generators, solvers=(), geometry="square", size=(20, 20), count=100, see
     (see ``pymaze.lab``); ``executor``: any ``concurrent.futures.Executor``."""
     return _lab.lab(generators, solvers, geometry=geometry, size=size, count=count, seed=seed,
                 executor=executor, progress=progress)
+
+
+lab.summary = _lab.summary  # pymaze.lab.summary(records): per algorithm, n, mean, sd, min, quartiles, max

@@ -96,8 +96,9 @@ def measure(generator, solvers, shape, width, height, seed):
     maze = pymaze.generate(generator, width, height, seed=seed, shape=shape)
     record = {"algorithm": generator, "seed": seed, "geometry": shape, "width": width, "height": height}
     record.update(pymaze.metrics(maze))
-    record["diameter"] = diameter(maze)
-    record["turns_per_cell"] = turns_per_cell(maze)
+    nbrs = _adjacency(maze)
+    record["diameter"] = diameter(maze, nbrs)
+    record["turns_per_cell"] = turns_per_cell(maze, nbrs)
     for slug in solvers:
         sol = pymaze.solve(maze, slug, seed=seed)
         record[f"{slug}_visited"] = sol.visited
@@ -105,13 +106,19 @@ def measure(generator, solvers, shape, width, height, seed):
     return record
 
 
-def diameter(maze):
+def _adjacency(maze):
+    """``p -> [q, ...]`` read from a table made once (the searches below ask each node many times)."""
+    nbrs = links(maze)
+    return {p: nbrs(p) for p in maze.nodes()}.__getitem__
+
+
+def diameter(maze, nbrs=None):
     """The longest shortest path between two nodes of S's component, in moves.
 
     A tree (a perfect maze) takes two breadth-first sweeps: the node farthest from anywhere is
     one end of a longest path.  A maze with loops takes a sweep from every node.
     """
-    nbrs = links(maze)
+    nbrs = nbrs or _adjacency(maze)
     order, _ = bfs_tree(nbrs, maze.start)
     if len(order) <= 1:
         return 0
@@ -131,13 +138,13 @@ def _farthest(nbrs, source):
     return order[-1], dist[order[-1]]
 
 
-def turns_per_cell(maze):
+def turns_per_cell(maze, nbrs=None):
     """Turns along the shortest S-G route (breadth-first, the first goal reached) per cell of the route.
 
     A turn is a move whose heading differs from the move before (squares: the four directions;
     other shapes: the heading between the cells' centres, within a degree).  0.0 when no goal is reached.
     """
-    order, parent = bfs_tree(links(maze), maze.start)
+    order, parent = bfs_tree(nbrs or _adjacency(maze), maze.start)
     goals = set(maze.goals)
     end = next((p for p in order if p in goals), None)
     if end is None:

@@ -98,6 +98,7 @@ def test_means_fall_within_pullens_table(slug):
 def test_summary_is_the_spread_of_the_records():
     records = pymaze.lab("dig,kruskal", solvers="bfs", size=(12, 12), count=9, seed=5)
     out = summary(records)
+    assert pymaze.lab.summary is summary
     assert list(out) == ["dig", "kruskal"]
     for algo, figures in out.items():
         assert figures["mazes"] == 9
