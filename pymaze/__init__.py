@@ -14,13 +14,14 @@ from .events import apply
 from .maze import Maze
 from .registry import catalogue
 from .run import Run
+from . import lab as _lab  # loaded now, so that the name pymaze.lab stays the function defined below
 
 __version__ = "0.1.0"
 # The registry tables are pymaze.registry.generators() / solvers(); the names pymaze.generators and
 # pymaze.solvers belong to the subpackages that hold the algorithm modules.
 __all__ = ["Maze", "Run", "apply", "generate", "solve", "catalogue", "lattice",
            "PymazeError", "UnknownAlgorithmError", "ParameterError", "SizeError",
-           "GeometryError", "MazeFormatError", "metrics"]
+           "GeometryError", "MazeFormatError", "metrics", "lab"]
 
 
 def generate(slug, width, height, seed=0, geometry="thin", shape=None, mask=None, **options):
@@ -67,3 +68,14 @@ def metrics(maze, max_routes=100):
     (see ``pymaze.stats``)."""
     from .stats import metrics as _metrics
     return _metrics(maze, max_routes=max_routes)
+
+
+def lab(generators, solvers=(), geometry="square", size=(20, 20), count=100, seed=0, executor=None,
+        progress=None):
+    """Measure ``count`` mazes of each generator (and optionally solve them): one record per maze
+    (see ``pymaze.lab``); ``executor``: any ``concurrent.futures.Executor``."""
+    return _lab.lab(generators, solvers, geometry=geometry, size=size, count=count, seed=seed,
+                executor=executor, progress=progress)
+
+
+lab.summary = _lab.summary  # pymaze.lab.summary(records): per algorithm, n, mean, sd, min, quartiles, max

@@ -242,6 +242,70 @@ def cmd_stats(args, out):
     return 0
 
 
+@command("lab", "measure many mazes of each generator (and their solvers): one record per maze, then a summary "
+         "per algorithm (mean, sd, min, quartiles, max)",
+         arg("generators", nargs="+", metavar="ALGO", help="generators, by slug (spaces or commas between them)"),
+         arg("--solvers", default="", metavar="ALGOS", help="solvers to run on every maze, by slug, with commas"),
+         arg("--size", default="20x20", help="maze size in cells, WxH (default 20x20)"),
+         arg("--count", "--seeds", dest="count", default="100", help="mazes per generator (default 100)"),
+         arg("--seed", default="0", help="the first seed; the mazes take seed, seed+1, ... (default 0)"),
+         arg("--geometry", default="square", choices=("square", "hex", "triangle", "polar"),
+             help="the shape of the cells (default square)"),
+         arg("--jobs", default="1", help="processes to measure in (default 1: this one)"),
+         arg("--json", action="store_true", help="the records and the summary as JSON"),
+         arg("--csv", action="store_true", help="the records as CSV, one row per maze"))
+def cmd_lab(args, out):
+    from concurrent.futures import ProcessPoolExecutor
+    from .lab import check, lab, summary
+    if args.json and args.csv:
+        raise ParameterError("give --json or --csv, not both")
+    gens = [s for text in args.generators for s in text.split(",") if s.strip()]
+    w, h = size(args.size)
+    jobs = _whole(args.jobs, "--jobs", 1, 256)
+    check(gens, args.solvers, args.geometry, (w, h), args.count, args.seed)  # every error before any work
+    bar = sys.stderr if sys.stderr is not None and sys.stderr.isatty() else None
+    show = (lambda done, total: bar.write(f"\r{progress_bar(done, total)}")) if bar else None
+    kw = dict(geometry=args.geometry, size=(w, h), count=args.count, seed=args.seed, progress=show)
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            records = lab(gens, args.solvers, executor=pool, **kw)
+    else:
+        records = lab(gens, args.solvers, **kw)
+    if bar:
+        bar.write("\n")
+    if args.csv:
+        write_csv(records, out)
+    elif args.json:
+        out.write('{"records": [\n' + ",\n".join(json.dumps(r) for r in records) + "\n],\n")
+        out.write('"summary": ' + json.dumps(summary(records)) + "}\n")
+    else:
+        for algo, figures in summary(records).items():
+            out.write(f"{algo}: {figures['mazes']} mazes\n")
+            out.writelines(f"  {name}: mean {f['mean']}, sd {f['sd']}, min {f['min']}, median {f['median']}, "
+                           f"max {f['max']}\n" for name, f in figures.items() if name != "mazes")
+    return 0
+
+
+def _whole(text, what, lo, hi):
+    from .errors import check_whole
+    return check_whole(text, what, lo, hi, rule=f"{what} must be a whole number from {lo} to {hi}")
+
+
+def progress_bar(done, total, width=30):
+    """``[#####.....]  40/100 mazes`` for a terminal line."""
+    full = width * done // max(total, 1)
+    return f"[{'#' * full}{'.' * (width - full)}] {done}/{total} mazes"
+
+
+def write_csv(records, out):
+    """The lab's records as CSV: a header of every figure's name, one row per maze (None: empty)."""
+    import csv
+    names = list(dict.fromkeys(k for r in records for k in r))
+    writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(records)
+
+
 @command("play", "walk the maze: in a terminal, single keys (arrows or w/a/s/d move, r reset, n new maze, "
          "q quit); with piped input, one command per line: up/down/left/right or w/a/s/d, reset, regenerate, quit. "
          "Hex mazes move with q w e a s d (north-west, north, north-east, south-west, south, south-east) "

@@ -276,3 +276,24 @@ def stream_hash(slug, width, height, seed, geometry="thin", options_json="{}",
     while batch := run.next_batch(100000):
         digest.update(batch.tobytes())
     return digest.hexdigest()
+
+
+def lab_chunk(generator, solvers_csv, shape, width, height, seeds_json):
+    """The lab's records (JSON) of generator ``generator`` for the seeds in ``seeds_json``, with the
+    solvers named in ``solvers_csv`` (what one of the page's lab workers measures at a time)."""
+    from .lab import check, measure_chunk
+    seeds = json.loads(seeds_json)
+    gens, sols, shape, (w, h), _, _ = check([generator], solvers_csv, shape, (width, height),
+                                            max(len(seeds), 1), min(seeds, default=0))
+    return json.dumps(measure_chunk((gens[0], sols, shape, w, h, [check_seed(s) for s in seeds])))
+
+
+def lab_report(records_json):
+    """The summary (as ``pymaze.lab.summary``) and the CSV of the lab's records: ``{"summary", "csv"}``."""
+    import io
+    from .cli import write_csv
+    from .lab import summary
+    records = json.loads(records_json)
+    out = io.StringIO()
+    write_csv(records, out)
+    return json.dumps({"summary": summary(records), "csv": out.getvalue()})

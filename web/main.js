@@ -7,6 +7,7 @@ import { Engine } from "./engine.js";
 import { applyLink, linkOf } from "./link.js";
 import { Machine } from "./machine.js";
 import { MetricsPanel } from "./metrics.js";
+import { Lab } from "./lab.js";
 import { Edit, Play, Watch } from "./modes.js";
 import { Player } from "./player.js";
 import { Renderer } from "./render.js";
@@ -53,6 +54,20 @@ const engine = new Engine({
 const player = new Player(engine);
 const metrics = new MetricsPanel($("metrics"), () => engine.call("metrics", {}), () => player.loads);
 const explainer = new Explainer($("explain"));
+// The Lab is a view of its own over the page (its own workers); a maze it opens comes back to Watch.
+const lab = new Lab($("lab"), { openMaze: ({ slug, width, height, seed }) => {
+  ui.gen.select.value = slug;
+  ui.gen.select.dispatchEvent(new Event("change"));
+  for (const [id, v] of Object.entries({ width, height, seed })) $(id).value = String(v);
+  showLab(false);
+  start("generate");
+} });
+function showLab(on) {
+  document.body.dataset.view = on ? "lab" : "";
+  $("lab").hidden = !on;
+  $("mode-lab").setAttribute("aria-pressed", String(on));
+  if (!on) layout();
+}
 
 // The catalogue fills the dropdowns: the one shipped with the site (before the engine is up), or
 // the engine's own.
@@ -66,6 +81,7 @@ function setup(catalogue) {
   ui.sol.select.addEventListener("change", weighted);
   weighted();
   $("version").textContent = `engine ${catalogue.version}`;
+  lab.setup(catalogue);
   explainer.show(ui.gen.current, null);
   refresh();
 }
@@ -341,6 +357,8 @@ const actions = {
   "quick-generate": () => start("generate"),
   "quick-solve": () => start("solve"),
   "mode-watch": () => switchMode("watch"),
+  "mode-lab": () => showLab(true),
+  "lab-back": () => showLab(false),
   "mode-play": () => switchMode("play"),
   "mode-edit": () => switchMode("edit"),
   "walk-reset": () => { if (machine.mode === "play") modes.play.walk.reset(); },
@@ -367,6 +385,7 @@ document.addEventListener("change", (e) => {
 
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, select, textarea")) return;
+  if (document.body.dataset.view === "lab") { if (e.key === "Escape") showLab(false); return; }
   if (ui.mode.key(e)) { e.preventDefault(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const key = { p: "mode-play", e: "mode-edit", Escape: "mode-watch", g: "generate", s: "solve" }[e.key]
@@ -455,6 +474,7 @@ window.pymaze = Object.freeze({
   palette: () => paletteTable(),
   crashEngine: () => engine.call("crash"),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
+  lab: () => lab.snapshot(),
 });
 
 $("notice-close").addEventListener("click", () => showNotice(""));

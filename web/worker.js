@@ -59,6 +59,9 @@ const handlers = {
   snapshot: () => ({ message: { snapshot: JSON.parse(web.snapshot()) } }),
   weights: (a) => ({ message: { weights: JSON.parse(web.set_random_weights(a.seed)) } }),
   metrics: () => ({ message: { metrics: JSON.parse(web.metrics_json()) } }),
+  labChunk: (a) => ({ message: { records: JSON.parse(web.lab_chunk(a.generator, a.solvers, a.shape, a.width,
+    a.height, JSON.stringify(a.seeds))) } }),
+  labReport: (a) => ({ message: { report: JSON.parse(web.lab_report(JSON.stringify(a.records))) } }),
   crash: () => {
     setTimeout(() => { throw new Error("the engine was stopped on request"); });
     return { message: {} };

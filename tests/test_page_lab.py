@@ -1,0 +1,100 @@
+"""The page's Lab in a real Chromium: its numbers are the library's, Cancel leaves the page usable."""
+
+import csv
+import io
+
+import pytest
+
+import pymaze
+from pymaze.lab import summary
+
+pytestmark = pytest.mark.browser
+
+
+def open_lab(page, generators, solvers=(), geometry="square", width=8, height=6, count=6, seed=3):
+    p = page.page
+    if p.is_visible("#mode-lab"):
+        p.click("#mode-lab")
+    p.select_option("#lab-geometry", geometry)
+    for box in p.query_selector_all("#lab-generators input, #lab-solvers input"):
+        if not box.is_disabled():
+            box.set_checked(box.get_attribute("value") in (*generators, *solvers))
+    page.fill(**{"lab-width": width, "lab-height": height, "lab-count": count, "lab-seed": seed})
+
+
+def lab_done(page, timeout=180000):
+    page.page.click("#lab-run")
+    page.page.wait_for_function("['done', 'failed'].includes(window.pymaze.lab().state)", timeout=timeout)
+    return page.js("window.pymaze.lab()")
+
+
+@pytest.mark.parametrize("geometry", ["square", "hex"])
+def test_a_small_lab_gives_the_librarys_numbers(page, geometry):
+    open_lab(page, ["dig", "kruskal"], ["bfs", "astar"], geometry=geometry)
+    got = lab_done(page)
+    assert got["state"] == "done", got["message"]
+    want = pymaze.lab(["kruskal", "dig"], ["bfs", "astar"], geometry=geometry, size=(8, 6), count=6, seed=3)
+    assert got["records"] == want
+    assert got["summary"] == summary(want)
+    rows = list(csv.DictReader(io.StringIO(got["csv"])))
+    assert [(r["algorithm"], int(r["seed"]), int(r["bfs_visited"])) for r in rows] == \
+        [(r["algorithm"], r["seed"], r["bfs_visited"]) for r in want]
+    p = page.page
+    assert p.inner_text("#lab-status").startswith("12 mazes in ")
+    assert p.locator("#lab-table tbody tr").count() == 2
+    assert p.locator("#lab-hist canvas").count() == 1 and p.locator("#lab-box canvas").count() == 1
+    # the hardest by solution length first; graph shapes cannot be drawn on the board
+    first = p.inner_text("#lab-hardest li >> nth=0")
+    top = max(want, key=lambda r: (r["solution_length"], -r["seed"]))
+    assert first.startswith(f"{top['algorithm']}, seed {top['seed']}: solution length {top['solution_length']}")
+    assert p.is_disabled("#lab-hardest button >> nth=0") == (geometry != "square")
+    assert page.errors() == []
+
+
+def test_the_hardest_maze_opens_in_watch(page):
+    open_lab(page, ["wilson"], count=5, seed=40, width=7, height=5)
+    got = lab_done(page)
+    top = max(got["records"], key=lambda r: (r["solution_length"], -r["seed"]))
+    before = page.js("window.pymaze.runs")
+    page.page.click("#lab-hardest button >> nth=0")
+    page.page.wait_for_function("n => window.pymaze.runs > n", arg=before)
+    assert page.page.is_hidden("#lab") and page.page.is_visible("#board")
+    assert page.page.input_value("#generator") == "wilson"
+    assert page.page.input_value("#seed") == str(top["seed"])
+    page.speed(100)
+    page.wait_state("done")
+    snap = page.snapshot()
+    maze = pymaze.generate("wilson", 7, 5, seed=top["seed"])
+    assert snap["wall"] == list(maze.wall) and (snap["width"], snap["height"]) == (maze.width, maze.height)
+
+
+def test_cancel_leaves_the_page_usable(page):
+    open_lab(page, ["dig", "kruskal", "prim"], ["bfs"], width=30, height=30, count=5000)
+    page.page.click("#lab-run")
+    page.page.wait_for_function("window.pymaze.lab().done > 0", timeout=120000)
+    page.page.click("#lab-cancel")
+    got = page.js("window.pymaze.lab()")
+    assert got["state"] == "canceled" and got["done"] < got["total"]
+    assert page.page.inner_text("#lab-status").startswith("canceled after ")
+    assert page.page.is_enabled("#lab-run") and page.page.is_disabled("#lab-cancel")
+    # the maze view answers at once: the page's own engine never stopped
+    page.page.click("#lab-back")
+    snap = page.generate("dig", 6, 4, 9)
+    assert snap["wall"] == list(pymaze.generate("dig", 6, 4, seed=9).wall)
+    # and a new lab runs on fresh workers
+    open_lab(page, ["binary"], count=3, seed=0)
+    got = lab_done(page)
+    assert got["state"] == "done" and got["records"] == pymaze.lab(["binary"], size=(8, 6), count=3, seed=0)
+    assert page.errors() == []
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("lab-width", "abc", "width must be a whole number from 2 to 200"),
+    ("lab-count", "0", "mazes per generator must be a whole number"),
+])
+def test_bad_input_is_a_visible_message(page, field, value, words):
+    open_lab(page, ["dig"])
+    page.fill(**{field: value})
+    got = lab_done(page)
+    assert got["state"] == "failed" and words in page.page.inner_text("#lab-status")
+    assert page.page.is_enabled("#lab-run") and page.page.is_hidden("#lab-results")
