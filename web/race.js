@@ -132,7 +132,8 @@ export class Race {
   // host: { engine, catalogue(), gen() (the Generate panel's arguments), view(), notice(text),
   //   link(gen, keys) (the address bar: the maze's link with the race's keys), example() }
   constructor(box, host) {
-    Object.assign(this, { box, host, racers: [], tick: 0, running: false, active: false, serial: 0, carry: 0 });
+    Object.assign(this, { box, host, racers: [], tick: 0, running: false, active: false, serial: 0, carry: 0,
+      started: 0 }); // started: races shown so far
     this.build();
     this.last = performance.now();
     requestAnimationFrame((now) => this.frame(now));
@@ -276,6 +277,7 @@ export class Race {
     this.layout();
     this.host.notice("");
     await this.go(tick);
+    this.started++;
     return true;
   }
 
@@ -499,7 +501,7 @@ export class Race {
 
   // For tests: each board's state and numbers.
   snapshot() {
-    return { active: this.active, tick: this.tick, running: this.running, over: this.over, end: this.end,
+    return { active: this.active, started: this.started, tick: this.tick, running: this.running, over: this.over, end: this.end,
       family: this.race ? this.race.family : null, summary: this.summary.textContent,
       boards: this.racers.map((r) => {
         const s = r.s;
