@@ -238,3 +238,32 @@ def test_bad_race_links_give_a_notice_and_the_page_stays_usable(race_page, fragm
     snap = open_race(race_page, f"{SOLVERS}&tick=3")
     assert snap["tick"] == 3 and len(snap["boards"]) == 3
     assert not race_page.errors()
+
+
+def test_the_bridge_keeps_races_apart_from_the_current_run():
+    """In CPython: a race leaves the page's current run alone, hands out each racer's own events,
+    nothing for a racer of an earlier race, and refuses bad races with one message."""
+    import json
+    from array import array
+
+    from pymaze import web
+    from pymaze.errors import PymazeError
+    web.generate("kruskal", 6, 5, 3)
+    current = web._run
+    racers = web.race("solve", json.dumps(["bfs", "astar"]), "dig", 8, 6, 2, "thin", "{}")
+    assert web._run is current
+    maze = pymaze.generate("dig", 8, 6, seed=2)
+    for (header, *_), slug in zip(racers, ["bfs", "astar"], strict=True):
+        header = json.loads(header)
+        events = array("i")
+        while batch := web.race_batch(header["run"], 7):
+            events.extend(batch)
+        assert header["slug"] == slug and header["shortest"] == pymaze.solve(maze, "bfs").moves
+        assert events == Run.solve(slug, maze, 2).events()
+    old = json.loads(racers[0][0])["run"]
+    web.race("generate", json.dumps(["dig", "prim"]), "dig", 5, 5, 1)
+    assert len(web.race_batch(old, 10)) == 0
+    for family, slugs in [("solve", ["bfs"]), ("fly", ["bfs", "dfs"]), ("solve", "not json"),
+                          ("solve", ["bfs", "dfs", "wave", "astar", "greedy"]), ("generate", ["bfs", "dfs"])]:
+        with pytest.raises(PymazeError):
+            web.race(family, slugs if isinstance(slugs, str) else json.dumps(slugs), "dig", 5, 5, 1)

@@ -166,7 +166,7 @@ export class Race {
       this.button("race-reset", "Reset", "Back to the start", () => this.go(0)));
     const speed = el("label", "inline speed", "Speed ");
     this.speed = el("input");
-    Object.assign(this.speed, { type: "range", min: 0, max: 100, value: 50, id: "race-speed" });
+    Object.assign(this.speed, { type: "range", min: 0, max: 100, value: 60, id: "race-speed" });
     this.speedValue = el("span", "value");
     this.speed.addEventListener("input", () => { this.speedValue.textContent = this.speedLabel(); });
     this.speedValue.textContent = this.speedLabel();
