@@ -62,12 +62,10 @@ def click(page, button, times=1):
 
 
 @pytest.fixture(scope="module")
-def race_page(browser, site_url, request):
-    p = Page(browser, site_url, {"width": 1280, "height": 800})
-    yield p
-    if request.session.testsfailed:
-        print("\n--- browser console ---\n" + "\n".join(p.console))
-    p.page.close()
+def race_page(page):
+    """The module's page at a laptop's 1280 x 800."""
+    page.page.set_viewport_size({"width": 1280, "height": 800})
+    return page
 
 
 @pytest.mark.parametrize("fragment", [SOLVERS, "gen=kruskal&w=12&h=10&seed=2&race=solve&r=dfs,wave,jps,dijkstra",

@@ -468,7 +468,8 @@ export class Race {
       for (const m of r.log.marksUsed) marksUsed.add(m);
     }
     const route = this.racers.find((r) => r.s.route.length > 1);
-    return { kind: first.kind, atEnd: this.over, log: { marksUsed },
+    // kind "race": the legend names the outline each racer's last change carries while it runs.
+    return { kind: "race", atEnd: this.over, log: { marksUsed },
       s: { ...first.s, markCount, notes: [], route: route ? route.s.route : [], waypoints: [] } };
   }
 
