@@ -46,8 +46,14 @@ def _options(options_json):
 
 
 def _start(run):
-    global _run, _serial
+    global _run
     _run = run
+    return _header(run)
+
+
+def _header(run):
+    """A new run id for ``run``, and its first maze: (header JSON, wall, mark, num bytes)."""
+    global _serial
     _serial += 1
     maze = run.initial
     header = {"run": _serial, "kind": run.algorithm.family, "slug": run.algorithm.slug, "name": run.algorithm.name,
@@ -55,6 +61,53 @@ def _start(run):
               "start": maze.start, "goals": list(maze.goals), "layer": run.algorithm.layer,
               "seed": run.seed, "weights": list(maze.weight) if maze.weight is not None else None}
     return json.dumps(header), bytes(maze.wall), bytes(maze.mark), maze.num.tobytes()
+
+
+_race = {}  # the runs of the race on show, by run id: one per board
+
+
+def race(family, slugs_json, generator, width, height, seed, geometry="thin", options_json="{}"):
+    """Start a race of 2 to 4 algorithms: solvers (``family`` "solve") on the maze generator
+    ``generator`` makes (its options, size, seed and geometry), each solving it with the same seed;
+    or generators (``family`` "generate") at that size, seed and geometry, with their default options.
+
+    Returns a list with what ``generate`` returns for each racer, in order (headers with their run
+    ids; a solver's header also holds ``shortest``, the moves of the maze's shortest route).  The
+    race's runs are kept apart from the page's current run: ``race_batch`` hands out their events."""
+    global _race, _serial
+    from .stats import solution_length
+    try:
+        slugs = json.loads(slugs_json)
+    except (TypeError, ValueError):
+        slugs = None
+    if not isinstance(slugs, list) or not 2 <= len(slugs) <= 4 or not all(isinstance(s, str) for s in slugs):
+        raise ParameterError("a race takes 2 to 4 algorithms")
+    if family == "solve":
+        maze = Run.generate(generator, width, height, seed, geometry, **_options(options_json)).finish()
+        shortest = solution_length(maze)
+        runs = []
+        for slug in slugs:
+            algo = registry.get("solver", slug) if slug in registry.solvers() else None
+            m = maze.as_block() if algo and maze.geometry == "thin" and "thin" not in algo.geometries else maze
+            runs.append(Run.solve(slug, m, seed))
+    elif family == "generate":
+        runs, shortest = [Run.generate(slug, width, height, seed, geometry) for slug in slugs], None
+    else:
+        raise ParameterError(f"unknown race {family!r}; allowed: solve, generate")
+    out, _race = [], {}
+    for run in runs:
+        header, wall, mark, num = _header(run)
+        _race[_serial] = run
+        header = json.loads(header)
+        header["shortest"] = -1 if shortest is None and family == "solve" else shortest
+        out.append((json.dumps(header), wall, mark, num))
+    return out
+
+
+def race_batch(run_id, n):
+    """Up to ``n`` more events of the race's run ``run_id``; empty for a run of an earlier race."""
+    run = _race.get(run_id)
+    return run.next_batch(n) if run is not None else array("i")
 
 
 def _maze(before):

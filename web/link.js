@@ -9,7 +9,7 @@ const MAX_SEED = 2 ** 32 - 1;
 const SHOWN = (v) => (v.length > 24 ? `${v.slice(0, 24)}…` : v);
 // The longest fragment read: the page's own links take a few hundred characters.
 export const MAX_FRAGMENT = 4096;
-const KEYS = new Set(["gen", "sol", "w", "h", "seed", "view", "speed", "run"]);
+const KEYS = new Set(["gen", "sol", "w", "h", "seed", "view", "speed", "run", "race", "r", "tick"]); // race keys: race.js
 const LISTED = 5; // unknown keys named in the notice; the rest are counted
 
 // The link of what ran: `gen` and `sol` are the arguments the generate and the solve were

@@ -4,12 +4,13 @@
 import { Explainer } from "./explain.js";
 import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
 import { Engine } from "./engine.js";
-import { applyLink, linkOf } from "./link.js";
+import { MAX_FRAGMENT, applyLink, linkOf } from "./link.js";
 import { Machine } from "./machine.js";
 import { MetricsPanel } from "./metrics.js";
 import { Lab } from "./lab.js";
 import { Edit, Play, Watch } from "./modes.js";
 import { Player } from "./player.js";
+import { Race } from "./race.js";
 import { Renderer } from "./render.js";
 import { setupShare } from "./share.js";
 import { Legend, paletteTable } from "./legend.js";
@@ -42,6 +43,7 @@ const engine = new Engine({
     readyResolve(true);
     if (!ui.linked) openLink();
     else if (ui.source.length) restore();
+    if (race.race && ui.linked) race.start(race.race, race.tick); // a restarted engine gets the race back
     refresh();
   },
   onFatal(message) { showNotice(message); machine.send("fail"); },
@@ -120,6 +122,14 @@ const page = {
   switchMode,
 };
 const modes = { watch: new Watch(page), play: new Play(page), edit: new Edit(page) };
+// The Race view (race.js): its own boards and transport over the Generate panel's maze.
+const EXAMPLE_RACE = "#gen=dig&g.loops=0.2&w=60&h=40&seed=1&race=solve&r=astar,bfs,greedy";
+const race = new Race($("race"), {
+  engine, catalogue: () => ui.catalogue, gen: () => generateArgs(), view: () => ui.view, notice: showNotice,
+  link: (gen, keys) => history.replaceState(null, "", location.pathname + location.search +
+    linkOf(gen, solveArgs(), false) + "&" + new URLSearchParams(keys)),
+  example: () => { if (location.hash === EXAMPLE_RACE) openLink(); else location.hash = EXAMPLE_RACE; },
+});
 ui.mode = modes.watch;
 
 function refresh(state = machine.state) {
@@ -142,7 +152,8 @@ function refresh(state = machine.state) {
   $("play").title = replay ? "Replay the run from the start (space)" : "Run the animation (space)";
   $("play").hidden = state === "running";
   $("pause").hidden = state !== "running";
-  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(m === mode.name));
+  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(!race.active && m === mode.name));
+  $("mode-race").setAttribute("aria-pressed", String(race.active));
   $("walkbar").hidden = mode.name !== "play";
   $("editbar").hidden = mode.name !== "edit";
   const editor = mode === modes.edit ? modes.edit.editor : null;
@@ -190,6 +201,7 @@ const solveArgs = () => ({ slug: ui.sol.select.value, seed: $("seed").value, opt
 
 function start(kind) {
   return busy(async () => {
+    if (race.active) leaveRace();
     const args = kind === "generate" ? generateArgs() : solveArgs();
     const { header } = await begin(kind, args, kind);
     const ends = JSON.stringify([header.start, header.goals]);
@@ -231,6 +243,8 @@ function loadText(text, fmt = "auto", type = "load") {
 // Watch needs nothing from the engine.  `arg`: Play's "new maze", Edit's "convert to blocks".
 function switchMode(name, arg) {
   const mode = modes[name];
+  if (race.active) leaveRace();
+  if (document.body.dataset.view === "lab") showLab(false);
   if (mode === modes.watch) return machine.send("leave");
   if (!player.s) return false;
   return busy(async () => {
@@ -269,7 +283,15 @@ async function restore() {
 async function openLink() {
   ui.linked = true;
   const { problems, solve } = applyLink(location.hash, ui);
+  const params = new URLSearchParams(location.hash.replace(/^#/, "")), long = location.hash.length > MAX_FRAGMENT + 1;
   if (await start("generate") && solve) await start("solve");
+  if (params.has("race") && !long) {
+    const linked = Race.fromLink(params, ui.catalogue);
+    problems.push(...linked.problems);
+    openRace();
+    if (linked.race) await race.start({ ...linked.race, gen: generateArgs() }, linked.tick);
+    else problems.push("the race was not started");
+  }
   if (problems.length) {
     const engineSaid = $("notice").hidden ? "" : ` ${$("notice-text").textContent}`;
     showNotice(`Some link values were ignored (defaults kept): ${problems.join("; ")}.${engineSaid}`);
@@ -342,6 +364,22 @@ function run() {
   machine.send("play");
 }
 
+// Into the Race view: a running Watch animation pauses, Play and Edit end.
+function openRace() {
+  showLab(false);
+  if (machine.state === "running") machine.send("pause");
+  if (machine.mode !== "watch") machine.send("leave");
+  race.open();
+  refresh();
+}
+
+// Out of the Race view: the address bar holds the Watch view's link again.
+function leaveRace() {
+  race.close();
+  if (ui.origin) setOrigin();
+  refresh();
+}
+
 const actions = {
   generate: () => start("generate"),
   solve: () => start("solve"),
@@ -357,8 +395,9 @@ const actions = {
   "quick-generate": () => start("generate"),
   "quick-solve": () => start("solve"),
   "mode-watch": () => switchMode("watch"),
-  "mode-lab": () => showLab(true),
+  "mode-lab": () => { if (race.active) leaveRace(); showLab(true); },
   "lab-back": () => showLab(false),
+  "mode-race": () => (race.active ? null : openRace()),
   "mode-play": () => switchMode("play"),
   "mode-edit": () => switchMode("edit"),
   "walk-reset": () => { if (machine.mode === "play") modes.play.walk.reset(); },
@@ -371,7 +410,7 @@ const actions = {
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
 $("edit-brush").addEventListener("change", (e) => { if (modes.edit.editor) modes.edit.editor.brush = Number(e.target.value); });
-$("view").addEventListener("change", (e) => { ui.view = e.target.value; layout(); });
+$("view").addEventListener("change", (e) => { ui.view = e.target.value; layout(); race.layout(); });
 $("speed").addEventListener("input", () => { $("speed-value").textContent = speedLabel(speedOf($("speed"))); });
 $("speed-value").textContent = speedLabel(speedOf($("speed")));
 $("generator").addEventListener("change", () => explainer.show(ui.gen.current, null));
@@ -386,6 +425,7 @@ document.addEventListener("change", (e) => {
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, select, textarea")) return;
   if (document.body.dataset.view === "lab") { if (e.key === "Escape") showLab(false); return; }
+  if (race.active && race.key(e)) { e.preventDefault(); return; }
   if (ui.mode.key(e)) { e.preventDefault(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const key = { p: "mode-play", e: "mode-edit", Escape: "mode-watch", g: "generate", s: "solve" }[e.key]
@@ -470,6 +510,7 @@ window.pymaze = Object.freeze({
   get runs() { return player.loads; },
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
   snapshot,
+  race: () => race.snapshot(),
   squareCentre: (p) => renderer.clientCentre(p),
   palette: () => paletteTable(),
   crashEngine: () => engine.call("crash"),

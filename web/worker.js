@@ -24,15 +24,29 @@ function copyBuffer(proxy, kind) {
   }
 }
 
-// A run started: remember the id the engine gave it, and hand over its first maze (the header holds the id).
-function started(result) {
+// A run's first maze (header JSON, wall, mark, num) as a message and its buffers to transfer.
+function firstMaze(result) {
   const header = JSON.parse(result.get(0));
-  current = header.run;
   const wall = copyBuffer(result.get(1), "u8");
   const mark = copyBuffer(result.get(2), "u8");
   const num = new Int32Array(copyBuffer(result.get(3), "u8").buffer);
   result.destroy();
   return { message: { header, wall, mark, num }, transfer: [wall.buffer, mark.buffer, num.buffer] };
+}
+
+// A run started: remember the id the engine gave it, and hand over its first maze (the header holds the id).
+function started(result) {
+  const out = firstMaze(result);
+  current = out.message.header.run;
+  return out;
+}
+
+// A race started: each racer's first maze; the page's current run stays what it was.
+function raced(result) {
+  const racers = [];
+  for (let i = 0; i < result.length; i++) racers.push(firstMaze(result.get(i)));
+  result.destroy();
+  return { message: { racers: racers.map((r) => r.message) }, transfer: racers.flatMap((r) => r.transfer) };
 }
 
 const handlers = {
@@ -44,6 +58,12 @@ const handlers = {
     // A batch asked for by a run the page has left would take the new run's events.
     if (a.run !== current) return { message: { events: new Int32Array(0), run: a.run, stale: true } };
     const events = copyBuffer(web.next_batch(a.n), "i32");
+    return { message: { events, run: a.run }, transfer: [events.buffer] };
+  },
+  race: (a) => raced(web.race(a.family, JSON.stringify(a.slugs || []), a.generator, a.width, a.height, a.seed,
+    a.geometry || "thin", JSON.stringify(a.options || {}))),
+  raceBatch: (a) => {
+    const events = copyBuffer(web.race_batch(a.run, a.n), "i32");
     return { message: { events, run: a.run }, transfer: [events.buffer] };
   },
   load: (a) => started(web.load_text(a.text, a.fmt || "auto")),

@@ -1,0 +1,515 @@
+// The Race view: 2 to 4 solvers on one maze (or 2 to 4 generators at one size, seed and geometry),
+// each on its own board (its own state, event log and canvas: player.js and render.js), in
+// lockstep: a tick moves every racer past its next milestone (a cell expanded, a square of the
+// route drawn, a passage opened), so the boards compare work, not wall-clock time.  The engine
+// runs the racers in the page's worker (pymaze.web.race), apart from the Watch view's run.
+import { withLang } from "./explain.js";
+import { Legend } from "./legend.js";
+import { Player } from "./player.js";
+import { Renderer } from "./render.js";
+import { BITS, MARK, NOTE, OP } from "./state.js";
+import { describeNotes, fmt } from "./status.js";
+
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+const BATCH = 20000; // events fetched per request
+const MAX_TICK = 1e9;
+const FAMILY = { solve: "solvers", generate: "generators" };
+const DEFAULTS = { solve: ["astar", "bfs", "greedy"], generate: ["kruskal", "dig", "wilson"] };
+const SHORT = { astar: "A*", bfs: "BFS", dfs: "DFS", bibfs: "bidirectional BFS", greedy: "greedy", dijkstra: "Dijkstra",
+  jps: "JPS", idastar: "IDA*", biastar: "bidirectional A*", wall: "wall follower", kruskal: "Kruskal", dig: "dig",
+  wilson: "Wilson", prim: "Prim", aldous: "Aldous–Broder", eller: "Eller" };
+const PLACE = ["1st", "2nd", "3rd", "4th"];
+// Why a solver does the work it does (the catalogue's summary says what it is, for the rest).
+const WHY = {
+  bfs: "Expands cells in rings of equal distance from S, so it looks at almost every cell nearer than G: much work, but a shortest route.",
+  astar: "Expands the cell with the fewest moves walked plus moves estimated to G, so it skips cells leading away from G and still ends with a shortest route.",
+  greedy: "Expands the cell that looks nearest to G and ignores the moves already walked: little work when the way is open, but it can follow a detour and keep it.",
+  dfs: "Follows one corridor to its end before trying another: lucky or very long, and its route is whatever it walked.",
+  dijkstra: "Expands cells in order of the cost of reaching them: on a maze without weights the same rings as BFS, and a cheapest route.",
+  bibfs: "Two BFS waves, from S and from G, meet in the middle: each covers a smaller disc, so less work than one BFS, and a shortest route.",
+  wall: "Keeps one hand on the wall: no memory needed, but it walks every dead end on its side, and loops can trap it.",
+};
+// What each number on a board means (shown under the boards).
+const HELP = {
+  solve: [["tick", "each tick every racer does one milestone: expands one cell, or draws one square of its route"],
+    ["visited", "cells expanded so far: taken off the frontier and looked around (the work done)"],
+    ["frontier", "cells found but not expanded yet, waiting in the queue"],
+    ["route", "moves of the route from S to G, once found (the shortest is given above)"],
+    ["cost", "what the route costs: its moves, or with weights or diagonal steps their sum"]],
+  generate: [["tick", "each tick every racer does one milestone: joins one cell to the maze (or opens one passage)"],
+    ["opened", "squares of wall opened so far: passages, and cells too where a generator starts from solid rock (negative: walls built)"],
+    ["events", "cell changes so far, milestones included: the work behind the milestones"]],
+};
+const ratio = (a, b) => (b ? (a / b).toFixed(1) : "∞");
+
+// One racer: a Player over the race's run `header.run`, its milestones, first visits and board.
+class Racer {
+  constructor(engine, reply, algorithm, index) {
+    this.algorithm = algorithm;
+    this.name = SHORT[algorithm.slug] || algorithm.name;
+    this.player = new Player({ batch: (run, n) => engine.call("raceBatch", { run, n }) });
+    this.player.load(reply.header.kind === "solver" ? "solve" : "generate", reply);
+    this.index = index;
+    this.ms = []; // the cursor after each milestone
+    this.firsts = []; // the cursor after each square's first visit, in order
+    this.seen = new Uint8Array(reply.wall.length);
+    this.scannedChunks = 0;
+    this.shortest = reply.header.shortest;
+  }
+
+  get log() { return this.player.log; }
+  get s() { return this.player.s; }
+  get done() { return this.log.finished && this.scannedChunks === this.log.chunks.length; }
+  // The tick at which this racer ends (unknown, Infinity, until its last event is fetched).
+  get finish() { return this.done ? Math.max(1, this.ms.length) : Infinity; }
+  ready(t) { return this.done || this.ms.length > t; }
+
+  // The cursor after `t` ticks: just after its t-th milestone, and its whole run from its last one.
+  at(t) {
+    if (t <= 0) return 0;
+    if (this.done && t >= this.ms.length) return this.log.total;
+    return this.ms[t - 1];
+  }
+
+  // Read the chunks that arrived: where the milestones are, when squares were first visited.
+  scan() {
+    const log = this.log;
+    for (; this.scannedChunks < log.chunks.length; this.scannedChunks++) {
+      const ev = log.chunks[this.scannedChunks], base = log.starts[this.scannedChunks];
+      for (let j = 0, i = base; j < ev.length; j += 4, i++) {
+        if (ev[j] & BITS.MILESTONE) this.ms.push(i + 1);
+        const v = ev[j + 3], p = ev[j + 1];
+        if ((ev[j] & BITS.OP_MASK) === OP.MARK && (v === MARK.VISITED || v === MARK.VISITED2) && !this.seen[p]) {
+          this.seen[p] = 1;
+          this.firsts.push(i + 1);
+        }
+      }
+    }
+  }
+
+  // Fetch events until tick `t` can be shown (Infinity: the whole run).
+  async fetch(t) {
+    while (!this.ready(t)) {
+      if (!this.fetching) {
+        this.fetching = this.player.ensure(this.log.total + BATCH).finally(() => { this.fetching = null; });
+      }
+      await this.fetching;
+      this.scan();
+    }
+  }
+
+  // Distinct squares visited up to the cursor.
+  get visited() {
+    const c = this.player.cursor, f = this.firsts;
+    let lo = 0, hi = f.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (f[mid] <= c) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+
+  note(code) { const n = this.s.notes.find((x) => x[0] === code); return n ? n[1] : null; }
+  get found() { return this.note(NOTE.FOUND); }
+
+  // The board's live numbers: [label, value] pairs.
+  counts() {
+    const s = this.s, c = s.markCount;
+    if (this.player.kind !== "solve") {
+      return [["opened", s.opened >= 0 ? fmt(s.opened) : `−${fmt(-s.opened)}`], ["events", fmt(this.player.cursor)]];
+    }
+    const route = c[MARK.ROUTE] > 0 ? c[MARK.ROUTE] - 1 : null, cost = this.note(NOTE.COST);
+    const found = this.found;
+    return [["visited", fmt(this.visited)], ["frontier", fmt(c[MARK.FRONTIER] + c[MARK.FRONTIER2] + c[MARK.JUMP])],
+      ["route", route === null ? "–" : fmt(route)],
+      ["cost", cost !== null ? fmt(cost / 1000) : found !== null ? fmt(found) : "–"]];
+  }
+}
+
+export class Race {
+  // host: { engine, catalogue(), gen() (the Generate panel's arguments), view(), notice(text),
+  //   link(gen, keys) (the address bar: the maze's link with the race's keys), example() }
+  constructor(box, host) {
+    Object.assign(this, { box, host, racers: [], tick: 0, running: false, active: false, serial: 0, carry: 0,
+      started: 0 }); // started: races shown so far
+    this.build();
+    this.last = performance.now();
+    requestAnimationFrame((now) => this.frame(now));
+    new ResizeObserver(() => this.layout()).observe(this.boards);
+  }
+
+  // The view's controls: family, racers, start, transport and speed; boards, summary, legend, help.
+  build() {
+    const b = this.box, setup = el("div", "race-setup");
+    this.family = el("select");
+    this.family.id = "race-family";
+    for (const [v, t] of Object.entries(FAMILY)) this.family.add(new Option(t, v));
+    this.family.addEventListener("change", () => this.fill());
+    const fam = el("label", "inline", "Race ");
+    fam.append(this.family);
+    this.pickers = el("span", "race-pickers");
+    this.startButton = this.button("race-start", "Start race", "Run the chosen racers on the same maze", () => this.startChosen());
+    this.startButton.classList.add("primary");
+    this.example = this.button("race-example", "Example: A*, BFS, greedy on a loopy 60×40 maze",
+      "A dig maze with a fifth of its walls opened, raced by three solvers", () => this.host.example());
+    setup.append(fam, this.pickers, this.startButton, this.example);
+    this.mazeLine = el("p", "race-maze hint");
+    const bar = el("div", "race-transport");
+    this.playButton = this.button("race-play", "▶ Run", "Run the race (space)", () => this.toggle());
+    bar.append(this.playButton,
+      this.button("race-prev", "◀◀ Finish", "Back to the previous racer's finish (shift+←)", () => this.jump(-1)),
+      this.button("race-back", "◀ Back", "Every racer one milestone back (←)", () => this.go(this.tick - 1)),
+      this.button("race-step", "Step ▶", "Every racer one milestone on (→)", () => this.go(this.tick + 1)),
+      this.button("race-next", "Finish ▶▶", "On to the next racer's finish (shift+→)", () => this.jump(1)),
+      this.button("race-reset", "Reset", "Back to the start", () => this.go(0)));
+    const speed = el("label", "inline speed", "Speed ");
+    this.speed = el("input");
+    Object.assign(this.speed, { type: "range", min: 0, max: 100, value: 60, id: "race-speed" });
+    this.speedValue = el("span", "value");
+    this.speed.addEventListener("input", () => { this.speedValue.textContent = this.speedLabel(); });
+    this.speedValue.textContent = this.speedLabel();
+    speed.append(this.speed, this.speedValue);
+    bar.append(speed);
+    this.tickLine = el("p", "race-tick stats");
+    this.boards = el("div", "race-boards");
+    this.summary = el("p", "race-summary message");
+    this.summary.setAttribute("aria-live", "polite");
+    this.legendBox = el("div", "legend-box");
+    this.help = el("dl", "race-help");
+    b.append(setup, this.mazeLine, bar, this.tickLine, this.boards, this.summary, this.legendBox, this.help);
+  }
+
+  button(id, text, title, act) {
+    const e = el("button", "", text);
+    Object.assign(e, { id, type: "button", title });
+    e.addEventListener("click", act);
+    return e;
+  }
+
+  // Ticks per second on a log scale, 1 to 1,000; the top end runs to the finish at once.
+  get tps() { const v = Number(this.speed.value); return v >= 100 ? Infinity : Math.round(10 ** (v * 0.03)); }
+  speedLabel() { return this.tps === Infinity ? "to the end" : `${fmt(this.tps)} ticks/s`; }
+
+  // The racer dropdowns for the chosen family: two to four (the last two may stay empty).
+  fill(slugs = DEFAULTS[this.family.value]) {
+    const cat = this.host.catalogue();
+    if (!cat) return;
+    const algos = this.family.value === "solve" ? cat.solvers : cat.generators;
+    this.selects = [0, 1, 2, 3].map((i) => {
+      const s = el("select");
+      s.id = `race-racer-${i}`;
+      s.setAttribute("aria-label", `Racer ${i + 1}`);
+      if (i >= 2) s.add(new Option("—", ""));
+      for (const a of algos) s.add(new Option(a.name, a.slug));
+      s.value = slugs[i] || "";
+      return s;
+    });
+    this.pickers.replaceChildren(...this.selects);
+  }
+
+  open() {
+    if (!this.selects) this.fill();
+    this.active = true;
+    this.box.hidden = false;
+    document.body.classList.add("racing");
+    this.describeMaze();
+    this.layout();
+    if (this.racers.length) this.host.link(this.race.gen, this.keys());
+  }
+
+  close() {
+    this.running = false;
+    this.active = false;
+    this.box.hidden = true;
+    document.body.classList.remove("racing");
+  }
+
+  describeMaze() {
+    const g = this.race ? this.race.gen : this.host.gen();
+    const opts = Object.entries(g.options).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(", ");
+    const what = (this.race ? this.race.family : this.family.value) === "solve"
+      ? `One maze for every racer: ${g.slug}${opts ? ` (${opts})` : ""}, ${g.width}×${g.height} cells, seed ${g.seed}`
+      : `Every racer makes a ${g.width}×${g.height} maze from seed ${g.seed}`;
+    const shortest = this.racers[0] && this.racers[0].shortest;
+    this.mazeLine.textContent = `${what}${shortest > 0 ? `; its shortest route is ${fmt(shortest)} moves` : ""}` +
+      `. ${this.race ? "" : "The maze is set in the Generate panel. "}Every racer has its default options.`;
+  }
+
+  startChosen() {
+    const slugs = this.selects.map((s) => s.value).filter(Boolean);
+    return this.start({ family: this.family.value, slugs, gen: this.host.gen() });
+  }
+
+  // Start a race { family, slugs, gen } and show it at tick `tick`; false (with a notice) when refused.
+  async start(race, tick = 0) {
+    const serial = ++this.serial;
+    this.running = false;
+    let reply;
+    try {
+      if (race.slugs.length < 2 || race.slugs.length > 4) throw new Error("a race takes 2 to 4 algorithms");
+      const g = race.gen;
+      reply = await this.host.engine.call("race", { family: race.family, slugs: race.slugs, generator: g.slug,
+        width: g.width, height: g.height, seed: g.seed, geometry: g.geometry, options: g.options });
+    } catch (err) {
+      this.host.notice(`The race could not start: ${err.message}`);
+      return false;
+    }
+    if (serial !== this.serial) return false;
+    const cat = this.host.catalogue(), algos = race.family === "solve" ? cat.solvers : cat.generators;
+    this.race = race;
+    this.family.value = race.family;
+    this.fill(race.slugs);
+    this.racers = reply.racers.map((r, i) => new Racer(this.host.engine, r, algos.find((a) => a.slug === r.header.slug), i));
+    const twice = (r) => this.racers.filter((q) => q.name === r.name).length > 1;
+    for (const r of this.racers) if (twice(r)) r.name += ` #${r.index + 1}`;
+    this.tick = 0;
+    this.boards.replaceChildren(...this.racers.map((r) => this.board(r)));
+    this.boards.dataset.n = String(this.racers.length);
+    this.help.replaceChildren(...HELP[race.family].map(([k, v]) => {
+      const d = el("div");
+      d.append(el("dt", "", k), el("dd", "", v));
+      return d;
+    }));
+    this.legend = new Legend(this.legendBox, this.racers[0].renderer);
+    this.describeMaze();
+    this.layout();
+    this.host.notice("");
+    await this.go(tick);
+    this.started++;
+    return true;
+  }
+
+  // A racer's board: name, place, canvas, live numbers and what it is.
+  board(r) {
+    const box = el("article", "racer");
+    const head = el("h3");
+    r.place = el("span", "racer-place");
+    const name = el("span", "racer-name");
+    withLang(name, r.algorithm.name);
+    name.title = r.algorithm.name;
+    head.append(name, r.place);
+    r.view = el("div", "race-view");
+    const canvas = el("canvas"), overlay = el("canvas");
+    r.view.append(canvas, overlay);
+    r.renderer = new Renderer(canvas, overlay);
+    r.numbers = el("dl", "racer-counts");
+    r.status = el("p", "racer-status");
+    const a = r.algorithm;
+    const why = el("p", "racer-why");
+    const block = r.s.geometry !== this.racers[0].s.geometry ? " It walks the maze's squares (block view), so its numbers count squares." : "";
+    withLang(why, (a.family === "solver" ? `${WHY[a.slug] || a.summary} ${a.optimal ? "Promises a shortest route." : "No promise of a shortest route."}`
+      : a.summary) + block);
+    box.append(head, r.view, r.numbers, r.status, why);
+    return box;
+  }
+
+  // Fit each board to its column: the maze's aspect, at most a share of the window's height.
+  layout() {
+    if (!this.active || !this.racers.length) return;
+    const cols = getComputedStyle(this.boards).gridTemplateColumns.split(" ").length;
+    const phone = cols === 1, rows = Math.ceil(this.racers.length / cols);
+    for (const r of this.racers) {
+      const w = r.view.clientWidth, s = r.s;
+      const cap = phone ? window.innerHeight * 0.45 : Math.max(150, (window.innerHeight - 360) / rows);
+      r.view.style.height = `${Math.round(Math.min(cap, (w * s.height) / s.width))}px`;
+      r.renderer.layout(s, this.host.view(), r.view.getBoundingClientRect());
+    }
+  }
+
+  // The last tick of the race, once every racer's whole run is fetched (else Infinity).
+  get end() { return Math.max(...this.racers.map((r) => r.finish)); }
+  get over() { return this.racers.length > 0 && this.tick >= this.end; }
+
+  // Every racer to tick `t` (its own end, if it finished before): fetched first, then shown.
+  async go(t, serial = this.serial) {
+    if (!this.racers.length) return;
+    t = Math.max(0, Math.min(MAX_TICK, t));
+    await Promise.all(this.racers.map((r) => r.fetch(t)));
+    if (serial !== this.serial) return;
+    t = Math.min(t, this.end);
+    for (const r of this.racers) r.player.seek(r.at(Math.min(t, r.finish)));
+    this.tick = t;
+    if (!this.running || this.over) this.settle();
+  }
+
+  // Paused or over: the link holds the tick; at the end the running stops.
+  settle() {
+    if (this.over) this.running = false;
+    this.host.link(this.race.gen, this.keys());
+  }
+
+  // To the next (dir 1) or previous (dir -1) tick at which a racer finishes (all runs fetched first).
+  async jump(dir) {
+    this.running = false;
+    const serial = this.serial;
+    await Promise.all(this.racers.map((r) => r.fetch(Infinity)));
+    if (serial !== this.serial) return;
+    const ends = [...new Set(this.racers.map((r) => r.finish))].sort((a, b) => a - b);
+    const to = dir > 0 ? ends.find((e) => e > this.tick) : [0, ...ends].reverse().find((e) => e < this.tick);
+    if (to !== undefined) await this.go(to);
+  }
+
+  toggle() {
+    if (!this.racers.length) return;
+    if (this.running) { this.running = false; this.settle(); return; }
+    if (this.over) this.go(0);
+    this.running = true;
+    this.carry = 0;
+  }
+
+  key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    const id = e.key === " " ? "race-play" : e.key === "ArrowRight" ? (e.shiftKey ? "race-next" : "race-step")
+      : e.key === "ArrowLeft" ? (e.shiftKey ? "race-prev" : "race-back") : null;
+    const b = id && this.box.querySelector(`#${id}`);
+    if (!b || b.disabled) return false;
+    b.click();
+    return true;
+  }
+
+  frame(now) {
+    const dt = Math.min(0.25, (now - this.last) / 1000);
+    this.last = now;
+    if (this.active && this.racers.length) {
+      if (this.running && !this.moving) {
+        const tps = this.tps;
+        this.carry = Math.min(this.carry + tps * dt, Math.max(1, tps * 0.25) + 1);
+        const n = tps === Infinity ? MAX_TICK : Math.floor(this.carry);
+        if (n > 0) {
+          this.carry -= tps === Infinity ? 0 : n;
+          this.moving = true;
+          this.go(this.tick + n).finally(() => { this.moving = false; });
+        }
+      }
+      this.show();
+    }
+    requestAnimationFrame((t) => this.frame(t));
+  }
+
+  // Boards, numbers, places, tick line, summary, legend and the buttons' states.
+  show() {
+    const order = this.places();
+    for (const r of this.racers) {
+      r.renderer.frame(this.tick < r.finish);
+      r.numbers.replaceChildren(...r.counts().map(([k, v]) => {
+        const d = el("div");
+        d.append(el("dt", "", k), el("dd", "", v));
+        return d;
+      }));
+      const place = order.get(r);
+      r.place.textContent = place ? `${place} · tick ${fmt(r.finish)}` : "";
+      r.place.className = `racer-place${place ? " done" : ""}`;
+      const said = describeNotes(r.s.notes);
+      r.status.textContent = this.tick >= r.finish ? this.verdict(r) : said || "racing…";
+    }
+    const end = this.end;
+    this.tickLine.textContent = `tick ${fmt(this.tick)}${end < Infinity ? ` of ${fmt(end)}` : ""}` +
+      " · each tick every racer does one milestone, so the boards compare work, not time";
+    this.summary.textContent = this.over ? this.summarize() : "";
+    this.playButton.textContent = this.running ? "Pause" : this.over ? "↺ Replay" : "▶ Run";
+    const atStart = this.tick === 0;
+    for (const [id, off] of [["race-back", atStart], ["race-prev", atStart], ["race-reset", atStart],
+      ["race-step", this.over], ["race-next", this.over]]) this.box.querySelector(`#${id}`).disabled = off;
+    this.legend.update(this.merged());
+  }
+
+  // Finish places of the racers done by now (ties share a place).
+  places() {
+    const done = this.racers.filter((r) => r.finish <= this.tick).sort((a, b) => a.finish - b.finish);
+    const out = new Map();
+    done.forEach((r) => out.set(r, PLACE[done.findIndex((q) => q.finish === r.finish)]));
+    return out;
+  }
+
+  // A finished racer's result in words, against the maze's shortest route.
+  verdict(r) {
+    if (r.player.kind !== "solve") return `done: ${fmt(r.s.opened)} passages opened in ${fmt(r.log.total)} events`;
+    const moves = r.found;
+    if (moves === null) return describeNotes(r.s.notes) || "no route found";
+    const extra = r.shortest > 0 && r.s.geometry === this.racers[0].s.geometry ? moves - r.shortest : 0;
+    return `found G after expanding ${fmt(r.visited)} cells: ${fmt(moves)} moves` +
+      (extra > 0 ? `, ${fmt(extra)} more than the shortest` : ", a shortest route");
+  }
+
+  // The line at the end: who did less work, and whose routes are shortest.
+  summarize() {
+    const rs = this.racers.slice();
+    if (rs[0].player.kind !== "solve") {
+      rs.sort((a, b) => a.finish - b.finish || a.log.total - b.log.total);
+      const [a, ...others] = rs;
+      return `${a.name} finished in ${fmt(a.finish)} milestones and ${fmt(a.log.total)} events; ` +
+        others.map((r) => `${r.name} in ${fmt(r.finish)} and ${fmt(r.log.total)} (${ratio(r.log.total, a.log.total)}× the events)`).join(", ") + ".";
+    }
+    rs.sort((a, b) => a.visited - b.visited);
+    const [a, ...others] = rs;
+    let text = `${a.name} expanded ${fmt(a.visited)} cells, ${others.map((r) => `${r.name} ${fmt(r.visited)}`).join(", ")}: ` +
+      `${a.name} did ${others.map((r, i) => `${ratio(r.visited, a.visited)}× less${i ? "" : " work"} than ${r.name}`).join(" and ")}.`;
+    const found = rs.filter((r) => r.found !== null), lost = rs.filter((r) => r.found === null);
+    const best = Math.min(...found.map((r) => r.found));
+    const names = (list) => list.map((r) => r.name).join(list.length > 2 ? ", " : " and ").replace(/, ([^,]*)$/, " and $1");
+    if (found.length && found.every((r) => r.found === best)) {
+      text += ` ${found.length === 2 ? "Both" : found.length === rs.length ? "All" : names(found)} found ${fmt(best)} moves.`;
+    } else if (found.length) {
+      const short = found.filter((r) => r.found === best);
+      text += ` ${names(short)} found the shortest route, ${fmt(best)} moves; ` +
+        found.filter((r) => r.found !== best).map((r) => `${r.name}'s is ${fmt(r.found)} (${fmt(r.found - best)} more)`).join(", ") + ".";
+    }
+    if (lost.length) text += ` ${names(lost)} found no route.`;
+    return text;
+  }
+
+  // One legend for every board: the marks any racer uses, on the first board's look.
+  merged() {
+    const first = this.racers[0].player, markCount = new Int32Array(first.s.markCount.length), marksUsed = new Set();
+    for (const r of this.racers) {
+      r.s.markCount.forEach((v, m) => { if (m < markCount.length) markCount[m] += v; });
+      for (const m of r.log.marksUsed) marksUsed.add(m);
+    }
+    const route = this.racers.find((r) => r.s.route.length > 1);
+    // kind "race": the legend names the outline each racer's last change carries while it runs.
+    return { kind: "race", atEnd: this.over, log: { marksUsed },
+      s: { ...first.s, markCount, notes: [], route: route ? route.s.route : [], waypoints: [] } };
+  }
+
+  // The race in a link: its family, racers and tick (the maze's keys are the Generate panel's).
+  keys() {
+    if (!this.race) return {};
+    return { race: this.race.family, r: this.race.slugs.join(","), tick: String(this.tick) };
+  }
+
+  // A link's race keys checked against the catalogue: { race, tick, problems } (race null when unusable).
+  static fromLink(params, catalogue) {
+    const problems = [], family = params.get("race");
+    if (!(family in FAMILY)) return { race: null, problems: [`race must be solve or generate`] };
+    const algos = family === "solve" ? catalogue.solvers : catalogue.generators;
+    const slugs = (params.get("r") || "").split(",").filter(Boolean);
+    const unknown = slugs.filter((s) => !algos.some((a) => a.slug === s));
+    if (unknown.length) problems.push(`unknown ${family === "solve" ? "solver" : "generator"} "${unknown[0].slice(0, 24)}" in the race`);
+    const known = slugs.filter((s) => !unknown.includes(s));
+    if (known.length < 2 || known.length > 4) {
+      return { race: null, problems: [...problems, `a race takes 2 to 4 ${FAMILY[family]} (the link names ${slugs.length})`] };
+    }
+    const tick = params.get("tick");
+    let t = 0;
+    if (tick !== null) {
+      if (/^\d{1,10}$/.test(tick) && Number(tick) <= MAX_TICK) t = Number(tick);
+      else problems.push(`tick must be a whole number from 0 to ${fmt(MAX_TICK)}`);
+    }
+    return { race: { family, slugs: known }, tick: t, problems };
+  }
+
+  // For tests: each board's state and numbers.
+  snapshot() {
+    return { active: this.active, started: this.started, tick: this.tick, running: this.running, over: this.over, end: this.end,
+      family: this.race ? this.race.family : null, summary: this.summary.textContent,
+      boards: this.racers.map((r) => {
+        const s = r.s;
+        return { slug: r.algorithm.slug, geometry: s.geometry, width: s.width, height: s.height, cursor: r.player.cursor,
+          total: r.log.total, done: r.done, finish: r.finish, milestones: r.ms.length, wall: Array.from(s.wall),
+          mark: Array.from(s.mark), num: Array.from(s.num), start: s.start, goals: s.goals.slice(), visited: r.visited,
+          found: r.found, counts: Object.fromEntries(r.counts()), place: r.place.textContent, status: r.status.textContent };
+      }) };
+  }
+}
