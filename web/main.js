@@ -2,6 +2,8 @@
 // hands keys and pointer to the active mode (modes.js) and exposes a small
 // read-only test hook (window.pymaze).
 import { Explainer } from "./explain.js";
+import { CellHistory } from "./history.js";
+import { KIND_NAMES, Timeline } from "./timeline.js";
 import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
 import { Engine } from "./engine.js";
 import { applyLink, linkOf } from "./link.js";
@@ -53,6 +55,8 @@ const engine = new Engine({
 const player = new Player(engine);
 const metrics = new MetricsPanel($("metrics"), () => engine.call("metrics", {}), () => player.loads);
 const explainer = new Explainer($("explain"));
+const timeline = new Timeline($("timeline"), { player, seek: seekTo, fetchAll });
+const cellHistory = new CellHistory($("history"), { player, seek: seekTo });
 
 // The catalogue fills the dropdowns: the one shipped with the site (before the engine is up), or
 // the engine's own.
@@ -320,6 +324,26 @@ async function transport(action) {
   }
 }
 
+// The timeline's move (a drag, a tick, a square's history): straight to event k, pausing a
+// running run; far jumps start from the nearest snapshot (timeline.js).
+function seekTo(k) {
+  if (!player.log || !machine.allows("seek")) return false;
+  if (machine.state === "running") machine.send("pause");
+  player.seek(k);
+  if (!player.atEnd) machine.send("step");
+  else if (machine.send("finish")) finished();
+  explainer.step(player);
+  announce();
+  return true;
+}
+
+// The rest of the run from the engine (once, in the background): the timeline shows all of it.
+function fetchAll() {
+  if (!player.log || player.log.finished || ui.fetching) return ui.fetching;
+  ui.fetching = player.fetchAll().finally(() => { ui.fetching = null; });
+  return ui.fetching;
+}
+
 // Run, or at the end of a run, replay it from the start.
 function run() {
   if (player.log && player.atEnd) player.seek(0);
@@ -369,6 +393,7 @@ document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, select, textarea")) return;
   if (ui.mode.key(e)) { e.preventDefault(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === "h" && machine.mode === "watch" && player.log) { cellHistory.show(player.s.head); e.preventDefault(); return; }
   const key = { p: "mode-play", e: "mode-edit", Escape: "mode-watch", g: "generate", s: "solve" }[e.key]
     || { G: "generate", S: "solve" }[e.key];
   if (key && page.press(key)) e.preventDefault();
@@ -410,6 +435,11 @@ function frame(now) {
     player.play(dt, speedOf($("speed")));
     ui.elapsed += dt;
     if (player.atEnd && machine.send("finish")) finished();
+  }
+  if (player.log) {
+    player.snaps.build(player.log);
+    timeline.update();
+    cellHistory.update();
   }
   if (player.s) {
     renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused");
@@ -454,6 +484,12 @@ window.pymaze = Object.freeze({
   squareCentre: (p) => renderer.clientCentre(p),
   palette: () => paletteTable(),
   crashEngine: () => engine.call("crash"),
+  // the timeline: its milestones (event index, kind), snapshots and a seek (returns its ms)
+  timeline: () => ({ ticks: Array.from(player.snaps.ticks), kinds: player.snaps.kinds.map((k) => KIND_NAMES[k]),
+    k: player.snaps.k, built: player.snaps.built, snapshots: player.snaps.snaps.filter(Boolean).length }),
+  seek: (k) => { const t0 = performance.now(); seekTo(k); return performance.now() - t0; },
+  fetchAll: () => fetchAll() || Promise.resolve(player.log.total),
+  history: () => ({ square: cellHistory.square, events: cellHistory.hits(), title: cellHistory.title.textContent }),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
 });
 
@@ -465,3 +501,7 @@ board.addEventListener("pointerdown", (e) => { if (ui.mode.down(e)) e.preventDef
 board.addEventListener("pointermove", (e) => ui.mode.move(e));
 board.addEventListener("pointerup", (e) => ui.mode.up(e));
 board.addEventListener("pointercancel", (e) => ui.mode.cancel(e));
+// Watching, a click (or tap) on a square lists the events that touched it.
+board.addEventListener("click", (e) => {
+  if (machine.mode === "watch" && player.log) cellHistory.show(renderer.squareAt(e.clientX, e.clientY));
+});
