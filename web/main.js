@@ -1,6 +1,7 @@
 // The page: boots the engine, builds the controls, runs the animation loop,
 // hands keys and pointer to the active mode (modes.js) and exposes a small
 // read-only test hook (window.pymaze).
+import { AnimationDialog } from "./animate.js";
 import { Explainer } from "./explain.js";
 import { CellHistory } from "./history.js";
 import { KIND_NAMES, Timeline } from "./timeline.js";
@@ -57,6 +58,8 @@ const metrics = new MetricsPanel($("metrics"), () => engine.call("metrics", {}),
 const explainer = new Explainer($("explain"));
 const timeline = new Timeline($("timeline"), { player, seek: seekTo, fetchAll });
 const cellHistory = new CellHistory($("history"), { player, seek: seekTo });
+const animation = new AnimationDialog($("animate-panel"), { player, view: () => ui.view, fetchAll: () => fetchAll() || Promise.resolve(player.log.total),
+  name: () => `pymaze-${(player.kind === "solve" ? ui.ran.solve : ui.ran.generate)?.slug || "maze"}` });
 
 // The catalogue fills the dropdowns: the one shipped with the site (before the engine is up), or
 // the engine's own.
@@ -374,6 +377,7 @@ const actions = {
   "edit-redo": () => modes.edit.act("redo"),
   "edit-blocks": () => switchMode("edit", true),
   "new-seed": newSeed,
+  "animate-open": () => { if (player.log) animation.open(renderer.canvas); },
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
 $("edit-brush").addEventListener("change", (e) => { if (modes.edit.editor) modes.edit.editor.brush = Number(e.target.value); });
@@ -490,6 +494,27 @@ window.pymaze = Object.freeze({
   seek: (k) => { const t0 = performance.now(); seekTo(k); return performance.now() - t0; },
   fetchAll: () => fetchAll() || Promise.resolve(player.log.total),
   history: () => ({ square: cellHistory.square, events: cellHistory.hits(), title: cellHistory.title.textContent }),
+  // the board as drawn (maze, overlay and labels on white): a PNG data URL
+  boardImage: () => {
+    const c = document.createElement("canvas"), r = renderer;
+    c.width = r.canvas.width; c.height = r.canvas.height;
+    const g = c.getContext("2d");
+    g.fillStyle = "#ffffff"; g.fillRect(0, 0, c.width, c.height);
+    for (const layer of [r.canvas, r.overlay, r.labels]) g.drawImage(layer, 0, 0);
+    return c.toDataURL("image/png");
+  },
+  // the last animation exported: its settings, encoder and bytes (base64); startAnimation(true)
+  // exports with the dialog's settings through MediaRecorder (the fallback)
+  animation: () => {
+    const r = animation.result;
+    if (!r) return null;
+    let bin = "";
+    for (let i = 0; i < r.bytes.length; i += 32768) bin += String.fromCharCode(...r.bytes.subarray(i, i + 32768));
+    const { bytes, ...meta } = r;
+    return { ...meta, base64: btoa(bin) };
+  },
+  exported: () => animation.count || 0,
+  startAnimation: (forceRecorder = false) => animation.start(forceRecorder).then((r) => !!r),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
 });
 
