@@ -71,22 +71,94 @@ export class Frames {
   }
 }
 
+// GIF frames: colours to 5-6-5 bits in one palette that grows as the run brings new ones
+// (a maze has few), so that each frame is indexed exactly by a lookup; after the first, the
+// frames only hold the rectangle of pixels that changed, the unchanged ones in it transparent
+// (index 0).  A frame with more colours than a palette holds gets gifenc's quantizer.
+export class GifWriter {
+  constructor(width, height, delay) {
+    Object.assign(this, { width, height, delay });
+    this.enc = GIFEncoder();
+    this.lut = new Int16Array(65536).fill(-1);
+    this.palette = [[255, 0, 255]]; // index 0: transparent
+    this.index = new Uint8Array(width * height);
+    this.prev = null;
+  }
+
+  // Index the RGBA pixels with the shared palette; false when it overflows.
+  lookup(data) {
+    const { lut, palette, index } = this;
+    for (let i = 0, j = 0; i < index.length; i++, j += 4) {
+      const key = ((data[j] >> 3) << 11) | ((data[j + 1] >> 2) << 5) | (data[j + 2] >> 3);
+      let v = lut[key];
+      if (v < 0) {
+        if (palette.length === 256) return false;
+        v = lut[key] = palette.length;
+        palette.push([data[j], data[j + 1], data[j + 2]]);
+      }
+      index[i] = v;
+    }
+    return true;
+  }
+
+  add(data) {
+    const { width, height, delay, enc } = this;
+    if (!this.lookup(data)) {
+      const palette = quantize(data, 256, { format: "rgb565" });
+      enc.writeFrame(applyPalette(data, palette, "rgb565"), width, height, { palette, delay });
+      this.prev = null;
+      return;
+    }
+    const palette = this.palette.slice(), prev = this.prev, index = this.index;
+    if (!prev) {
+      enc.writeFrame(index, width, height, { palette, delay });
+      this.prev = index.slice();
+      return;
+    }
+    // only the rectangle around the changed pixels is written, the rest transparent inside it
+    let x0 = width, y0 = height, x1 = -1, y1 = -1;
+    for (let y = 0, i = 0; y < height; y++) {
+      for (let x = 0; x < width; x++, i++) {
+        if (index[i] === prev[i]) continue;
+        if (x < x0) x0 = x; if (x > x1) x1 = x; if (y < y0) y0 = y; if (y > y1) y1 = y;
+      }
+    }
+    if (x1 < 0) { x0 = y0 = x1 = y1 = 0; } // nothing changed: one transparent pixel
+    const w = x1 - x0 + 1, h = y1 - y0 + 1, part = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0, i = (y0 + y) * width + x0, k = y * w; x < w; x++, i++, k++) {
+        if (index[i] !== prev[i]) { part[k] = index[i]; prev[i] = index[i]; }
+      }
+    }
+    const at = this.size;
+    enc.writeFrame(part, w, h, { palette, delay, transparent: true, transparentIndex: 0, dispose: 1 });
+    // gifenc writes every frame at (0, 0): its image descriptor (after the 8-byte graphic
+    // control extension) gets the rectangle's place
+    const bytes = enc.bytesView();
+    if (bytes[at + 8] !== 0x2c) throw new Error("unexpected GIF frame layout");
+    bytes[at + 9] = x0 & 255; bytes[at + 10] = x0 >> 8; bytes[at + 11] = y0 & 255; bytes[at + 12] = y0 >> 8;
+  }
+
+  get size() { return this.enc.bytesView().length; }
+
+  finish() { this.enc.finish(); return this.enc.bytes(); }
+}
+
+const pixelsOf = (canvas) => canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+
 // A GIF of the frames; `tick(i, bytes)` after each, true to stop.
 async function gif(frames, st, tick) {
-  const enc = GIFEncoder(), n = frameCount(st), delay = Math.round(1000 / st.fps);
+  const out = new GifWriter(st.width, st.height, Math.round(1000 / st.fps)), n = frameCount(st);
   let t = performance.now();
   for (let i = 0; i < n; i++) {
-    const { data } = frames.draw(frameEvent(st, i)).getContext("2d").getImageData(0, 0, st.width, st.height);
-    const palette = quantize(data, 256, { format: "rgb565" });
-    enc.writeFrame(applyPalette(data, palette, "rgb565"), st.width, st.height, { palette, delay });
+    out.add(pixelsOf(frames.draw(frameEvent(st, i))));
     if (performance.now() - t > YIELD_MS || i === n - 1) {
-      if (tick(i + 1, enc.bytesView().length)) return null;
+      if (tick(i + 1, out.size)) return null;
       await pause();
       t = performance.now();
     }
   }
-  enc.finish();
-  return { bytes: enc.bytes(), encoder: "gifenc" };
+  return { bytes: out.finish(), encoder: "gifenc" };
 }
 
 // A video through WebCodecs (mediabunny muxes it); null when no codec of the container encodes here.
@@ -237,16 +309,18 @@ export class AnimationDialog {
     this.summary.classList.remove("bad");
     const n = frameCount(st), secs = n / st.fps;
     let size = st.format === "gif" ? null : (secs * bitrateOf(st)) / 8;
-    if (st.format === "gif") {
-      const key = `${this.player.loads}:${st.width}x${st.height}:${st.to}`;
+    if (st.format === "gif") { // the last frame whole, and the change to it from the one before
+      const key = `${this.player.loads}:${st.width}x${st.height}:${st.to}:${st.perFrame}`;
       if (!this.sample || this.sample[0] !== key) {
-        const frames = new Frames(this.player, this.view(), { ...st, from: st.to });
-        const { data } = frames.draw(st.to).getContext("2d").getImageData(0, 0, st.width, st.height);
-        const enc = GIFEncoder(), palette = quantize(data, 256, { format: "rgb565" });
-        enc.writeFrame(applyPalette(data, palette, "rgb565"), st.width, st.height, { palette });
-        this.sample = [key, enc.bytesView().length];
+        const before = Math.max(st.from, st.to - st.perFrame);
+        const frames = new Frames(this.player, this.view(), { ...st, from: before });
+        const out = new GifWriter(st.width, st.height, 0);
+        out.add(pixelsOf(frames.draw(before)));
+        const whole = out.size;
+        out.add(pixelsOf(frames.draw(st.to)));
+        this.sample = [key, whole, out.size - whole];
       }
-      size = n * this.sample[1];
+      size = this.sample[1] + (n - 1) * this.sample[2];
     }
     this.summary.textContent = `${n.toLocaleString("en")} frames of ${st.width}×${st.height} px, `
       + `${secs.toFixed(1)} s at ${st.fps} frames/s, ${st.perFrame.toLocaleString("en")} events a frame; `
