@@ -33,7 +33,7 @@ def reference_run(kind):
     if kind == "generate":
         return gen.initial.copy(), unpack(gen.events())
     maze = gen.finish()
-    run = Run.solve("bfs", maze, seed=GEN["seed"])
+    run = Run.solve("wave" if kind == "wave" else "bfs", maze, seed=GEN["seed"])
     return run.initial.copy(), unpack(run.events())
 
 
@@ -52,7 +52,7 @@ def same(snap, maze, k):
 
 
 def link(kind):
-    solve = "&sol=bfs&run=solve" if kind == "solve" else "&sol=bfs"
+    solve = {"generate": "&sol=bfs", "solve": "&sol=bfs&run=solve", "wave": "&sol=wave&run=solve"}[kind]
     return f"#gen={GEN['slug']}&w={GEN['width']}&h={GEN['height']}&seed={GEN['seed']}{solve}&speed=100"
 
 
@@ -102,7 +102,7 @@ def kind_of(op, note, value, numbered):
     return "ends"
 
 
-@pytest.mark.parametrize("kind", ["generate", "solve"])
+@pytest.mark.parametrize("kind", ["generate", "solve", "wave"])
 def test_ticks_are_the_milestones_and_a_click_on_one_jumps_after_it(browser, site_url, kind):
     p, errors = open_run(browser, site_url, link(kind))
     try:
@@ -117,7 +117,7 @@ def test_ticks_are_the_milestones_and_a_click_on_one_jumps_after_it(browser, sit
         got = p.evaluate("window.pymaze.timeline()")
         assert got["ticks"] == ticks
         assert got["kinds"] == kinds
-        assert set(kinds) >= ({"wall"} if kind == "generate" else {"search", "route"})
+        assert set(kinds) >= {"generate": {"wall"}, "solve": {"search", "route"}, "wave": {"ring", "route"}}[kind]
         # the legend names the kinds the bar shows
         legend = p.inner_text("#timeline .timeline-legend")
         assert ("a wall opened" in legend) == ("wall" in kinds)

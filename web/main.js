@@ -122,7 +122,7 @@ function refresh(state = machine.state) {
   const has = !!player.log, atStart = !has || player.cursor === 0, atEnd = has && player.atEnd;
   const off = {
     generate: !ui.catalogue, solve: !has, pause: false, step: atEnd, next: atEnd, back: atStart, prev: atStart,
-    reset: atStart, settings: !ui.catalogue, maze: !player.s,
+    reset: atStart, settings: !ui.catalogue, maze: !player.s, seek: !has,
   };
   for (const el of document.querySelectorAll("[data-control]")) {
     const c = el.dataset.control;

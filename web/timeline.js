@@ -64,7 +64,7 @@ export class Snapshots {
     this.snaps = [capture(s)]; // snaps[i]: the state after events [0, i * k)
     this.builder = stateOf(s, this.snaps[0]);
     this.built = 0; // events the builder has applied
-    this.max = Math.max(16, Math.min(1024, Math.floor(BUDGET / (s.wall.length * 6 + 64))));
+    this.max = Math.max(8, Math.min(1024, Math.floor(BUDGET / (s.wall.length * 6 + 64))));
     this.ticks = []; // milestone event indices, in order
     this.kinds = []; // their kinds (an index into KIND_NAMES)
     this.scanned = 0; // events looked at for milestones
@@ -120,7 +120,7 @@ export class Snapshots {
   // backwards by the events' old values), or from the nearest snapshot.
   seek(log, s, cursor, target) {
     const [at, snap] = this.nearest(target);
-    const restoreCost = s.wall.length >> 3; // copying the layers, in events
+    const restoreCost = s.wall.length >> 5; // copying the layers (6 bytes a square), in events applied
     if (target - at + restoreCost < Math.abs(target - cursor)) {
       restore(s, snap);
       cursor = at;
@@ -205,12 +205,17 @@ export class Timeline {
     if (this.pending < 0 && this.range.value !== String(cursor)) this.range.value = String(cursor);
     const more = log && !log.finished ? "+ (more loading)" : "";
     const text = `event ${cursor.toLocaleString("en")} of ${total.toLocaleString("en")}${more}`;
-    if (this.pos.textContent !== text) this.pos.textContent = text;
-    this.range.setAttribute("aria-valuetext", text);
+    if (this.pos.textContent !== text) { this.pos.textContent = text; this.range.setAttribute("aria-valuetext", text); }
     const snaps = player.snaps;
     const w = Math.round(this.ticks.clientWidth * (window.devicePixelRatio || 1));
     const key = `${player.loads}:${total}:${snaps ? snaps.ticks.length : 0}:${w}`;
-    if (key !== this.drawn && snaps && snaps.scanned >= total) { this.drawn = key; this.draw(snaps, total, w); }
+    // a growing run is redrawn a few times a second, not every frame
+    const now = performance.now(), due = log && log.finished ? 0 : 250;
+    if (key !== this.drawn && snaps && snaps.scanned >= total && now - (this.drawnAt || 0) >= due) {
+      this.drawn = key;
+      this.drawnAt = now;
+      this.draw(snaps, total, w);
+    }
   }
 
   draw(snaps, total, w) {
