@@ -26,7 +26,8 @@ export const MODE_OF = { walking: "play", editing: "edit" };
 
 // Which controls each state allows (the page refines steps by cursor position).
 // "settings": the fields and dropdowns; "maze": what needs a maze (export, link); "import": a new maze from text.
-const RUN = ["generate", "solve", "step", "back", "next", "prev", "reset", "settings", "mode", "maze", "import"];
+// "seek": the timeline and what jumps along it (a square's history, animation export).
+const RUN = ["generate", "solve", "step", "back", "next", "prev", "reset", "settings", "mode", "maze", "import", "seek"];
 export const ENABLED = {
   loading: ["settings"],
   idle: ["generate", "settings", "import"],

@@ -1,7 +1,10 @@
 // The page: boots the engine, builds the controls, runs the animation loop,
 // hands keys and pointer to the active mode (modes.js) and exposes a small
 // read-only test hook (window.pymaze).
+import { AnimationDialog } from "./animate.js";
 import { Explainer } from "./explain.js";
+import { CellHistory } from "./history.js";
+import { KIND_NAMES, Timeline } from "./timeline.js";
 import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
 import { Engine } from "./engine.js";
 import { MAX_FRAGMENT, applyLink, linkOf } from "./link.js";
@@ -70,6 +73,10 @@ function showLab(on) {
   $("mode-lab").setAttribute("aria-pressed", String(on));
   if (!on) layout();
 }
+const timeline = new Timeline($("timeline"), { player, seek: seekTo, fetchAll });
+const cellHistory = new CellHistory($("history"), { player, seek: seekTo });
+const animation = new AnimationDialog($("animate-panel"), { player, view: () => ui.view, fetchAll: () => fetchAll() || Promise.resolve(player.log.total),
+  name: () => `pymaze-${(player.kind === "solve" ? ui.ran.solve : ui.ran.generate)?.slug || "maze"}` });
 
 // The catalogue fills the dropdowns: the one shipped with the site (before the engine is up), or
 // the engine's own.
@@ -141,7 +148,7 @@ function refresh(state = machine.state) {
   const has = !!player.log, atStart = !has || player.cursor === 0, atEnd = has && player.atEnd;
   const off = {
     generate: !ui.catalogue, solve: !has, pause: false, step: atEnd, next: atEnd, back: atStart, prev: atStart,
-    reset: atStart, settings: !ui.catalogue, maze: !player.s,
+    reset: atStart, settings: !ui.catalogue, maze: !player.s, seek: !has,
   };
   for (const el of document.querySelectorAll("[data-control]")) {
     const c = el.dataset.control;
@@ -358,6 +365,26 @@ async function transport(action) {
   }
 }
 
+// The timeline's move (a drag, a tick, a square's history): straight to event k, pausing a
+// running run; far jumps start from the nearest snapshot (timeline.js).
+function seekTo(k) {
+  if (!player.log || !machine.allows("seek")) return false;
+  if (machine.state === "running") machine.send("pause");
+  player.seek(k);
+  if (!player.atEnd) machine.send("step");
+  else if (machine.send("finish")) finished();
+  explainer.step(player);
+  announce();
+  return true;
+}
+
+// The rest of the run from the engine (once, in the background): the timeline shows all of it.
+function fetchAll() {
+  if (!player.log || player.log.finished || ui.fetching) return ui.fetching;
+  ui.fetching = player.fetchAll().finally(() => { ui.fetching = null; });
+  return ui.fetching;
+}
+
 // Run, or at the end of a run, replay it from the start.
 function run() {
   if (player.log && player.atEnd) player.seek(0);
@@ -407,6 +434,7 @@ const actions = {
   "edit-redo": () => modes.edit.act("redo"),
   "edit-blocks": () => switchMode("edit", true),
   "new-seed": newSeed,
+  "animate-open": () => { if (player.log) animation.open(renderer.canvas); },
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
 $("edit-brush").addEventListener("change", (e) => { if (modes.edit.editor) modes.edit.editor.brush = Number(e.target.value); });
@@ -428,6 +456,7 @@ document.addEventListener("keydown", (e) => {
   if (race.active && race.key(e)) { e.preventDefault(); return; }
   if (ui.mode.key(e)) { e.preventDefault(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === "h" && machine.mode === "watch" && player.log) { cellHistory.show(player.s.head); e.preventDefault(); return; }
   const key = { p: "mode-play", e: "mode-edit", Escape: "mode-watch", g: "generate", s: "solve" }[e.key]
     || { G: "generate", S: "solve" }[e.key];
   if (key && page.press(key)) e.preventDefault();
@@ -469,6 +498,11 @@ function frame(now) {
     player.play(dt, speedOf($("speed")));
     ui.elapsed += dt;
     if (player.atEnd && machine.send("finish")) finished();
+  }
+  if (player.log) {
+    player.snaps.build(player.log);
+    timeline.update();
+    cellHistory.update();
   }
   if (player.s) {
     renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused");
@@ -514,6 +548,33 @@ window.pymaze = Object.freeze({
   squareCentre: (p) => renderer.clientCentre(p),
   palette: () => paletteTable(),
   crashEngine: () => engine.call("crash"),
+  // the timeline: its milestones (event index, kind), snapshots and a seek (returns its ms)
+  timeline: () => ({ ticks: Array.from(player.snaps.ticks), kinds: player.snaps.kinds.map((k) => KIND_NAMES[k]),
+    k: player.snaps.k, built: player.snaps.built, snapshots: player.snaps.snaps.filter(Boolean).length }),
+  seek: (k) => { const t0 = performance.now(); seekTo(k); return performance.now() - t0; },
+  fetchAll: () => fetchAll() || Promise.resolve(player.log.total),
+  history: () => ({ square: cellHistory.square, events: cellHistory.hits(), title: cellHistory.title.textContent }),
+  // the board as drawn (maze, overlay and labels on white): a PNG data URL
+  boardImage: () => {
+    const c = document.createElement("canvas"), r = renderer;
+    c.width = r.canvas.width; c.height = r.canvas.height;
+    const g = c.getContext("2d");
+    g.fillStyle = "#ffffff"; g.fillRect(0, 0, c.width, c.height);
+    for (const layer of [r.canvas, r.overlay, r.labels]) g.drawImage(layer, 0, 0);
+    return c.toDataURL("image/png");
+  },
+  // the last animation exported: its settings, encoder and bytes (base64); startAnimation(true)
+  // exports with the dialog's settings through MediaRecorder (the fallback)
+  animation: () => {
+    const r = animation.result;
+    if (!r) return null;
+    let bin = "";
+    for (let i = 0; i < r.bytes.length; i += 32768) bin += String.fromCharCode(...r.bytes.subarray(i, i + 32768));
+    const { bytes, ...meta } = r;
+    return { ...meta, base64: btoa(bin) };
+  },
+  exported: () => animation.count || 0,
+  startAnimation: (forceRecorder = false) => animation.start(forceRecorder).then((r) => !!r),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
   lab: () => lab.snapshot(),
 });
@@ -526,3 +587,7 @@ board.addEventListener("pointerdown", (e) => { if (ui.mode.down(e)) e.preventDef
 board.addEventListener("pointermove", (e) => ui.mode.move(e));
 board.addEventListener("pointerup", (e) => ui.mode.up(e));
 board.addEventListener("pointercancel", (e) => ui.mode.cancel(e));
+// Watching, a click (or tap) on a square lists the events that touched it.
+board.addEventListener("click", (e) => {
+  if (machine.mode === "watch" && player.log) cellHistory.show(renderer.squareAt(e.clientX, e.clientY));
+});

@@ -1,6 +1,7 @@
 // One run on the page: its state, its event log, a cursor, and the moves
 // over it (play a budget per frame, step, step back, milestones, reset).
 import { EventLog, makeState } from "./state.js";
+import { Snapshots } from "./timeline.js";
 
 const INSTANT_MS = 8;
 const INSTANT_BATCH = 100000;
@@ -24,6 +25,7 @@ export class Player {
     this.header = header;
     this.s = makeState(header, wall, mark, num);
     this.log = new EventLog();
+    this.snaps = new Snapshots(this.s); // what a seek far away starts from (timeline.js)
     this.cursor = 0;
     this.carry = 0;
   }
@@ -63,11 +65,7 @@ export class Player {
 
   seek(target) {
     target = Math.max(0, Math.min(target, this.log.total));
-    if (target >= this.cursor) this.forward(target - this.cursor);
-    else {
-      this.log.apply(this.s, target, this.cursor, true);
-      this.cursor = target;
-    }
+    this.cursor = this.snaps.seek(this.log, this.s, this.cursor, target);
   }
 
   // Advance for one animation frame of `dt` seconds at `eps` events per second.
@@ -85,6 +83,13 @@ export class Player {
     this.carry -= Math.min(n, avail);
     const size = Math.max(1000, Math.min(INSTANT_BATCH, Math.round(eps)));
     this.prefetch(size, size);
+  }
+
+  // Fetch the rest of the run (the timeline shows all of it); resolves to the total.
+  async fetchAll() {
+    const run = this.runId;
+    while (run === this.runId && !this.log.finished) await this.ensure(this.log.total + 200000);
+    return this.log.total;
   }
 
   async step() { await this.ensure(this.cursor + 1); this.forward(1); }

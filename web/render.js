@@ -34,9 +34,9 @@ export class Renderer {
     this.highlight = -1; // the route under the pointer in the routes list (-1: none)
   }
 
-  // Lay the maze out to fit `box` (CSS px) on this screen; repaints everything next frame.
-  layout(s, view, box) {
-    const dpr = window.devicePixelRatio || 1;
+  // Lay the maze out to fit `box` (CSS px) on this screen (or, given `dpr`, at that many device
+  // pixels per CSS px: an off-screen frame); repaints everything next frame.
+  layout(s, view, box, dpr = window.devicePixelRatio || 1) {
     const aw = Math.max(40, Math.floor(box.width * dpr)), ah = Math.max(40, Math.floor(box.height * dpr));
     const W = s.width, H = s.height;
     this.s = s;
