@@ -124,8 +124,9 @@ def table(rows, size):
                          f"{'not measured' if unknown else '**no**'} |")
             continue
         ok = r["rss_mb"] < LIMIT_MB and r["cpu"] < LIMIT_S
+        note = f" ({r['note']})" if r.get("note") else ""  # a row kept from another run (see --results)
         lines.append(f"| {family} | `{slug}` | {o} | {maze or ''} | {r['rss_mb']:,.0f} MB | {r['cpu']:.1f} s | "
-                     f"{r['seconds']:.1f} s | {'yes' if ok else '**no**'} |")
+                     f"{r['seconds']:.1f} s{note} | {'yes' if ok else '**no**'} |")
     return "\n".join(lines)
 
 
