@@ -12,7 +12,8 @@ from html import escape
 
 import pymaze
 
-from .errors import ParameterError, shown
+from .errors import ParameterError, SizeError, check_whole, shown
+from .registry import MAX_SIZE
 from .run import MAX_SEED, check_seed
 
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}  # CSS name, width, height in mm
@@ -38,7 +39,8 @@ def sheet(slug, width, height, count=6, seed=0, paper="a4", title=None, per_page
     seed = check_seed(seed)
     if seed + count - 1 > MAX_SEED:
         raise ParameterError(f"seeds {seed} to {seed + count - 1} go past the largest seed, {MAX_SEED}")
-    if isinstance(width, int) and isinstance(height, int) and width * height * count > MAX_CELLS:
+    width, height = (check_whole(v, what, 1, MAX_SIZE, SizeError) for what, v in (("width", width), ("height", height)))
+    if width * height * count > MAX_CELLS:
         raise ParameterError(f"{count} mazes of {width}x{height} cells are {width * height * count:,} cells; "
                              f"a sheet holds at most {MAX_CELLS:,}")
     if title is not None and not isinstance(title, str):
@@ -86,21 +88,30 @@ body {{ margin: 0; font-family: system-ui, sans-serif; color: #0f172a; }}
 h1 {{ font-size: 15pt; margin: 0 0 3mm; }}
 .grid {{ flex: 1; min-height: 0; display: grid; gap: 5mm; grid-template-columns: repeat({cols}, minmax(0, 1fr));
   grid-template-rows: repeat({rows}, minmax(0, 1fr)); }}
-figure {{ margin: 0; min-height: 0; display: flex; flex-direction: column; }}
-figure svg {{ flex: 1; min-height: 0; width: 100%; height: 100%; }}
+figure {{ margin: 0; min-height: 0; display: flex; flex-direction: column; justify-content: center; }}
+figure svg {{ flex: 0 1 auto; min-height: 0; width: 100%; height: auto; }}
 figcaption {{ font-size: 9pt; text-align: center; padding-top: 1mm; }}
+.tools {{ display: none; }}
 @media screen {{
   body {{ background: #e2e8f0; }}
+  .tools {{ display: block; text-align: center; margin: 6mm 0 0; font-size: 11pt; }}
+  .tools button {{ font: inherit; padding: 2mm 6mm; }}
   .page {{ background: #fff; margin: 8mm auto; box-sizing: content-box; padding: {MARGIN}mm;
     box-shadow: 0 1px 4px rgba(15, 23, 42, .3); }}
 }}
 </style>
 </head>
 <body>
+<p class="tools"><button type="button" onclick="window.print()">Print</button> or save as PDF from the print
+dialog: {_pages(len(pages) // 2)} of mazes, then as many of answers.</p>
 {chr(10).join(pages)}
 </body>
 </html>
 """
+
+
+def _pages(n):
+    return f"{n} page" + ("s" if n > 1 else "")
 
 
 def paper_pages(count, per_page=None):
