@@ -66,7 +66,10 @@ def scene_at(maze, scale=None, width=None):
                              f"{MAX_PIXELS:,} pixels; ask for a smaller scale or width")
     if k == 1.0:
         return base
-    return Scene(maze, base.unit * k, base.margin * k)
+    scene = Scene(maze, base.unit * k, base.margin * k)
+    if width is not None:  # exactly as wide as asked, as tall as the SVG's shape says (as the page's PNG)
+        scene.width, scene.height = int(width), max(1, round(int(width) * base.height / base.width))
+    return scene
 
 
 def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, marks=False):
@@ -85,7 +88,7 @@ def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, mar
             pen.polygon(scene.polygon(p), fill=colour(fill))
     if scene.view != "block":
         lw = max(1, round(max(1.5, u / 10)))
-        for line in chains(scene.segments()):
+        for line in chains(scene.segments(g)):
             pen.line(line, fill=colour(WALL), width=lw, joint="curve")
             for x, y in (line[0], line[-1]):  # round caps
                 pen.ellipse((x - lw / 2, y - lw / 2, x + lw / 2, y + lw / 2), fill=colour(WALL))

@@ -108,10 +108,11 @@ class Scene:
             return self.px((x - 1) / 2 + 0.5, (y - 1) / 2 + 0.5)
         return self.px(x + 0.5, y + 0.5)
 
-    def segments(self):
-        """The walls as px segments ``((x0, y0), (x1, y1))``: each closed passage, then the border
-        (thin and graph views; a block maze's walls are its wall squares)."""
-        d, g, out = self.drawn, self.maze.wall, []
+    def segments(self, wall=None):
+        """The walls as px segments ``((x0, y0), (x1, y1))``: each closed passage (in ``wall``, a wall
+        layer of a maze of this shape; default the scene's maze's), then the border (thin and graph
+        views; a block maze's walls are its wall squares)."""
+        d, g, out = self.drawn, self.maze.wall if wall is None else wall, []
         walls = d["walls"]
         for k, v in enumerate(d["passages"]):
             if g[v]:
