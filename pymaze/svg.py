@@ -210,6 +210,10 @@ def to_svg(maze, route=None, numbers=False, heat_map=None, title=None, unit=None
     node's number (``num - 1``, a wave's distance) on it; ``heat_map`` (default: as ``numbers``): fill
     the numbered nodes on the ramp; ``title``: the document's title; ``unit``: px per cell side.
     """
+    if title is not None and not isinstance(title, str):
+        raise ParameterError(f"title must be a text or None; got {shown(title)}")
+    if unit is not None and (isinstance(unit, bool) or not isinstance(unit, (int, float)) or not 1 <= unit <= 1000):
+        raise ParameterError(f"unit must be a number of pixels from 1 to 1000 (or None); got {shown(unit)}")
     scene = Scene(maze, unit)
     route = _route_nodes(maze, route)
     heat_map = numbers if heat_map is None else heat_map

@@ -247,5 +247,10 @@ def test_bad_requests():
         maze.to_svg(route=[0])
     with pytest.raises(pymaze.ParameterError, match="route"):
         maze.to_svg(route="abc")
+    for bad in ({"title": 5}, {"unit": 0}, {"unit": "big"}, {"unit": True}):
+        with pytest.raises(pymaze.ParameterError, match=next(iter(bad))):
+            maze.to_svg(**bad) if "title" in bad else svg.to_svg(maze, **bad)
+    with pytest.raises(pymaze.ParameterError, match="maze"):
+        svg.to_svg("not a maze")
     code, out, err = cli("generate", "dig", "--format", "svg", "--width", "100")
     assert code == 2 and err.startswith("pymaze: error: ") and "png" in err
