@@ -183,6 +183,10 @@ class Timeline:
     def __len__(self):
         return self.total
 
+    def numbered(self, t):
+        """True when the maze after ``t`` events holds a solver's distances (drawn as heat)."""
+        return self.numbers and t > len(self.parts[0][1]) // 4
+
     def at(self, t):
         """The maze after the first ``t`` events (kept between calls: asking in order replays each event once)."""
         for k, (initial, events) in enumerate(self.parts):
@@ -210,7 +214,7 @@ def to_gif(timeline, fps=20, events_per_frame=None, width=None):
         events_per_frame = max(1, math.ceil(len(timeline) / 200))
     epf = int(_number(events_per_frame, "events per frame", 1, 2**31 - 1, whole=True))
     scene = scene_at(timeline.at(0), None, width)
-    pictures = [frame(timeline.at(t), scene, timeline.numbers) for t in frames(timeline, epf)]
+    pictures = [frame(timeline.at(t), scene, timeline.numbered(t)) for t in frames(timeline, epf)]
     buf = io.BytesIO()
     pictures[0].save(buf, "GIF", save_all=True, append_images=pictures[1:], duration=round(1000 / fps),
                      loop=0, optimize=False)
