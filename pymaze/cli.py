@@ -66,6 +66,11 @@ GENERATE = (arg("--generate", metavar="ALGO", help="generate a fresh maze with t
             arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, *SHAPE)
 
 
+PICTURES = ("svg", "png")
+PNG_SIZE = (arg("--scale", default=None, help="png: pixels per cell side, as a multiple of the SVG's (default 1)"),
+            arg("--width", dest="px", default=None, metavar="PX", help="png: the picture's width in pixels"))
+
+
 def options(pairs, generator=False):
     """The --set options of the command's own algorithm, or (``generator``) those prefixed ``g.``
     (the generator's, as in the page's links)."""
@@ -165,12 +170,15 @@ def cmd_list(args, out):
 @command("generate", "generate a maze and print it (default format: block text, readable anywhere)",
          arg("algo", metavar="ALGO", help="generator slug (see `list`)"),
          arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, SET,
-         arg("--format", default="block", choices=tuple(formats.WRITERS),
-             help="output format (default block; hex, triangle and polar mazes: always json)"),
+         arg("--format", default="block", choices=(*formats.WRITERS, *PICTURES),
+             help="output format (default block; hex, triangle and polar mazes: json unless svg or png)"),
          arg("--view", default="thin", choices=("block", "thin"), help="geometry of the maze (default thin)"),
-         POSTS, *SHAPE)
+         POSTS, *SHAPE, *PNG_SIZE)
 def cmd_generate(args, out):
+    sized(args)
     maze = generated(args, args.algo, args.view)
+    if args.format in PICTURES:
+        return picture(args, out, maze)
     if maze.lattice is not None:
         out.write(formats.to_json(maze))
         return 0
@@ -184,19 +192,23 @@ def cmd_generate(args, out):
          arg("file", nargs="?", default="-", metavar="FILE", help="maze file (block, thin or JSON); - or none: stdin"),
          arg("--json", action="store_true", help="print found, status, path, moves, visited, heuristic as JSON "
              "(always so for hex, triangle and polar mazes)"),
-         arg("--format", default=None, choices=tuple(formats.WRITERS),
-             help="print the maze with its route in this format (default: thin-wall or block text)"),
+         arg("--format", default=None, choices=(*formats.WRITERS, *PICTURES),
+             help="print the maze with its route in this format (default: thin-wall or block text; svg and "
+             "png: a picture of any shape, with --numbers the distances and their heat)"),
          arg("--numbers", action="store_true", help="a solver that numbers cells (wave, dijkstra, farthest): "
              "also print the grid of its numbers (distance from S; '.' not reached)"),
-         SET, FROM, POSTS, *GENERATE)
+         SET, FROM, POSTS, *GENERATE, *PNG_SIZE)
 def cmd_solve(args, out):
+    sized(args)
     run = pymaze.Run.solve(args.solver, maze_of(args), seed=args.seed, **options(args.set))
     sol = Solution.from_events(run.initial, run.events())
     final, numbered = run.maze, run.algorithm.layer == "distance"  # the maze as the solver left it
     if args.numbers and not numbered:
         raise ParameterError(f"{args.solver} numbers no cells; --numbers needs wave, dijkstra or farthest")
     nothing = sol.found and sol.moves == 0 and args.solver == "farthest"  # S alone: no pair of cells to join
-    if args.json or final.lattice is not None:
+    if args.format in PICTURES and not args.json:
+        picture(args, out, final, sol.squares, args.numbers)
+    elif args.json or final.lattice is not None:
         data = dict(sol.to_json(), **({"found": False, "status": NOTHING} if nothing else {}))
         if numbered:
             data["goal_distance"] = final.num[final.goal] - 1 if final.num[final.goal] > 0 else None
@@ -214,6 +226,28 @@ def cmd_solve(args, out):
         if args.numbers:
             out.write(numbers(final))
     return 0 if sol.found and not nothing else 1
+
+
+def sized(args):
+    """ParameterError when --scale or --width comes without --format png (an svg scales by itself)."""
+    if args.format != "png" and (args.scale is not None or args.px is not None):
+        raise ParameterError("--scale and --width size a png (--format png); an svg or text needs neither")
+
+
+def picture(args, out, maze, route=None, numbers=False):
+    """Write ``maze`` (with ``route`` and its numbers) as SVG text, or as PNG bytes (needs Pillow)."""
+    if args.format == "svg":
+        out.write(maze.to_svg(route=route, numbers=numbers))
+        return 0
+    from .animate import to_png
+    data = to_png(maze, route=route, numbers=numbers, scale=args.scale, width=args.px)
+    stream = getattr(out, "buffer", None)
+    if stream is None or getattr(out, "isatty", lambda: False)():
+        raise ParameterError("a png is binary: send it to a file (> maze.png)")
+    out.flush()
+    stream.write(data)
+    stream.flush()
+    return 0
 
 
 NOTHING = "nothing to find: no other cell can be reached from S"
@@ -570,6 +604,55 @@ def draw(game, out, note):
     """Redraw the screen: the board, then a status line with the moves so far and ``note``."""
     out.write(CLEAR + game.board() + f"moves: {game.moves}" + (f"   {note}" if note else "") + "\n")
     out.flush()
+
+
+@command("sheet", "print a sheet of mazes with their seeds, then their answer keys, as HTML (print it or save as PDF)",
+         arg("algo", metavar="ALGO", help="generator slug (see `list`)"),
+         arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, SET,
+         arg("--count", default="6", help="how many mazes (default 6), seeds SEED, SEED+1, ..."),
+         arg("--per-page", default=None, help="mazes per page: 1, 2, 4, 6, 8, 9 or 12 (default up to 6)"),
+         arg("--paper", default="a4", choices=("a4", "letter"), help="paper size (default a4)"),
+         arg("--title", default=None, help="the title over each page"),
+         arg("--geometry", default="square", choices=("square", "hex", "triangle", "polar"),
+             help="the shape of the cells (default square)"))
+def cmd_sheet(args, out):
+    from .errors import check_whole
+    from .sheet import MAX_COUNT, sheet
+    count = check_whole(args.count, "--count", 1, MAX_COUNT)
+    per_page = None if args.per_page is None else check_whole(args.per_page, "--per-page", 1, 12)
+    out.write(sheet(args.algo, *size(args.size), count=count, seed=check_seed(args.seed), paper=args.paper,
+                    title=args.title, per_page=per_page, shape=args.geometry, **options(args.set)))
+    return 0
+
+
+@command("animate", "replay a generator's run (and a solver's on its maze) as an animated GIF; needs Pillow",
+         arg("algo", metavar="ALGO", help="generator slug (see `list`)"),
+         arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, SET,
+         arg("--solve", metavar="SOLVER", help="then solve the maze with this solver (its options: --set s.KEY=VALUE)"),
+         arg("-o", "--output", required=True, metavar="FILE", help="the GIF file to write"),
+         arg("--fps", default="20", help="frames per second (default 20)"),
+         arg("--events-per-frame", default=None, metavar="N", help="events between two frames (default: about 200 "
+             "frames in all)"),
+         arg("--width", dest="px", default=None, metavar="PX", help="the picture's width in pixels"),
+         arg("--view", default="thin", choices=("block", "thin"), help="geometry of a square maze (default thin)"),
+         *SHAPE)
+def cmd_animate(args, out):
+    from .animate import Timeline, pillow, to_gif
+    pillow()
+    solver_options = {k[2:]: v for k, v in options(args.set).items() if k.startswith("s.")}
+    args.set = [p for p in args.set if not p.strip().startswith("s.")]
+    gen = pymaze.Run.generate(args.algo, *size(args.size), seed=args.seed, geometry=args.view, shape=args.geometry,
+                              mask=masks.read(args.mask, args.islands) if args.mask else None,
+                              **options(args.set), **options(args.set, True))
+    timeline = Timeline(gen, args.solve, args.seed, **solver_options)
+    data = to_gif(timeline, args.fps, args.events_per_frame, args.px)
+    with open(args.output, "wb") as f:
+        f.write(data)
+    from PIL import Image
+    with Image.open(args.output) as im:
+        frames = im.n_frames
+    out.write(f"wrote {args.output}: {frames} frames, {len(timeline)} events, {len(data):,} bytes\n")
+    return 0
 
 
 def build_parser():

@@ -315,6 +315,12 @@ class Maze:
             return square_drawing(self)
         return self.lattice.drawing()
 
+    def to_svg(self, route=None, numbers=False, heat_map=None, title=None):
+        """The maze as an SVG 1.1 document (a str): walls, S and every goal, with an optional ``route``
+        (node indices from S), ``numbers`` and heat (see ``pymaze.svg.to_svg``)."""
+        from .svg import to_svg
+        return to_svg(self, route=route, numbers=numbers, heat_map=heat_map, title=title)
+
     def to_networkx(self, candidates=False):
         """The maze as a networkx graph: open cells, open passages (every candidate one with
         ``candidates=True``); edges carry the passage index as ``via``.  Needs networkx."""

@@ -234,6 +234,26 @@ def export_text(fmt):
     return WRITERS[fmt](maze)
 
 
+def export_svg():
+    """The current maze as SVG, the bytes the CLI and the library write for it: after a solve, its
+    final maze with the route (and, for a solver that numbers cells, the numbers and their heat:
+    ``solve SLUG --format svg --numbers``); otherwise the last generated, imported or edited maze."""
+    if _run is not None and _run.algorithm.family == "solver":
+        from .solution import Solution
+        run = Run.solve(_run.algorithm.slug, _run.initial, _run.seed, **_run.options)
+        sol = Solution.from_events(run.initial, run.events())
+        return run.maze.to_svg(route=sol.squares, numbers=run.algorithm.layer == "distance")
+    return _maze("exporting it").to_svg()
+
+
+def sheet_html(slug, width, height, seed, count=6, paper="a4", title="", options_json="{}"):
+    """A print sheet (``pymaze.sheet``): ``count`` mazes of generator ``slug`` from ``seed`` on, then
+    their answer keys, as the HTML ``python -m pymaze sheet`` writes."""
+    from .sheet import sheet
+    return sheet(slug, width, height, count=count, seed=check_seed(seed), paper=paper, title=title or None,
+                 **_options(options_json))
+
+
 _picture = None  # the maze last read from a picture, until it is accepted
 
 

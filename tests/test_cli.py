@@ -112,7 +112,7 @@ def test_solve_without_a_route_exits_1(tmp_path):
     (("generate", "dig", "--set", "bias"), "KEY=VALUE"),
     (("generate", "dig", "--set", "=1"), "KEY=VALUE"),
     (("generate", "dig", "--seed", "-1"), "seed"),
-    (("generate", "dig", "--format", "png"), "invalid choice"),
+    (("generate", "dig", "--format", "gif"), "invalid choice"),
     (("solve", "bfs", "/no/such/maze.txt"), "No such file"),
     (("solve", "bfs", "/"), "directory"),
     (("bogus",), "invalid choice"),

@@ -15,6 +15,7 @@ import { Edit, Play, Watch } from "./modes.js";
 import { Player } from "./player.js";
 import { Race } from "./race.js";
 import { Renderer } from "./render.js";
+import { setupExport } from "./export.js";
 import { setupShare } from "./share.js";
 import { Legend, paletteTable } from "./legend.js";
 import { MARK, adoptVocabulary, makeState } from "./state.js";
@@ -581,6 +582,7 @@ window.pymaze = Object.freeze({
 
 $("notice-close").addEventListener("click", () => showNotice(""));
 setupShare({ load: loadText, call: (type, args) => engine.call(type, args), notice: showNotice });
+setupExport({ call: (type, args) => engine.call(type, args), notice: showNotice, generator: generateArgs });
 
 // The pointer on the board goes to the active mode (play: swipe and tap; edit: paint and drag).
 board.addEventListener("pointerdown", (e) => { if (ui.mode.down(e)) e.preventDefault(); });

@@ -2,20 +2,11 @@
 // PathFinding.js or box-drawing text, detected or chosen; a picture opens the picture panel),
 // and download the current maze as text or the board as PNG.
 // Nothing the user gives is ever put into the page as markup: text goes to the engine only.
+import { download } from "./export.js";
 import { isPicture, setupPicture } from "./picture.js";
 
 const MAX_IMPORT = 65000000; // characters: the engine's limit (pymaze.formats.MAX_CHARS), enough for any 2000x2000-cell maze
 const $ = (id) => document.getElementById(id);
-
-function download(blob, name) {
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
 
 // `load(text, fmt, type)` makes text (or, with type "acceptPicture", the picture read) the current
 // maze (rejecting with the parser's message); `call(type, args)` asks the engine; `notice(text)`.

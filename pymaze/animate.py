@@ -1,0 +1,223 @@
+"""Pictures with Pillow: a PNG of a maze at any size, and an animated GIF replayed from a run's events.
+
+Both draw a ``pymaze.svg.Scene`` (the same polygons, centres and wall
+segments the SVG has).  A GIF frame is a palette image in a fixed table of
+colours (floor, walls, the marks, S, G, the route, the ramp's stops), so a
+decoded frame equals ``frame(maze)`` pixel for pixel: frame k shows the
+state after ``k * events_per_frame`` events of the generator, then of the
+solver (which starts from the generated maze, its marks cleared), and the
+last frame shows the end.  Pillow joins a frame that repeats the one before
+it to that frame (their times add up).  Pillow is an optional extra:
+``pip install pymaze[image]``.
+"""
+
+import io
+import math
+
+from .errors import ParameterError, PymazeError, shown
+from .events import apply
+from .svg import FLOOR, GOAL, MARKS, RAMP, ROUTE, START, WALL, Scene, _rgb, _text_size, chains, heat
+
+MAX_PIXELS = 64_000_000  # the largest picture drawn (8000 x 8000)
+
+
+class NeedsPillow(PymazeError):
+    """Pillow is not installed, and a PNG or a GIF needs it."""
+
+
+def pillow():
+    """``(Image, ImageDraw)`` from Pillow, or NeedsPillow saying how to install it."""
+    try:
+        from PIL import Image, ImageDraw
+    except ImportError:
+        raise NeedsPillow("PNG and GIF pictures need Pillow: pip install 'pymaze[image]' (or pip install Pillow); "
+                          "an SVG (--format svg) needs nothing") from None
+    return Image, ImageDraw
+
+
+# The GIF's colour table: index -> colour.
+TABLE = [FLOOR, WALL, START, GOAL, ROUTE] + [MARKS[k] for k in sorted(MARKS) if k] + list(RAMP)
+INDEX = {c: i for i, c in reversed(list(enumerate(TABLE)))}
+
+
+def _number(value, what, lo, hi, whole=False):
+    try:
+        v = float(value) if not whole else int(str(value).strip())
+    except (TypeError, ValueError):
+        v = None
+    if v is None or not lo <= v <= hi or isinstance(value, bool):
+        kind = "a whole number" if whole else "a number"
+        raise ParameterError(f"{what} must be {kind} from {lo} to {hi}; got {shown(value)}")
+    return v
+
+
+def scene_at(maze, scale=None, width=None):
+    """The Scene of ``maze`` ``scale`` times the SVG's size, or ``width`` px wide (not both)."""
+    if scale is not None and width is not None:
+        raise ParameterError("give a scale or a width in pixels, not both")
+    base = Scene(maze)
+    k = 1.0
+    if scale is not None:
+        k = _number(scale, "scale", 0.05, 50)
+    elif width is not None:
+        k = _number(width, "width in pixels", 16, 8000, whole=True) / base.width
+    if base.width * base.height * k * k > MAX_PIXELS:
+        raise ParameterError(f"a {round(base.width * k)}x{round(base.height * k)} picture is over "
+                             f"{MAX_PIXELS:,} pixels; ask for a smaller scale or width")
+    if k == 1.0:
+        return base
+    scene = Scene(maze, base.unit * k, base.margin * k)
+    if width is not None:  # exactly as wide as asked, as tall as the SVG's shape says (as the page's PNG)
+        scene.width, scene.height = int(width), max(1, round(int(width) * base.height / base.width))
+    return scene
+
+
+def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, marks=False):
+    """Draw ``maze`` on ``image`` through ``colour`` (a ``#rrggbb`` -> fill function for the image's mode):
+    walls (and cells never opened), the ``marks`` a run left, heat and (``letters``) the ``numbers``, the
+    ``route``, S and every goal."""
+    _, ImageDraw = pillow()
+    pen = ImageDraw.Draw(image)
+    u = scene.unit
+    g, mark, nums = maze.wall, maze.mark, maze.num
+    top = max((nums[p] - 1 for p in scene.nodes() if nums[p] > 0), default=0) if numbers else 0
+    for p in scene.nodes():
+        fill = WALL if g[p] else MARKS.get(mark[p]) if marks and mark[p] else heat(nums[p] - 1, top) \
+            if numbers and nums[p] > 0 else None
+        if fill:
+            pen.polygon(scene.polygon(p), fill=colour(fill))
+    if scene.view != "block":
+        lw = max(1, round(max(1.5, u / 10)))
+        for line in chains(scene.segments(g)):
+            pen.line(line, fill=colour(WALL), width=lw, joint="curve")
+            for x, y in (line[0], line[-1]):  # round caps
+                pen.ellipse((x - lw / 2, y - lw / 2, x + lw / 2, y + lw / 2), fill=colour(WALL))
+    if len(route) > 1:
+        pen.line([scene.centre(p) for p in route], fill=colour(ROUTE), width=max(2, round(u / 8)), joint="curve")
+    size = _text_size(scene)
+    font = _font(size) if letters else None
+    if numbers and font is not None:
+        for p in scene.nodes():
+            if nums[p] > 0 and not g[p]:
+                x, y = scene.centre(p)
+                pen.text((x, y), str(nums[p] - 1), fill=colour(_ink(heat(nums[p] - 1, top))), font=font, anchor="mm")
+    goals = set(maze.goals)
+    for p in dict.fromkeys([maze.start, *maze.goals]):
+        if p < 0 or scene.drawn is not None and p not in scene.slot:
+            continue
+        x, y = scene.centre(p)
+        r = size * 1.05
+        pen.ellipse((x - r, y - r, x + r, y + r), fill=colour(START if p == maze.start else GOAL))
+        if font is not None:
+            text = ("S" if p == maze.start else "") + ("G" if p in goals else "")
+            pen.text((x, y), text, fill=colour("#ffffff"), font=_font(size * (1 if len(text) == 1 else 0.75)),
+                     anchor="mm")
+    return image
+
+
+def _ink(c):
+    from .svg import ink
+    return ink(c)
+
+
+def _font(size):
+    """Pillow's own scalable font at ``size`` px, or None where it has no FreeType."""
+    from PIL import ImageFont
+    try:
+        return ImageFont.load_default(size=max(4, round(size)))
+    except (TypeError, ImportError, OSError):
+        return None
+
+
+def render(maze, scale=None, width=None, route=(), numbers=False):
+    """``maze`` as an RGB Pillow image (smooth: drawn twice as large and scaled down)."""
+    Image, _ = pillow()
+    scene = scene_at(maze, scale, width)
+    big = Scene(maze, scene.unit * 2, scene.margin * 2)
+    image = Image.new("RGB", (big.width, big.height), _rgb(FLOOR))
+    draw(maze, big, image, _rgb, route, numbers, letters=True)
+    return image.resize((scene.width, scene.height), Image.LANCZOS)
+
+
+def to_png(maze, route=None, numbers=False, scale=None, width=None):
+    """PNG bytes of ``maze`` (with ``route`` and, with ``numbers``, its distances and their heat)."""
+    from .svg import _route_nodes
+    route = _route_nodes(maze, route)
+    buf = io.BytesIO()
+    render(maze, scale, width, route, numbers).save(buf, "PNG")
+    return buf.getvalue()
+
+
+# --- animation ----------------------------------------------------------------------
+
+def _stop(c):
+    """A heat colour as the nearest stop of the ramp (a GIF frame holds the table's colours only)."""
+    rgb = _rgb(c)
+    return INDEX[min(RAMP, key=lambda s: sum((a - b) ** 2 for a, b in zip(_rgb(s), rgb)))]
+
+
+def frame(maze, scene, numbers=False):
+    """One GIF frame: ``maze`` drawn in the table's colours as a palette ("P") image."""
+    Image, _ = pillow()
+    image = Image.new("P", (scene.width, scene.height), 0)
+    image.putpalette([v for c in TABLE for v in _rgb(c)])
+    draw(maze, scene, image, lambda c: INDEX[c] if c in INDEX else _stop(c), (), numbers, marks=True)
+    return image
+
+
+class Timeline:
+    """A generator's run ``gen`` (not started), then (optionally) ``solver`` with ``seed`` and ``options``
+    on the maze it made: ``len(self)`` events in all, and the maze after any number of them (``at(t)``)."""
+
+    def __init__(self, gen, solver=None, seed=0, **options):
+        from .run import Run
+        self.parts = [(gen.initial, gen.events())]
+        self.numbers = False
+        if solver is not None:
+            solve = Run.solve(solver, gen.maze, seed, **options)
+            self.parts.append((solve.initial, solve.events()))
+            self.numbers = solve.algorithm.layer == "distance"
+        self.total = sum(len(ev) // 4 for _, ev in self.parts)
+        self._state, self._part, self._done = None, -1, 0
+
+    def __len__(self):
+        return self.total
+
+    def numbered(self, t):
+        """True when the maze after ``t`` events holds a solver's distances (drawn as heat)."""
+        return self.numbers and t > len(self.parts[0][1]) // 4
+
+    def at(self, t):
+        """The maze after the first ``t`` events (kept between calls: asking in order replays each event once)."""
+        for k, (initial, events) in enumerate(self.parts):
+            n = len(events) // 4
+            if t <= n or k == len(self.parts) - 1:
+                if k != self._part or t < self._done:
+                    self._state, self._part, self._done = initial.copy(), k, 0
+                apply(self._state, events[4 * self._done:4 * t])
+                self._done = t
+                return self._state
+            t -= n
+        raise AssertionError("unreachable")
+
+
+def frames(timeline, events_per_frame):
+    """The event counts the frames show: 0, E, 2E, ..., and the end."""
+    return sorted(set(range(0, len(timeline), events_per_frame)) | {len(timeline)})
+
+
+def to_gif(timeline, fps=20, events_per_frame=None, width=None):
+    """GIF bytes of ``timeline``; ``events_per_frame`` defaults to about 200 frames in all."""
+    Image, _ = pillow()
+    fps = _number(fps, "fps", 1, 50)
+    if events_per_frame is None:
+        events_per_frame = max(1, math.ceil(len(timeline) / 200))
+    epf = int(_number(events_per_frame, "events per frame", 1, 2**31 - 1, whole=True))
+    scene = scene_at(timeline.at(0), None, width)
+    pictures = [frame(timeline.at(t), scene, timeline.numbered(t)) for t in frames(timeline, epf)]
+    buf = io.BytesIO()
+    pictures[0].save(buf, "GIF", save_all=True, append_images=pictures[1:], duration=round(1000 / fps),
+                     loop=0, optimize=False)
+    return buf.getvalue()
+
+

@@ -1,0 +1,292 @@
+"""SVG of any maze (square thin-wall and block views, hex, triangle, polar, masked), in plain SVG 1.1.
+
+``Scene`` turns a maze into pixels once: each node's polygon and centre, and
+the wall segments (every closed passage and the border) from
+``Maze.drawing()``; the SVG writer here and the Pillow renderer in
+``pymaze.animate`` both draw from it.  Walls are chained into long
+polylines, all in one ``<path>``: a wall segment is two consecutive points
+of a subpath.  A block maze's wall squares are merged into row runs, one
+``M x y h w v u h -w z`` rectangle each.  The route is one polyline through
+the centres of its cells; S and every goal get a disc and a letter; numbers
+(``num - 1``) are written on their cells, and heat fills the cells on the
+page's perceptual ramp (``web/palette.js``).  Coordinates are rounded to
+1/100 px and written the same way everywhere, so the same maze gives the
+same bytes in CPython and in the page's Pyodide.
+"""
+
+import math
+from xml.sax.saxutils import escape
+
+from .errors import ParameterError, shown
+from .maze import check_maze
+
+# The page's colours (web/palette.js; a test keeps the two equal).
+WALL, START, GOAL, ROUTE, TEXT, FLOOR = "#1e293b", "#16a34a", "#dc2626", "#c2410c", "#0f172a", "#ffffff"
+RAMP = ("#fde725", "#a0da39", "#4ac16d", "#1fa187", "#277f8e", "#365c8d", "#46327e", "#440154")
+MARKS = {0: "#ffffff", 1: "#e11d48", 2: "#f59e0b", 3: "#38bdf8", 4: "#c7d2fe", 5: "#fdba74", 6: "#4ade80",
+         7: "#d9f99d", 8: "#94a3b8", 9: "#e9d5ff", 10: "#fca5a5", 11: "#e0f2fe", 12: "#0d9488"}
+
+UNITS = {"thin": 24, "block": 12, "hex": 14, "triangle": 34, "polar": 20}  # px per maze unit
+MARGIN = 6  # px around the maze
+
+
+def _rgb(c):
+    return tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def heat(d, top):
+    """Distance ``d`` of a run whose largest distance is ``top`` as ``#rrggbb`` on the ramp (near: light)."""
+    t = max(0.0, min(1.0, d / top if top > 0 else 0.0)) * (len(RAMP) - 1)
+    i = min(len(RAMP) - 2, int(t))
+    f = t - i
+    a, b = _rgb(RAMP[i]), _rgb(RAMP[i + 1])
+    return "#%02x%02x%02x" % tuple(round(a[k] + (b[k] - a[k]) * f) for k in range(3))
+
+
+def ink(colour):
+    """Text colour on ``colour``: dark on light, white on dark (relative luminance, as the page)."""
+    def lin(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = _rgb(colour)
+    return TEXT if 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) > 0.2 else "#ffffff"
+
+
+def num(v):
+    """A coordinate as the shortest text of its value rounded to 1/100 (no '-0')."""
+    text = f"{round(v, 2):.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+class Scene:
+    """A maze in pixels: ``width`` x ``height``, node polygons and centres, wall segments.
+
+    ``unit``: px per maze unit (a cell side; default ``UNITS`` of the maze's view).
+    """
+
+    def __init__(self, maze, unit=None, margin=MARGIN):
+        check_maze(maze)
+        self.maze = maze
+        self.view = "block" if maze.geometry == "block" else maze.shape if maze.lattice is not None else "thin"
+        self.unit = u = float(unit or UNITS[self.view])
+        self.margin = margin
+        if self.view == "block":
+            self.drawn = None
+            x0, y0, x1, y1 = 0.0, 0.0, float(maze.width), float(maze.height)
+        else:
+            self.drawn = maze.drawing()
+            x0, y0, x1, y1 = self.drawn["bounds"]
+            self.slot = {p: k for k, p in enumerate(self.drawn["cells"])}
+        self.x0, self.y0 = x0, y0
+        self.width = math.ceil(u * (x1 - x0) + 2 * margin)
+        self.height = math.ceil(u * (y1 - y0) + 2 * margin)
+
+    def px(self, x, y):
+        return self.margin + self.unit * (x - self.x0), self.margin + self.unit * (y - self.y0)
+
+    def nodes(self):
+        """The nodes drawn as polygons: every square (block view), every cell (the others)."""
+        return range(len(self.maze.wall)) if self.drawn is None else self.drawn["cells"]
+
+    def polygon(self, p):
+        """Node ``p``'s corners in px, clockwise."""
+        if self.drawn is None:
+            w = self.maze.width
+            x, y = p % w, p // w
+            return [self.px(*c) for c in ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))]
+        k = self.slot[p]
+        a, b, pts = self.drawn["starts"][k], self.drawn["starts"][k + 1], self.drawn["polygons"]
+        return [self.px(pts[2 * i], pts[2 * i + 1]) for i in range(a, b)]
+
+    def centre(self, p):
+        """Node ``p``'s centre in px."""
+        m = self.maze
+        if m.lattice is not None:
+            return self.px(*m.lattice.centre(p))
+        x, y = p % m.width, p // m.width
+        if self.view == "thin":
+            return self.px((x - 1) / 2 + 0.5, (y - 1) / 2 + 0.5)
+        return self.px(x + 0.5, y + 0.5)
+
+    def segments(self, wall=None):
+        """The walls as px segments ``((x0, y0), (x1, y1))``: each closed passage (in ``wall``, a wall
+        layer of a maze of this shape; default the scene's maze's), then the border (thin and graph
+        views; a block maze's walls are its wall squares)."""
+        d, g, out = self.drawn, self.maze.wall if wall is None else wall, []
+        walls = d["walls"]
+        for k, v in enumerate(d["passages"]):
+            if g[v]:
+                out.append((self.px(walls[4 * k], walls[4 * k + 1]), self.px(walls[4 * k + 2], walls[4 * k + 3])))
+        b = d["border"]
+        for j in range(0, len(b), 4):
+            out.append((self.px(b[j], b[j + 1]), self.px(b[j + 2], b[j + 3])))
+        return out
+
+    def wall_runs(self):
+        """A block maze's wall squares as row runs ``(x, y, length)`` in squares."""
+        m, out = self.maze, []
+        w, g = m.width, m.wall
+        for y in range(m.height):
+            x = 0
+            while x < w:
+                if g[y * w + x]:
+                    x1 = x
+                    while x1 < w and g[y * w + x1]:
+                        x1 += 1
+                    out.append((x, y, x1 - x))
+                    x = x1
+                else:
+                    x += 1
+        return out
+
+
+def chains(segments):
+    """The segments joined into polylines (lists of points), each segment used once.
+
+    Points are compared rounded to 1/100 px.  Walks start at vertices of odd degree (where a
+    polyline must end) in order of appearance, then anywhere left; at each vertex the walk goes
+    straight on when it can, else takes the first unused segment there.  Deterministic.
+    """
+    key = lambda pt: (round(pt[0] * 100), round(pt[1] * 100))
+    at, pts = {}, {}
+    for i, (a, b) in enumerate(segments):
+        for pt in (a, b):
+            k = key(pt)
+            at.setdefault(k, []).append(i)
+            pts.setdefault(k, pt)
+    ends = [(key(a), key(b)) for a, b in segments]
+    used = bytearray(len(segments))
+    lines = []
+    order = [k for k, segs in at.items() if len(segs) % 2] + list(at)
+    for k in order:
+        while True:
+            first = next((i for i in at[k] if not used[i]), None)
+            if first is None:
+                break
+            line, here, seg = [pts[k]], k, first
+            while seg is not None:
+                used[seg] = 1
+                a, b = ends[seg]
+                nxt = b if a == here else a
+                line.append(pts[nxt])
+                dx, dy = nxt[0] - here[0], nxt[1] - here[1]
+                here = nxt
+                free = [i for i in at[here] if not used[i]]
+                seg = None
+                for i in free:
+                    a, b = ends[i]
+                    o = b if a == here else a
+                    if (o[0] - here[0]) * dy == (o[1] - here[1]) * dx and (o[0] - here[0]) * dx + (o[1] - here[1]) * dy > 0:
+                        seg = i
+                        break
+                if seg is None and free:
+                    seg = free[0]
+            lines.append(line)
+    return lines
+
+
+def polyline(points):
+    """``M x y L x y x y ...`` for one polyline."""
+    head, rest = points[0], points[1:]
+    return f"M{num(head[0])} {num(head[1])}L" + " ".join(f"{num(x)} {num(y)}" for x, y in rest)
+
+
+def _route_nodes(maze, route):
+    if route is None:
+        return []
+    if isinstance(route, (str, bytes, bytearray, dict)) or not hasattr(route, "__iter__"):
+        raise ParameterError(f"route must be None or a list of node indices; got {shown(route)}")
+    route = list(route)
+    bad = next((p for p in route if not maze.is_node(p)), None)
+    if bad is not None:
+        raise ParameterError(f"route must hold open nodes of the maze only; {shown(bad)} is not one")
+    return route
+
+
+def to_svg(maze, route=None, numbers=False, heat_map=None, title=None, unit=None):
+    """The maze as an SVG 1.1 document (a str).
+
+    ``route``: node indices from S (a Solution's ``squares``) drawn as a line; ``numbers``: write each
+    node's number (``num - 1``, a wave's distance) on it; ``heat_map`` (default: as ``numbers``): fill
+    the numbered nodes on the ramp; ``title``: the document's title; ``unit``: px per cell side.
+    """
+    if title is not None and not isinstance(title, str):
+        raise ParameterError(f"title must be a text or None; got {shown(title)}")
+    if unit is not None and (isinstance(unit, bool) or not isinstance(unit, (int, float)) or not 1 <= unit <= 1000):
+        raise ParameterError(f"unit must be a number of pixels from 1 to 1000 (or None); got {shown(unit)}")
+    scene = Scene(maze, unit)
+    route = _route_nodes(maze, route)
+    heat_map = numbers if heat_map is None else heat_map
+    W, H, u = scene.width, scene.height, scene.unit
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{W}" height="{H}" viewBox="0 0 {W} {H}">',
+           f"<title>{escape(title or describe(maze))}</title>",
+           f'<rect width="{W}" height="{H}" fill="{FLOOR}"/>']
+    numbered = [p for p in scene.nodes() if maze.num[p] > 0 and not maze.wall[p]] if numbers or heat_map else []
+    top = max((maze.num[p] - 1 for p in numbered), default=0)
+    if heat_map and numbered:
+        by_colour = {}
+        for p in numbered:
+            by_colour.setdefault(heat(maze.num[p] - 1, top), []).append(p)
+        for colour in sorted(by_colour):
+            d = "".join(polyline(scene.polygon(p)) + "Z" for p in by_colour[colour])
+            out.append(f'<path class="heat" fill="{colour}" d="{d}"/>')
+    if scene.view == "block":
+        d = "".join(f"M{num(scene.px(x, y)[0])} {num(scene.px(x, y)[1])}h{num(n * u)}v{num(u)}h{num(-n * u)}z"
+                    for x, y, n in scene.wall_runs())
+        out.append(f'<path class="walls" fill="{WALL}" d="{d}"/>')
+    else:
+        off = [p for p in scene.nodes() if maze.wall[p]]  # cells never opened
+        if off:
+            d = "".join(polyline(scene.polygon(p)) + "Z" for p in off)
+            out.append(f'<path class="closed" fill="{WALL}" d="{d}"/>')
+        width = num(max(1.5, u / 10))
+        d = "".join(polyline(line) for line in chains(scene.segments()))
+        out.append(f'<path class="walls" fill="none" stroke="{WALL}" stroke-width="{width}" '
+                   f'stroke-linecap="round" stroke-linejoin="round" d="{d}"/>')
+    if len(route) > 1:
+        d = polyline([scene.centre(p) for p in route])
+        out.append(f'<path class="route" fill="none" stroke="{ROUTE}" stroke-width="{num(max(2, u / 8))}" '
+                   f'stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.75" d="{d}"/>')
+    size = _text_size(scene)
+    if numbers and numbered:
+        out.append(f'<g class="numbers" font-family="sans-serif" font-size="{num(size)}" text-anchor="middle">')
+        for p in numbered:
+            x, y = scene.centre(p)
+            colour = ink(heat(maze.num[p] - 1, top)) if heat_map else TEXT
+            out.append(f'<text x="{num(x)}" y="{num(y + size * 0.35)}" fill="{colour}">{maze.num[p] - 1}</text>')
+        out.append("</g>")
+    out.extend(_ends(maze, scene, size))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _text_size(scene):
+    return max(4.0, scene.unit * {"thin": 0.42, "block": 0.62, "hex": 0.7, "triangle": 0.3, "polar": 0.42}[scene.view])
+
+
+def _ends(maze, scene, size):
+    """S and every goal: a disc and a letter (``SG`` where S is also a goal)."""
+    marks = []
+    goals = [p for p in maze.goals if 0 <= p < len(maze.wall)]
+    for p in dict.fromkeys([maze.start, *goals]):
+        if p < 0 or scene.drawn is not None and p not in scene.slot:
+            continue
+        letter = ("S" if p == maze.start else "") + ("G" if p in goals else "")
+        colour = START if p == maze.start else GOAL
+        x, y = scene.centre(p)
+        r = size * 1.05
+        marks.append(f'<g class="{"start" if colour == START else "goal"}"><circle cx="{num(x)}" cy="{num(y)}" '
+                     f'r="{num(r)}" fill="{colour}"/><text x="{num(x)}" y="{num(y + size * 0.35)}" '
+                     f'font-family="sans-serif" font-size="{num(size * (1 if len(letter) == 1 else 0.75))}" '
+                     f'font-weight="bold" text-anchor="middle" fill="#ffffff">{letter}</text></g>')
+    return marks
+
+
+def describe(maze):
+    """A short title: the shape and size."""
+    if maze.lattice is not None:
+        return f"pymaze: {maze.shape} maze {maze.width}x{maze.height}"
+    if maze.geometry == "thin":
+        return f"pymaze: maze {maze.cells_w}x{maze.cells_h}"
+    return f"pymaze: block maze {maze.width}x{maze.height}"
