@@ -26,14 +26,20 @@ def wilson(maze, rng):
     than the cover time" (1996); Jamis Buck, "Maze Generation: Wilson's
     Algorithm".
     """
+    yield open_cell(maze, maze.start)
+    yield from walks(maze, rng, cells(maze))
+
+
+def walks(maze, rng, firsts):
+    """Wilson's steps 2 to 4: from each cell of ``firsts`` not yet open, a loop-erased random walk
+    (marked as it goes) until it meets an open cell, then opened into the tree."""
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
     jumps = fixed and [dq for _, dq in fixed]
     via_of = between(maze)
     getrandbits, random = rng.getrandbits, rng.random
-    yield open_cell(maze, maze.start)
     at = array("i", [-1]) * len(wall)   # position of a cell on the current walk, -1 when off it
-    for first in cells(maze):
+    for first in firsts:
         if not wall[first]:
             continue
         path = [first]
