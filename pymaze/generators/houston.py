@@ -1,7 +1,7 @@
-from ..graph import SHAPES, between, cells as all_cells, moves
+from ..graph import SHAPES, between, cells as all_cells
 from ..registry import Param, generator
 from ._base import carve, open_cell
-from .wilson import walks
+from .wilson import stepper, walks
 
 
 @generator("houston", "Houston (Aldous-Broder, then Wilson)", order=75, perfect=True, shapes=SHAPES, params=[
@@ -32,21 +32,15 @@ def houston(maze, rng, switch=0.33):
     Houston); Aldous (1990), Broder (1989), Wilson (1996).
     """
     wall = maze.wall
-    fixed, tables, inside = moves(maze)
-    jumps = fixed and [dq for _, dq in fixed]
+    walk, inside = stepper(maze, rng)
     via_of = between(maze)
-    bits, random = rng.getrandbits, rng.random
     cells = list(all_cells(maze))
     target = max(1, round(switch * len(cells)))
     p = maze.start
     yield open_cell(maze, p)
     count = 1
     while count < target:
-        if jumps:
-            q = p + jumps[bits(2)]
-        else:
-            d = tables[p]
-            q = p + d[int(random() * len(d))][1]
+        q = walk(p)
         if not inside[q]:
             continue
         if wall[q]:

@@ -34,10 +34,8 @@ def walks(maze, rng, firsts):
     """Wilson's steps 2 to 4: from each cell of ``firsts`` not yet open, a loop-erased random walk
     (marked as it goes) until it meets an open cell, then opened into the tree."""
     wall, mark = maze.wall, maze.mark
-    fixed, tables, inside = moves(maze)
-    jumps = fixed and [dq for _, dq in fixed]
+    walk, inside = stepper(maze, rng)
     via_of = between(maze)
-    getrandbits, random = rng.getrandbits, rng.random
     at = array("i", [-1]) * len(wall)   # position of a cell on the current walk, -1 when off it
     for first in firsts:
         if not wall[first]:
@@ -48,11 +46,7 @@ def walks(maze, rng, firsts):
         yield (MARK, first, 0, M_STACK)
         p = first
         while True:
-            if jumps:
-                q = p + jumps[getrandbits(2)]
-            else:
-                d = tables[p]
-                q = p + d[int(random() * len(d))][1]
+            q = walk(p)
             if not inside[q]:
                 continue
             if not wall[q]:
@@ -79,3 +73,18 @@ def walks(maze, rng, firsts):
             via = via_of(c, path[k + 1])
             at[c] = -1
             yield set_mark(maze, c, 0) + carve(maze, via, c)
+
+
+def stepper(maze, rng):
+    """``(walk, inside)``: ``walk(p)`` is a random one of cell p's neighbour slots, drawn from
+    ``rng``, which is a cell when ``inside`` is set there (see ``pymaze.graph.moves``)."""
+    fixed, tables, inside = moves(maze)
+    if fixed:
+        jumps, bits = [dq for _, dq in fixed], rng.getrandbits
+        return (lambda p: p + jumps[bits(2)]), inside
+    random = rng.random
+
+    def walk(p):
+        d = tables[p]
+        return p + d[int(random() * len(d))][1]
+    return walk, inside

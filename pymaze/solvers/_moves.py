@@ -161,10 +161,11 @@ def finish(maze, path, diagonal):
         yield (NOTE, path[-1], N_COST, round(1000 * route_cost(maze, path)))  # thousandths
 
 
-def close(maze, p, closed):
-    """Close node ``p`` of a best-first search: add it to ``closed`` and mark it visited; returns
+def close(maze, p, closed=None):
+    """Close node ``p`` of a search: add it to ``closed`` (when given) and mark it visited; returns
     the step that shows it (a milestone), as a list the neighbours' marks can extend."""
-    closed.add(p)
+    if closed is not None:
+        closed.add(p)
     step = [MARK | MILESTONE, p, maze.mark[p], M_VISITED]
     maze.mark[p] = M_VISITED
     return step

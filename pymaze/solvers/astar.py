@@ -1,11 +1,11 @@
 import heapq
 from itertools import count
 
-from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, N_HEURISTIC, NOTE
+from ..events import MARK, M_FRONTIER, M_VISITED, N_HEURISTIC, NOTE
 from ..graph import path_to
 from ..registry import solver
 from ._base import no_route, parents
-from ._moves import EPS, diagonal_param, estimate, finish, heuristic_param, moves, weight_param
+from ._moves import EPS, close, diagonal_param, estimate, finish, heuristic_param, moves, weight_param
 
 
 @solver("astar", "A* search", order=40, optimal=True,
@@ -50,8 +50,7 @@ def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
         _, _, _, p = pop(heap)
         if mark[p] == M_VISITED:
             continue
-        mark[p] = M_VISITED
-        step = [MARK | MILESTONE, p, M_FRONTIER, M_VISITED]
+        step = close(maze, p)
         if p in goals:
             yield step
             yield from finish(maze, path_to(parent, p), diagonal)

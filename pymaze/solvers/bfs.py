@@ -4,7 +4,7 @@ from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
 from ..graph import path_to, steps
 from ..registry import solver
 from ._base import UNSEEN, no_route, parents, show_route
-from ._moves import diagonal_param, finish, moves
+from ._moves import close, diagonal_param, finish, moves
 
 
 @solver("bfs", "Breadth-first search", order=20, optimal=True, params=[diagonal_param()])
@@ -70,8 +70,7 @@ def _bfs_moves(maze, nbrs, diagonal):
     queue = deque([start])
     while queue:
         p = queue.popleft()
-        mark[p] = M_VISITED
-        step = [MARK | MILESTONE, p, M_FRONTIER, M_VISITED]
+        step = close(maze, p)
         if p in goals:
             yield step
             yield from finish(maze, path_to(parent, p), diagonal)
