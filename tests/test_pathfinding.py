@@ -219,3 +219,22 @@ def test_weighted_astar_with_diagonals_stays_within_its_weight(rule):
         assert sol.found == (ref is not None)
         if ref is not None:
             assert ref - 1e-9 <= route_cost(maze, sol, rule) <= 1.5 * ref + 1e-9
+
+
+def test_the_cli_and_the_page_read_a_thin_maze_as_blocks_for_diagonal_steps(capsys):
+    from pymaze import web
+    from pymaze.cli import main
+    thin = pymaze.generate("fill", 12, 9, seed=3)
+    assert thin.geometry == "thin"
+    block = thin.as_block()
+    ref = dijkstra(block, "always")
+    assert ref is not None and ref != dijkstra(block, "never")   # a route, shorter with diagonals
+    assert main(["solve", "astar", "--generate", "fill", "--size", "12x9", "--seed", "3",
+                 "--set", "diagonal=always", "--set", "heuristic=octile"]) == 0
+    out = capsys.readouterr().out
+    assert f"cost {round(ref, 3):g}" in out
+    web.generate("fill", 12, 9, 3, "thin", "{}")
+    header = json.loads(web.solve("astar", 1, json.dumps({"diagonal": "always", "heuristic": "octile"}))[0])
+    events = web.next_batch(100_000)
+    sol = Solution.from_events(block, events)
+    assert header["geometry"] == "block" and math.isclose(route_cost(block, sol, "always"), ref)
