@@ -26,6 +26,7 @@ from . import formats, masks
 from .errors import ParameterError, PymazeError, SizeError
 from .run import MAX_SEED, check_seed
 from .solution import Solution
+from .solvers.routes import listed as routes_listed, why_fewer
 from .stats import solution_length
 
 COMMANDS = {}
@@ -200,16 +201,26 @@ def cmd_generate(args, out):
          SET, FROM, POSTS, *GENERATE, *PNG_SIZE)
 def cmd_solve(args, out):
     sized(args)
-    run = pymaze.Run.solve(args.solver, maze_of(args), seed=args.seed, **options(args.set))
-    sol = Solution.from_events(run.initial, run.events())
+    maze, opts = maze_of(args), options(args.set)
+    if maze.geometry == "thin" and opts.get("diagonal", "never") != "never" and \
+            "block" in pymaze.registry.get("solver", args.solver).geometries:
+        maze = maze.as_block()  # diagonal steps walk squares: the same maze, read as blocks
+    run = pymaze.Run.solve(args.solver, maze, seed=args.seed, **opts)
+    stream = run.events()
+    sol = Solution.from_events(run.initial, stream)
     final, numbered = run.maze, run.algorithm.layer == "distance"  # the maze as the solver left it
     if args.numbers and not numbered:
         raise ParameterError(f"{args.solver} numbers no cells; --numbers needs wave, dijkstra or farthest")
     nothing = sol.found and sol.moves == 0 and args.solver == "farthest"  # S alone: no pair of cells to join
+    several = routes_listed(run.initial, stream) if args.solver == "routes" else None
     if args.format in PICTURES and not args.json:
         picture(args, out, final, sol.squares, args.numbers)
     elif args.json or final.lattice is not None:
         data = dict(sol.to_json(), **({"found": False, "status": NOTHING} if nothing else {}))
+        if several:
+            listed, why = several
+            data["routes"] = [{key: r[key] for key in ("moves", "turns", "overlap")} for r in listed]
+            data["fewer_because"] = why_fewer(len(listed), why) if len(listed) < run.options["k"] else None
         if numbered:
             data["goal_distance"] = final.num[final.goal] - 1 if final.num[final.goal] > 0 else None
         out.write(json.dumps(data) + "\n")
@@ -219,7 +230,11 @@ def cmd_solve(args, out):
         else:
             out.write(formats.WRITERS[args.format or "block"](final, sol.squares))
         what = NOTHING if nothing else "found route: " + f"{sol.moves} moves" if sol.found else sol.status
+        cost = [v for name, v, _ in sol.notes if name == "cost"]
+        what += f", cost {cost[-1] / 1000:g}" if sol.found and cost else ""
         out.write(f"{what}, {sol.visited} visited" + (" (heuristic)" if sol.heuristic else "") + "\n")
+        if several:
+            out.write(several_text(*several, run.options["k"]))
         if numbered:
             d = final.num[final.goal] - 1
             out.write(f"distance of G from S: {d if d >= 0 else 'not reached'}\n")
@@ -251,6 +266,16 @@ def picture(args, out, maze, route=None, numbers=False):
 
 
 NOTHING = "nothing to find: no other cell can be reached from S"
+
+
+def several_text(listed, why, k):
+    """The routes of a ``routes`` run, one line each (length, turning, overlap with the first),
+    then why fewer than ``k`` came."""
+    lines = [f"route {n}: {r['moves']} moves, {r['turns']} turns of 45 degrees, "
+             f"{round(100 * r['overlap'])} % on route 1\n" for n, r in enumerate(listed, 1)]
+    if len(listed) < k:
+        lines.append(f"{len(listed)} of {k} routes: {why_fewer(len(listed), why) or 'no reason noted'}\n")
+    return "".join(lines)
 
 
 def numbers(maze):

@@ -445,8 +445,8 @@ def passages(maze):
     return vias, a, b
 
 
-def heuristic(maze, name):
-    """A distance estimate ``h(p)`` to the nearest goal, in moves, never more than the true distance.
+def heuristic(maze, name, targets=None):
+    """A distance estimate ``h(p)`` to the nearest goal (or of ``targets``), in moves, never more than the true distance.
 
     Square mazes: ``manhattan``, ``euclidean``, ``octile`` or ``zero``.  Hex: the hex distance
     for ``manhattan`` and ``octile`` (exact on an open grid), the Euclidean distance over the
@@ -463,21 +463,21 @@ def heuristic(maze, name):
             def cube(p):
                 x, y = lat.position(p)
                 return x, y - (x - (x & 1)) // 2
-            goals = [cube(g) for g in maze.goals]
+            goals = [cube(g) for g in (maze.goals if targets is None else targets)]
 
             def h(p):
                 q, r = cube(p)
                 return min((abs(q - gq) + abs(r - gr) + abs(q + r - gq - gr)) // 2 for gq, gr in goals)
             return h
         step = lat.max_step()
-        spots = [lat.centre(g) for g in maze.goals]
+        spots = [lat.centre(g) for g in (maze.goals if targets is None else targets)]
 
         def h(p):
             x, y = lat.centre(p)
             return min(math.hypot(x - gx, y - gy) for gx, gy in spots) / step
         return h
     w, step = maze.width, maze.step()
-    goals = [(g % w, g // w) for g in maze.goals]
+    goals = [(g % w, g // w) for g in (maze.goals if targets is None else targets)]
     if name == "manhattan":
         def h(p):
             x, y = p % w, p // w

@@ -130,9 +130,11 @@ def solve(slug, seed, options_json="{}"):
     """Start solver ``slug`` on the final maze of the last generate (marks and numbers cleared)."""
     maze = _maze("solving it")
     algo = registry.get("solver", slug) if isinstance(slug, str) else None
-    if algo and maze.geometry == "thin" and "thin" not in algo.geometries and "block" in algo.geometries:
-        maze = maze.as_block()  # open-grid finders walk squares: the same maze, read as blocks
-    return _start(Run.solve(slug, maze, seed, **_options(options_json)))
+    options = _options(options_json)
+    if algo and maze.geometry == "thin" and "block" in algo.geometries and (
+            "thin" not in algo.geometries or options.get("diagonal", "never") != "never"):
+        maze = maze.as_block()  # open-grid finders and diagonal steps walk squares: the same maze, read as blocks
+    return _start(Run.solve(slug, maze, seed, **options))
 
 
 MAX_IMPORT = MAX_CHARS  # characters an import may hold: the same limit as every reader (2000 x 2000 cells)

@@ -49,6 +49,23 @@ def test_origin_shift_is_a_spanning_tree_after_every_step():
         assert steps == 301
 
 
+@pytest.mark.parametrize("shape", ["hex", "triangle", "polar"])
+def test_origin_shift_and_houston_stay_spanning_trees_on_other_shapes(shape):
+    algo = generators()["origin"]
+    maze = Maze.shaped(shape, 6, 5, algo.initial, None)
+    lattice = pymaze.lattice(shape, 6, 5)
+    steps = 0
+    for _ in algo.func(maze, random.Random(3), steps=200):   # after every step: a spanning tree
+        G = maze.to_networkx()
+        assert len(G) == len(lattice) and nx.is_tree(G) and all(lattice.has_edge(a, b) for a, b in G.edges)
+        assert maze.mark.count(1) == 1
+        steps += 1
+    assert steps == 201
+    for switch in (0.0, 0.5, 1.0):
+        G = pymaze.generate("houston", 6, 5, seed=4, shape=shape, switch=switch).to_networkx()
+        assert len(G) == len(lattice) and nx.is_tree(G)
+
+
 DRAWS = 10_000
 
 

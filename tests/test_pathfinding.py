@@ -1,9 +1,12 @@
-"""Open-grid finders (diagonal rules, octile costs) against an independent Dijkstra written here."""
+"""Open-grid finders (diagonal rules, octile costs) against networkx on the 8-connected graph
+whose edges obey the corner rule (read from the wall bytes alone)."""
 
-import heapq
+import json
 import math
 import random
+from pathlib import Path
 
+import networkx as nx
 import pytest
 
 import pymaze
@@ -15,6 +18,8 @@ from pymaze.solution import Solution
 RULES = ("never", "no-corners", "one-blocked", "always")
 GRID_FINDERS = [s for s, a in solvers().items() if any(p.name == "diagonal" and p.choices == RULES for p in a.params)]
 OPTIMAL = [s for s in GRID_FINDERS if solvers()[s].optimal]
+FEWEST_STEPS = ["bfs", "bibfs"]          # optimal in moves: a diagonal step counts one move
+LEAST_COST = [s for s in OPTIMAL if s not in FEWEST_STEPS]  # optimal in octile cost
 ADMISSIBLE = {"never": "manhattan", "no-corners": "octile", "one-blocked": "octile", "always": "octile"}
 
 
@@ -30,27 +35,28 @@ def step_ok(g, w, h, a, b, rule):
     return {"never": False, "no-corners": all(side), "one-blocked": any(side), "always": True}[rule]
 
 
-def dijkstra(maze, rule):
-    """Least octile cost from S to any goal, or None (heapq over (x, y) squares)."""
+def grid_graph(maze, rule):
+    """The open squares as a networkx graph: an edge for every step ``rule`` allows, weighted 1 or sqrt 2."""
     w, h, g = maze.width, maze.height, bytes(maze.wall)
-    s = (maze.start % w, maze.start // w)
-    goals = {(q % w, q // w) for q in maze.goals}
-    dist, heap = {s: 0.0}, [(0.0, s)]
-    while heap:
-        d, a = heapq.heappop(heap)
-        if d > dist[a]:
-            continue
-        if a in goals:
-            return d
+    G = nx.Graph()
+    G.add_nodes_from((x, y) for y in range(h) for x in range(w) if not g[y * w + x])
+    for a in list(G.nodes):
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
                 b = (a[0] + dx, a[1] + dy)
                 if (dx or dy) and step_ok(g, w, h, a, b, rule):
-                    nd = d + (math.sqrt(2) if dx and dy else 1)
-                    if nd < dist.get(b, math.inf):
-                        dist[b] = nd
-                        heapq.heappush(heap, (nd, b))
-    return None
+                    G.add_edge(a, b, weight=math.sqrt(2) if dx and dy else 1)
+    return G
+
+
+def dijkstra(maze, rule, weight="weight"):
+    """Least octile cost (or, with ``weight=None``, fewest steps) from S to any goal, or None."""
+    w = maze.width
+    G = grid_graph(maze, rule)
+    s = (maze.start % w, maze.start // w)
+    lengths = nx.single_source_dijkstra_path_length(G, s, weight=weight)
+    reached = [lengths[(q % w, q // w)] for q in maze.goals if (q % w, q // w) in lengths]
+    return min(reached) if reached else None
 
 
 def open_grid(seed, w=None, h=None, density=None):
@@ -84,13 +90,32 @@ def route_cost(maze, sol, rule):
 
 
 def test_the_finders_with_a_diagonal_option():
-    assert {"idastar", "jps", "biastar", "bidijkstra", "bibest", "swarm", "convswarm", "biswarm"} <= set(GRID_FINDERS)
-    assert set(OPTIMAL) == {"idastar", "jps", "biastar", "bidijkstra"}
+    assert {"bfs", "astar", "dijkstra", "greedy", "bibfs", "idastar", "jps", "biastar", "bidijkstra", "bibest",
+            "swarm", "convswarm", "biswarm"} <= set(GRID_FINDERS)
+    assert set(LEAST_COST) == {"astar", "dijkstra", "idastar", "jps", "biastar", "bidijkstra"}
+    heuristics = ("manhattan", "euclidean", "octile", "chebyshev", "zero")
+    for slug in ("astar", "greedy", "idastar", "jps", "biastar", "bibest"):
+        assert [p for p in solvers()[slug].params if p.name == "heuristic"][0].choices == heuristics
+    for slug in ("astar", "idastar", "biastar"):
+        assert any(p.name == "weight" for p in solvers()[slug].params)
 
 
 @pytest.mark.parametrize("rule", RULES)
-@pytest.mark.parametrize("slug", OPTIMAL)
-def test_optimal_finders_equal_an_independent_dijkstra(slug, rule):
+@pytest.mark.parametrize("slug", FEWEST_STEPS)
+def test_breadth_first_finders_take_the_fewest_steps(slug, rule):
+    for seed in range(60):
+        maze = open_grid(seed)
+        ref = dijkstra(maze, rule, weight=None)
+        sol, _ = run(maze, slug, diagonal=rule)
+        assert sol.found == (ref is not None), (seed, sol.status)
+        if ref is not None:
+            route_cost(maze, sol, rule)  # every step allowed by the rule
+            assert sol.moves == ref, (seed, slug, rule)
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("slug", LEAST_COST)
+def test_optimal_finders_equal_networkx_dijkstra(slug, rule):
     opts = {"diagonal": rule}
     if any(p.name == "heuristic" for p in solvers()[slug].params):
         opts["heuristic"] = ADMISSIBLE[rule]
@@ -103,11 +128,14 @@ def test_optimal_finders_equal_an_independent_dijkstra(slug, rule):
             assert math.isclose(route_cost(maze, sol, rule), ref), (seed, slug, rule)
             costs = [v for code, v, _ in [(e[2], e[3], e[1]) for e in unpack(events) if e[0] & OP_MASK == NOTE]
                      if code == N_COST]
-            assert costs == ([] if rule == "never" else [round(1000 * ref)])  # thousandths
+            if slug == "dijkstra":  # notes its cost always
+                assert costs == [round(1000 * ref)]
+            else:
+                assert costs == ([] if rule == "never" else [round(1000 * ref)])  # thousandths
 
 
 @pytest.mark.parametrize("heuristic", ["euclidean", "chebyshev", "zero"])
-@pytest.mark.parametrize("slug", ["idastar", "jps", "biastar"])
+@pytest.mark.parametrize("slug", ["astar", "idastar", "jps", "biastar"])
 def test_other_admissible_estimates_stay_optimal(slug, heuristic):
     for seed in range(20):
         maze = open_grid(100 + seed)
@@ -119,7 +147,7 @@ def test_other_admissible_estimates_stay_optimal(slug, heuristic):
 
 
 @pytest.mark.parametrize("rule", RULES)
-@pytest.mark.parametrize("slug", sorted(set(GRID_FINDERS) - set(OPTIMAL)))
+@pytest.mark.parametrize("slug", sorted(set(GRID_FINDERS) - set(LEAST_COST)))
 def test_the_other_finders_give_valid_routes_and_honest_verdicts(slug, rule):
     for seed in range(40):
         maze = open_grid(200 + seed)
@@ -130,25 +158,20 @@ def test_the_other_finders_give_valid_routes_and_honest_verdicts(slug, rule):
             assert route_cost(maze, sol, rule) >= ref - 1e-9
 
 
-# PathFinding.js's scenario table (test/PathTestScenarios.js): matrix[y][x], 1 = wall, four-connected;
-# the expected length counts the squares of the route, both ends included.
-PF_SCENARIOS = [
-    ((0, 0), (1, 1), ["00", "10"], 3),
-    ((1, 1), (4, 4), ["00000", "10110", "10100", "01000", "10110", "00100"], 9),
-    ((0, 3), (3, 3), ["00000", "00110", "00100", "00100", "10110", "00000"], 10),
-    ((4, 4), (19, 19), ["0" * 20] * 20, 31),
-]
+# PathFinding.js's scenario table (test/PathTestScenarios.js, kept in tests/data): matrix[y][x], 1 = wall,
+# four-connected; the expected length counts the squares of the route, both ends included.
+PF_SCENARIOS = json.loads((Path(__file__).parent / "data" / "pathfinding_scenarios.json").read_text())
 
 
-@pytest.mark.parametrize("slug", OPTIMAL + ["astar", "bfs", "bibfs", "dijkstra"])
-@pytest.mark.parametrize("case", PF_SCENARIOS, ids=lambda c: f"{c[0]}-{c[1]}")
+@pytest.mark.parametrize("slug", OPTIMAL)
+@pytest.mark.parametrize("case", PF_SCENARIOS, ids=lambda c: f"{c['startX']},{c['startY']}-{c['endX']},{c['endY']}")
 def test_pathfinding_js_scenarios(slug, case):
-    (sx, sy), (gx, gy), rows, expected = case
+    rows = case["matrix"]
     w = len(rows[0])
-    maze = pymaze.Maze(w, len(rows), bytes(int(c) for row in rows for c in row),
-                       start=sy * w + sx, goals=[gy * w + gx])
+    maze = pymaze.Maze(w, len(rows), bytes(c for row in rows for c in row),
+                       start=case["startY"] * w + case["startX"], goals=[case["endY"] * w + case["endX"]])
     sol = pymaze.solve(maze, slug)
-    assert sol.found and len(sol.squares) == expected
+    assert sol.found and len(sol.squares) == case["expectedLength"]
 
 
 def test_idastar_notes_a_rising_bound_per_iteration():
@@ -173,8 +196,45 @@ def test_jps_marks_jump_points_and_scanned_squares_and_queues_less_than_astar():
         assert jps < astar
 
 
-def test_diagonals_on_a_thin_maze_are_refused():
-    maze = pymaze.generate("dig", 5, 5, seed=1)
-    with pytest.raises(pymaze.ParameterError, match="block"):
-        pymaze.solve(maze, "biastar", diagonal="always")
-    assert pymaze.solve(maze, "biastar").found
+@pytest.mark.parametrize("slug", GRID_FINDERS)
+def test_diagonals_on_a_thin_maze_or_another_shape_are_refused(slug):
+    if "thin" in solvers()[slug].geometries:
+        maze = pymaze.generate("dig", 5, 5, seed=1)
+        with pytest.raises(pymaze.ParameterError, match="block view"):
+            pymaze.solve(maze, slug, diagonal="always")
+        assert pymaze.solve(maze, slug).found
+    if "hex" in solvers()[slug].shapes:
+        maze = pymaze.generate("dig", 5, 5, seed=1, shape="hex")
+        with pytest.raises(pymaze.ParameterError, match="square maze; a hex maze"):
+            pymaze.solve(maze, slug, diagonal="no-corners")
+        assert pymaze.solve(maze, slug).found
+
+
+@pytest.mark.parametrize("rule", RULES[1:])
+def test_weighted_astar_with_diagonals_stays_within_its_weight(rule):
+    for seed in range(30):
+        maze = open_grid(400 + seed)
+        ref = dijkstra(maze, rule)
+        sol, _ = run(maze, "astar", diagonal=rule, heuristic="octile", weight=1.5)
+        assert sol.found == (ref is not None)
+        if ref is not None:
+            assert ref - 1e-9 <= route_cost(maze, sol, rule) <= 1.5 * ref + 1e-9
+
+
+def test_the_cli_and_the_page_read_a_thin_maze_as_blocks_for_diagonal_steps(capsys):
+    from pymaze import web
+    from pymaze.cli import main
+    thin = pymaze.generate("fill", 12, 9, seed=3)
+    assert thin.geometry == "thin"
+    block = thin.as_block()
+    ref = dijkstra(block, "always")
+    assert ref is not None and ref != dijkstra(block, "never")   # a route, shorter with diagonals
+    assert main(["solve", "astar", "--generate", "fill", "--size", "12x9", "--seed", "3",
+                 "--set", "diagonal=always", "--set", "heuristic=octile"]) == 0
+    out = capsys.readouterr().out
+    assert f"cost {round(ref, 3):g}" in out
+    web.generate("fill", 12, 9, 3, "thin", "{}")
+    header = json.loads(web.solve("astar", 1, json.dumps({"diagonal": "always", "heuristic": "octile"}))[0])
+    events = web.next_batch(100_000)
+    sol = Solution.from_events(block, events)
+    assert header["geometry"] == "block" and math.isclose(route_cost(block, sol, "always"), ref)

@@ -1,5 +1,6 @@
 """The maze solvers of mazelib and Pullen: Pledge, chain, collision, blind alleys, every shortest route."""
 
+import json
 import random
 from pathlib import Path
 
@@ -208,3 +209,61 @@ def test_collision_keeps_the_route_where_two_equal_routes_merge():
     dead = [e[1] for e in unpack(events) if e[0] & OP_MASK == MARK and e[3] == M_DEAD]
     assert dead == [maze.goal - 2 * maze.width]
     assert sol.found and sol.moves == shortest_moves(maze) == 8 and valid_route(maze, sol.path)
+
+
+# --- several routes: the list the CLI prints, and routes beyond Yen's reach ---------------------------
+
+def routes_of(maze, k):
+    from pymaze.solvers.routes import listed
+    run = Run.solve("routes", maze, k=k)
+    return listed(run.initial, run.events())
+
+
+def check_distinct_routes(maze, listed):
+    G = maze.to_networkx()
+    assert listed[0]["moves"] == nx.shortest_path_length(G, maze.start, maze.goal)
+    for n, r in enumerate(listed):
+        path = r["path"]
+        assert nx.is_simple_path(G, path) and path[0] == maze.start and path[-1] in maze.goals
+        assert r["moves"] == len(path) - 1
+        assert r["overlap"] == round(len(set(path) & set(listed[0]["path"])) / len(path), 3)
+        for other in listed[:n]:
+            assert len(set(path) & set(other["path"])) < 0.8 * min(len(path), len(other["path"]))
+    assert [r["moves"] for r in listed] == sorted(r["moves"] for r in listed)
+
+
+def test_routes_on_a_big_maze_with_few_loops_find_as_many_as_asked():
+    # Yen's enumeration alone spent its budget on near-copies of the first two routes and stopped at 2.
+    maze = pymaze.generate("dig", 60, 40, seed=3, loops=0.05)
+    listed, why = routes_of(maze, 10)
+    assert len(listed) == 10 and why is None
+    check_distinct_routes(maze, listed)
+
+
+@pytest.mark.parametrize("shape", ["square", "hex", "triangle", "polar"])
+def test_routes_count_every_simple_route_when_they_run_out(shape):
+    exhausted = 0
+    for seed in range(6):
+        maze = pymaze.generate("dig", 5, 4, seed=seed, loops=0.15, shape=shape)
+        listed, why = routes_of(maze, 10)
+        check_distinct_routes(maze, listed)
+        assert (why is None) == (len(listed) == 10)
+        if why and why[0] == "exhausted":
+            exhausted += 1
+            assert why[1] == sum(1 for _ in nx.all_simple_paths(maze.to_networkx(), maze.start, maze.goal))
+    assert exhausted
+
+
+def test_cli_lists_the_routes_and_says_why_fewer(capsys):
+    from pymaze.cli import main
+    assert main(["solve", "routes", "--generate", "dig", "--size", "8x8", "--seed", "3", "--set", "k=4"]) == 0
+    out = capsys.readouterr().out
+    assert "route 1: " in out and "100 % on route 1" in out
+    assert "1 of 4 routes: the maze has exactly one route" in out
+    assert main(["solve", "routes", "--generate", "dig", "--size", "12x9", "--seed", "2", "--set", "g.loops=0.3",
+                 "--set", "k=3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    maze = pymaze.generate("dig", 12, 9, seed=2, loops=0.3)
+    listed, _ = routes_of(maze, 3)
+    assert data["routes"] == [{k: r[k] for k in ("moves", "turns", "overlap")} for r in listed]
+    assert (data["fewer_because"] is None) == (len(listed) == 3)

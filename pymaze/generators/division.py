@@ -30,8 +30,6 @@ def division(maze, rng, split="weighted"):
     Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms"; Jamis
     Buck, "Maze Generation: Recursive Division".
     """
-    w = maze.width
-    wall = maze.wall
     random = rng.random
     chambers = [(0, 0, maze.cells_w, maze.cells_h)]    # cell x, cell y, width, height
     while chambers:
@@ -44,20 +42,29 @@ def division(maze, rng, split="weighted"):
             across = ch > cw or ch == cw and random() < 0.5
         else:
             across = random() < 0.5
-        if across:
-            at = y0 + int(random() * (ch - 1))                # the wall runs below cell row ``at``
-            gap = x0 + int(random() * cw)
-            row = (2 * at + 2) * w
-            segments = [row + 2 * x + 1 for x in range(x0, x0 + cw) if x != gap]
-            chambers += [(x0, at + 1, cw, y0 + ch - at - 1), (x0, y0, cw, at - y0 + 1)]
-        else:
-            at = x0 + int(random() * (cw - 1))                # the wall runs right of cell column ``at``
-            gap = y0 + int(random() * ch)
-            segments = [(2 * y + 1) * w + 2 * at + 2 for y in range(y0, y0 + ch) if y != gap]
-            chambers += [(at + 1, y0, x0 + cw - at - 1, ch), (x0, y0, at - x0 + 1, ch)]
-        step = []
-        for p in segments:
-            wall[p] = 1
-            step += (WALL, p, 0, 1)
-        step[-4] |= MILESTONE
-        yield tuple(step)
+        yield divide(maze, chambers, (x0, y0, cw, ch), across, random)
+
+
+def divide(maze, chambers, chamber, across, random):
+    """Put up a wall across ``chamber`` (cell x, cell y, width, height; ``across``: a horizontal
+    wall) at a random row or column, open at one random cell; push its two halves on ``chambers``
+    and return the step that shows the wall (one milestone)."""
+    w, wall = maze.width, maze.wall
+    x0, y0, cw, ch = chamber
+    if across:
+        at = y0 + int(random() * (ch - 1))                # the wall runs below cell row ``at``
+        gap = x0 + int(random() * cw)
+        row = (2 * at + 2) * w
+        segments = [row + 2 * x + 1 for x in range(x0, x0 + cw) if x != gap]
+        chambers += [(x0, at + 1, cw, y0 + ch - at - 1), (x0, y0, cw, at - y0 + 1)]
+    else:
+        at = x0 + int(random() * (cw - 1))                # the wall runs right of cell column ``at``
+        gap = y0 + int(random() * ch)
+        segments = [(2 * y + 1) * w + 2 * at + 2 for y in range(y0, y0 + ch) if y != gap]
+        chambers += [(at + 1, y0, x0 + cw - at - 1, ch), (x0, y0, at - x0 + 1, ch)]
+    step = []
+    for p in segments:
+        wall[p] = 1
+        step += (WALL, p, 0, 1)
+    step[-4] |= MILESTONE
+    return tuple(step)

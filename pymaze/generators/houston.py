@@ -1,12 +1,10 @@
-from array import array
-
-from ..events import MARK, M_STACK
+from ..graph import SHAPES, between, cells as all_cells
 from ..registry import Param, generator
-from ..graph import cells as all_cells
-from ._base import carve, cell_mask, deltas, open_cell
+from ._base import carve, open_cell
+from .wilson import stepper, walks
 
 
-@generator("houston", "Houston (Aldous-Broder, then Wilson)", order=75, perfect=True, params=[
+@generator("houston", "Houston (Aldous-Broder, then Wilson)", order=75, perfect=True, shapes=SHAPES, params=[
     Param("switch", "float", 0.33, min=0.0, max=1.0,
           help="the share of cells Aldous-Broder visits before Wilson takes over"),
 ])
@@ -33,55 +31,20 @@ def houston(maze, rng, switch=0.33):
     "Houston" hybrid in his mazes demos (after a suggestion by Robin
     Houston); Aldous (1990), Broder (1989), Wilson (1996).
     """
-    wall, mark = maze.wall, maze.mark
-    inside = cell_mask(maze)
-    d = deltas(maze)
-    bits = rng.getrandbits
+    wall = maze.wall
+    walk, inside = stepper(maze, rng)
+    via_of = between(maze)
     cells = list(all_cells(maze))
     target = max(1, round(switch * len(cells)))
     p = maze.start
     yield open_cell(maze, p)
     count = 1
     while count < target:
-        q = p + 2 * d[bits(2)]
+        q = walk(p)
         if not inside[q]:
             continue
         if wall[q]:
-            yield carve(maze, (p + q) // 2, q)
+            yield carve(maze, via_of(p, q), q)
             count += 1
         p = q
-    at = array("i", [-1]) * len(wall)
-    for first in cells:
-        if not wall[first]:
-            continue
-        path, p = [first], first
-        at[first] = 0
-        mark[first] = M_STACK
-        yield (MARK, first, 0, M_STACK)
-        while True:
-            q = p + 2 * d[bits(2)]
-            if not inside[q]:
-                continue
-            if not wall[q]:
-                break
-            i = at[q]
-            if i >= 0:
-                step = []
-                for c in path[i + 1:]:
-                    at[c] = -1
-                    mark[c] = 0
-                    step += (MARK, c, M_STACK, 0)
-                del path[i + 1:]
-                yield tuple(step)
-            else:
-                at[q] = len(path)
-                path.append(q)
-                mark[q] = M_STACK
-                yield (MARK, q, 0, M_STACK)
-            p = q
-        path.append(q)
-        for k in range(len(path) - 2, -1, -1):
-            c = path[k]
-            at[c] = -1
-            mark[c] = 0
-            yield (MARK, c, M_STACK, 0) + carve(maze, (c + path[k + 1]) // 2, c)
+    yield from walks(maze, rng, cells)

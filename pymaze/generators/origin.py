@@ -1,10 +1,10 @@
 from ..events import MARK, MILESTONE, M_CURRENT, WALL
+from ..graph import SHAPES, between, cells as all_cells, moves
 from ..registry import Param, generator
-from ..graph import cells as all_cells
-from ._base import cell_mask, deltas
+from .wilson import stepper
 
 
-@generator("origin", "Origin shift", order=78, perfect=True, params=[
+@generator("origin", "Origin shift", order=78, perfect=True, shapes=SHAPES, params=[
     Param("steps", "int", -1, min=-1, max=10_000_000,
           help="moves of the origin; -1: ten per cell, at most a million"),
 ])
@@ -13,7 +13,8 @@ def origin(maze, rng, steps=-1):
 
     1. Start from the simplest rooted tree: every cell points east, the
        last column points south, the root (the origin) is the bottom-right
-       cell.  Open exactly the passages from each cell to the cell it
+       cell (hex, triangle and polar mazes: every cell points to its parent
+       in a breadth-first tree from the last cell, the root).  Open exactly the passages from each cell to the cell it
        points to (one step), and show the origin.
     2. Move the origin to a random neighbouring cell n: the old origin now
        points to n (open that passage) and n points nowhere, becoming the
@@ -32,33 +33,26 @@ def origin(maze, rng, steps=-1):
     Broder's and Aldous's tree walk (1989/1990).
     """
     w, wall = maze.width, maze.wall
-    inside = cell_mask(maze)
-    d = deltas(maze)
+    walk, inside = stepper(maze, rng)
+    via_of = between(maze)
     cells = list(all_cells(maze))
-    nxt = {}
+    nxt = first_tree(maze, cells, inside) if maze.lattice is None else bfs_tree(maze, cells)
+    root = next(c for c in cells if nxt[c] < 0)
     step = []
     for c in cells:
         wall[c] = 0
         step += (WALL, c, 1, 0)
-        if inside[c + 2]:
-            nxt[c] = c + 2
-        elif inside[c + 2 * w]:
-            nxt[c] = c + 2 * w
-        else:
-            nxt[c] = -1
-            root = c
         if nxt[c] >= 0:
-            via = (c + nxt[c]) // 2
+            via = via_of(c, nxt[c])
             wall[via] = 0
             step += (WALL, via, 1, 0)
     maze.mark[root] = M_CURRENT
     yield tuple(step) + (MARK | MILESTONE, root, 0, M_CURRENT)
     if steps < 0:
         steps = min(10 * len(cells), 1_000_000)
-    bits = rng.getrandbits
     done = 0
     while done < steps and len(cells) > 1:
-        n = root + 2 * d[bits(2)]
+        n = walk(root)
         if not inside[n]:
             continue
         done += 1
@@ -69,7 +63,28 @@ def origin(maze, rng, steps=-1):
         if old == root:          # n pointed at the root: the same passage, only the root moves
             yield out
         else:
-            a, b = (root + n) // 2, (n + old) // 2
+            a, b = via_of(root, n), via_of(n, old)
             wall[a], wall[b] = 0, 1
             yield (WALL, a, 1, 0, WALL, b, 0, 1) + out
         root = n
+
+
+def first_tree(maze, cells, inside):
+    """The rows tree of a square maze: each cell points east, the last column south (cell -> cell)."""
+    w, nxt = maze.width, {}
+    for c in cells:
+        nxt[c] = c + 2 if inside[c + 2] else c + 2 * w if inside[c + 2 * w] else -1
+    return nxt
+
+
+def bfs_tree(maze, cells):
+    """A breadth-first tree of every candidate passage from the last cell: cell -> its parent (-1: the root)."""
+    tables = moves(maze)[1]
+    nxt = {cells[-1]: -1}
+    order = [cells[-1]]
+    for p in order:
+        for _, dq in tables[p]:
+            if p + dq not in nxt:
+                nxt[p + dq] = p
+                order.append(p + dq)
+    return nxt

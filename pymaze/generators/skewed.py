@@ -1,5 +1,6 @@
 from ..events import MILESTONE, WALL
 from ..registry import Param, generator
+from .division import divide
 
 
 @generator("skewed", "Skewed recursive division", order=145, initial="posts", perfect=True, params=[
@@ -26,8 +27,6 @@ def skewed(maze, rng, skew="horizontal", bias=0.85):
     Division (horizontal skew / vertical skew)"), 2019, where the skew is
     in the orientation rule; here it is one probability.
     """
-    w = maze.width
-    wall = maze.wall
     random = rng.random
     chambers = [(0, 0, maze.cells_w, maze.cells_h)]
     while chambers:
@@ -36,20 +35,4 @@ def skewed(maze, rng, skew="horizontal", bias=0.85):
             continue
         along = random() < bias
         across = along if skew == "horizontal" else not along   # a horizontal wall
-        if across:
-            at = y0 + int(random() * (ch - 1))
-            gap = x0 + int(random() * cw)
-            row = (2 * at + 2) * w
-            segments = [row + 2 * x + 1 for x in range(x0, x0 + cw) if x != gap]
-            chambers += [(x0, at + 1, cw, y0 + ch - at - 1), (x0, y0, cw, at - y0 + 1)]
-        else:
-            at = x0 + int(random() * (cw - 1))
-            gap = y0 + int(random() * ch)
-            segments = [(2 * y + 1) * w + 2 * at + 2 for y in range(y0, y0 + ch) if y != gap]
-            chambers += [(at + 1, y0, x0 + cw - at - 1, ch), (x0, y0, at - x0 + 1, ch)]
-        step = []
-        for p in segments:
-            wall[p] = 1
-            step += (WALL, p, 0, 1)
-        step[-4] |= MILESTONE
-        yield tuple(step)
+        yield divide(maze, chambers, (x0, y0, cw, ch), across, random)

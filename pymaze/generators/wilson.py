@@ -26,14 +26,18 @@ def wilson(maze, rng):
     than the cover time" (1996); Jamis Buck, "Maze Generation: Wilson's
     Algorithm".
     """
-    wall, mark = maze.wall, maze.mark
-    fixed, tables, inside = moves(maze)
-    jumps = fixed and [dq for _, dq in fixed]
-    via_of = between(maze)
-    getrandbits, random = rng.getrandbits, rng.random
     yield open_cell(maze, maze.start)
+    yield from walks(maze, rng, cells(maze))
+
+
+def walks(maze, rng, firsts):
+    """Wilson's steps 2 to 4: from each cell of ``firsts`` not yet open, a loop-erased random walk
+    (marked as it goes) until it meets an open cell, then opened into the tree."""
+    wall, mark = maze.wall, maze.mark
+    walk, inside = stepper(maze, rng)
+    via_of = between(maze)
     at = array("i", [-1]) * len(wall)   # position of a cell on the current walk, -1 when off it
-    for first in cells(maze):
+    for first in firsts:
         if not wall[first]:
             continue
         path = [first]
@@ -42,11 +46,7 @@ def wilson(maze, rng):
         yield (MARK, first, 0, M_STACK)
         p = first
         while True:
-            if jumps:
-                q = p + jumps[getrandbits(2)]
-            else:
-                d = tables[p]
-                q = p + d[int(random() * len(d))][1]
+            q = walk(p)
             if not inside[q]:
                 continue
             if not wall[q]:
@@ -110,3 +110,16 @@ def _instant(maze, rng):
 
 
 wilson.instant = _instant
+def stepper(maze, rng):
+    """``(walk, inside)``: ``walk(p)`` is a random one of cell p's neighbour slots, drawn from
+    ``rng``, which is a cell when ``inside`` is set there (see ``pymaze.graph.moves``)."""
+    fixed, tables, inside = moves(maze)
+    if fixed:
+        jumps, bits = [dq for _, dq in fixed], rng.getrandbits
+        return (lambda p: p + jumps[bits(2)]), inside
+    random = rng.random
+
+    def walk(p):
+        d = tables[p]
+        return p + d[int(random() * len(d))][1]
+    return walk, inside

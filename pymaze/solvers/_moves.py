@@ -12,11 +12,14 @@ one-blocked  at most one side square is wall
 always       any diagonal step onto an open square
 
 (PathFinding.js calls them Never, OnlyWhenNoObstacles, IfAtMostOneObstacle
-and Always.)  Thin-wall mazes only step cell to cell through openings.
+and Always.)  Thin-wall mazes only step cell to cell through openings; hex,
+triangle and polar mazes step to the cells their open passages join (cost 1
+each), and their estimates come from ``pymaze.graph.heuristic``.
 """
 
 from ..errors import ParameterError
-from ..events import N_COST, NOTE
+from ..events import MARK, MILESTONE, M_VISITED, N_COST, NOTE
+from ..graph import heuristic as graph_estimate, steps
 from ..registry import Param
 from ._base import show_route
 
@@ -56,6 +59,11 @@ def allows(rule, side_a, side_b):
 
 
 def check(maze, diagonal):
+    if diagonal not in DIAGONALS:
+        raise ParameterError(f"option 'diagonal' must be one of {', '.join(DIAGONALS)}; got {diagonal!r}")
+    if diagonal != "never" and maze.lattice is not None:
+        raise ParameterError(f"diagonal steps ({diagonal}) need the block view of a square maze; a "
+                             f"{maze.lattice.shape} maze only steps through its passages (use diagonal=never)")
     if diagonal != "never" and maze.geometry != "block":
         raise ParameterError(f"diagonal steps ({diagonal}) need the block view; a thin-wall maze "
                              "only steps cell to cell (use diagonal=never)")
@@ -76,13 +84,13 @@ def moves(maze, diagonal="never"):
     Orthogonal steps first (N, E, S, W), then the diagonal ones the rule allows (NE, SE, SW, NW).
     """
     check(maze, diagonal)
-    w, g = maze.width, maze.wall
-    if maze.geometry == "thin":
-        dirs = (-w, 1, w, -1)
+    if diagonal == "never":  # every shape: the neighbour loop of pymaze.graph, each step costing 1
+        g, tables, side = steps(maze)
 
-        def thin(p):
-            return [(p + 2 * d, 1) for d in dirs if not g[p + d]]
-        return thin
+        def plain(p):
+            return [(p + d2, 1) for d, d2 in tables[side[p]] if not g[p + d]]
+        return plain
+    w = maze.width
     is_open = walkable(maze)
     rule = diagonal
 
@@ -116,11 +124,17 @@ def distance(name, dx, dy):
 
 
 def estimate(maze, name, targets):
-    """``h(p)``: the estimate ``name`` from node ``p`` to the nearest of ``targets``, in node steps."""
-    w, step = maze.width, maze.step()
-    spots = [(t % w, t // w) for t in targets]
+    """``h(p)``: the estimate ``name`` from node ``p`` to the nearest of ``targets``, in node steps.
+
+    Other shapes: hex distance for manhattan, octile and chebyshev (exact on an open hex grid),
+    the straight-line distance over the longest step for euclidean, and on triangle and polar
+    mazes for every name but zero (see ``pymaze.graph.heuristic``)."""
     if name == "zero":
         return lambda p: 0
+    if maze.lattice is not None:
+        return graph_estimate(maze, "euclidean" if name == "euclidean" else "manhattan", targets)
+    w, step = maze.width, maze.step()
+    spots = [(t % w, t // w) for t in targets]
 
     def h(p):
         x, y = p % w, p // w
@@ -129,7 +143,9 @@ def estimate(maze, name, targets):
 
 
 def step_cost(maze, p, q):
-    """The cost of one step between neighbouring nodes: 1 orthogonal, sqrt 2 diagonal."""
+    """The cost of one step between neighbouring nodes: 1 orthogonal, sqrt 2 diagonal (other shapes: 1)."""
+    if maze.lattice is not None:
+        return 1
     w = maze.width
     return SQRT2 if (p % w != q % w and p // w != q // w) else 1
 
@@ -143,3 +159,13 @@ def finish(maze, path, diagonal):
     yield from show_route(maze, path)
     if diagonal != "never":
         yield (NOTE, path[-1], N_COST, round(1000 * route_cost(maze, path)))  # thousandths
+
+
+def close(maze, p, closed=None):
+    """Close node ``p`` of a search: add it to ``closed`` (when given) and mark it visited; returns
+    the step that shows it (a milestone), as a list the neighbours' marks can extend."""
+    if closed is not None:
+        closed.add(p)
+    step = [MARK | MILESTONE, p, maze.mark[p], M_VISITED]
+    maze.mark[p] = M_VISITED
+    return step

@@ -11,9 +11,10 @@ the goals west).  Priorities only ever decrease, as in Dijkstra.
 import heapq
 from itertools import count
 
-from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
+from ..events import MARK, M_FRONTIER
+from ..graph import path_to
 from ._base import no_route
-from ._moves import EPS, finish
+from ._moves import EPS, close, finish
 
 DIR8 = {(0, -1): 0, (1, -1): 1, (1, 0): 2, (1, 1): 3, (0, 1): 4, (-1, 1): 5, (-1, 0): 6, (-1, -1): 7}
 EAST, WEST = 2, 6
@@ -64,15 +65,10 @@ def swarm_search(maze, nbrs, power, diagonal):
         k, _, p = heapq.heappop(heap)
         if p in closed or k > key[p] + EPS:
             continue
-        closed.add(p)
-        step = [MARK | MILESTONE, p, mark[p], M_VISITED]
-        mark[p] = M_VISITED
+        step = close(maze, p, closed)
         if p in goals:
             yield tuple(step)
-            path = [p]
-            while parent[path[-1]] != path[-1]:
-                path.append(parent[path[-1]])
-            yield from finish(maze, path[::-1], diagonal)
+            yield from finish(maze, path_to(parent, p), diagonal)
             return
         for q, c in nbrs(p):
             if q in closed:

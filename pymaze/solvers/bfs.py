@@ -4,10 +4,11 @@ from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
 from ..graph import path_to, steps
 from ..registry import solver
 from ._base import UNSEEN, no_route, parents, show_route
+from ._moves import close, diagonal_param, finish, moves
 
 
-@solver("bfs", "Breadth-first search", order=20, optimal=True)
-def bfs(maze, rng):
+@solver("bfs", "Breadth-first search", order=20, optimal=True, params=[diagonal_param()])
+def bfs(maze, rng, diagonal="never"):
     """Breadth-first search: a shortest route in moves.
 
     1. Put S in a first-in first-out queue.
@@ -17,8 +18,13 @@ def bfs(maze, rng):
     3. When G is discovered, walk the parents back from G to S.
 
     Every node at distance d is expanded before any at d + 1, so the route
-    found is a shortest one.  Source: Moore (1959), Lee (1961).
+    found is a shortest one in moves.  With diagonal steps on an open grid a
+    diagonal counts as one move like any other: the route has the fewest
+    steps, not the least octile cost.  Source: Moore (1959), Lee (1961).
     """
+    if diagonal != "never":
+        yield from _bfs_moves(maze, moves(maze, diagonal), diagonal)
+        return
     mark = maze.mark
     parent = parents(maze)
     g, pair_sets, side = steps(maze)
@@ -50,5 +56,30 @@ def bfs(maze, rng):
                     yield from show_route(maze, path_to(parent, q))
                     return
                 push(q)
+        yield step
+    yield no_route(maze)
+
+
+def _bfs_moves(maze, nbrs, diagonal):
+    """The same search over ``nbrs`` (``p -> [(q, cost), ...]``), for open grids with diagonal steps."""
+    mark, parent, goals = maze.mark, parents(maze), set(maze.goals)
+    start = maze.start
+    parent[start] = start
+    mark[start] = M_FRONTIER
+    yield (MARK, start, 0, M_FRONTIER)
+    queue = deque([start])
+    while queue:
+        p = queue.popleft()
+        step = close(maze, p)
+        if p in goals:
+            yield step
+            yield from finish(maze, path_to(parent, p), diagonal)
+            return
+        for q, _ in nbrs(p):
+            if parent[q] == UNSEEN:
+                parent[q] = p
+                mark[q] = M_FRONTIER
+                step += (MARK, q, 0, M_FRONTIER)
+                queue.append(q)
         yield step
     yield no_route(maze)

@@ -1,11 +1,12 @@
 from ..events import MARK, MILESTONE, M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2
-from ..graph import links, path_to
+from ..graph import path_to
 from ..registry import solver
-from ._base import no_route, show_route
+from ._base import no_route
+from ._moves import diagonal_param, finish, moves
 
 
-@solver("bibfs", "Bidirectional breadth-first search", order=70, optimal=True)
-def bibfs(maze, rng):
+@solver("bibfs", "Bidirectional breadth-first search", order=70, optimal=True, params=[diagonal_param()])
+def bibfs(maze, rng, diagonal="never"):
     """Bidirectional breadth-first search: two waves, from S and from the goals, meet in the middle.
 
     1. One wave starts at S, the other at every goal at once; each keeps
@@ -22,16 +23,17 @@ def bibfs(maze, rng):
     Property: optimal.  Before a layer from S at depth a is expanded, no
     node has been seen by both waves, so every route is longer than a + b
     (b: the goal wave's depth); the meeting found in that layer is a route
-    of length at most a + 1 + b, hence a shortest one.
+    of length at most a + 1 + b, hence a shortest one (in moves: with
+    diagonal steps a diagonal counts as one move).
     Source: Pohl (1971), bidirectional search.
     """
-    nbrs = links(maze)
+    nbrs = moves(maze, diagonal)
     mark = maze.mark
     start, goals = maze.start, list(dict.fromkeys(maze.goals))
     if start in goals:
         mark[start] = M_FRONTIER
         yield (MARK, start, 0, M_FRONTIER)
-        yield from show_route(maze, [start])
+        yield from finish(maze, [start], diagonal)
         return
     sides = [({start: start}, [start], M_FRONTIER, M_VISITED),
              ({g: g for g in goals}, goals, M_FRONTIER2, M_VISITED2)]
@@ -46,13 +48,13 @@ def bibfs(maze, rng):
         for p in layer:
             mark[p] = visited
             step = [MARK | MILESTONE, p, frontier, visited]
-            for q in nbrs(p):
+            for q, _ in nbrs(p):
                 if q in other:
                     yield step
                     a, b = (p, q) if turn == 0 else (q, p)
                     there = path_to(sides[1][0], b)
                     there.reverse()
-                    yield from show_route(maze, path_to(sides[0][0], a) + there)
+                    yield from finish(maze, path_to(sides[0][0], a) + there, diagonal)
                     return
                 if q not in parent:
                     parent[q] = p

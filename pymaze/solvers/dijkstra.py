@@ -3,9 +3,10 @@ from array import array
 from itertools import count
 
 from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, N_COST, NOTE, NUM
-from ..graph import links, path_to
+from ..graph import path_to
 from ..registry import Param, solver
 from ._base import no_route, show_route
+from ._moves import EPS, diagonal_param, moves
 
 
 def random_weights(maze, rng, low=1, high=9):
@@ -17,8 +18,9 @@ def random_weights(maze, rng, low=1, high=9):
 @solver("dijkstra", "Dijkstra (weighted cells)", order=50, optimal=True, layer="distance", params=[
     Param("weights", "choice", "maze", choices=("maze", "uniform"),
           help="maze: entering a node costs its weight (1 where the maze has none); uniform: every move costs 1"),
+    diagonal_param(),
 ])
-def dijkstra(maze, rng, weights="maze"):
+def dijkstra(maze, rng, weights="maze", diagonal="never"):
     """Dijkstra's algorithm: the cheapest route when entering each cell has its own cost.
 
     1. S costs 0 and joins a priority queue (ties broken by arrival order).
@@ -30,11 +32,13 @@ def dijkstra(maze, rng, weights="maze"):
     4. The first goal settled ends the search; walk the parents back to S
        and note the route's total cost.
 
+    With diagonal steps on an open grid, a diagonal step costs sqrt 2 times
+    the weight entered (the numbers shown are costs rounded, plus one).
     Property: optimal, the least total weight entered (with uniform
-    weights: fewest moves).  It is A* with a zero estimate.
+    weights: fewest moves, or the least octile cost with diagonals).  It is A* with a zero estimate.
     Source: Dijkstra (1959).
     """
-    nbrs = links(maze)
+    nbrs = moves(maze, diagonal)
     mark, num = maze.mark, maze.num
     weight = maze.weight if weights == "maze" else None
     start, goals = maze.start, set(maze.goals)
@@ -48,18 +52,19 @@ def dijkstra(maze, rng, weights="maze"):
         if mark[p] == M_VISITED:
             continue
         mark[p] = M_VISITED
-        step = [MARK | MILESTONE, p, M_FRONTIER, M_VISITED, NUM, p, num[p], cost + 1]
-        num[p] = cost + 1
+        shown = round(cost) + 1
+        step = [MARK | MILESTONE, p, M_FRONTIER, M_VISITED, NUM, p, num[p], shown]
+        num[p] = shown
         if p in goals:
             yield step
             yield from show_route(maze, path_to(parent, p))
-            yield (NOTE, p, N_COST, 1000 * cost)
+            yield (NOTE, p, N_COST, round(1000 * cost))
             return
-        for q in nbrs(p):
+        for q, d in nbrs(p):
             if mark[q] == M_VISITED:
                 continue
-            c = cost + (weight[q] if weight is not None else 1)
-            if c < best.get(q, c + 1):
+            c = cost + (weight[q] * d if weight is not None else d)
+            if c < best.get(q, c + 1) - EPS:
                 best[q] = c
                 parent[q] = p
                 heapq.heappush(heap, (c, next(tick), q))

@@ -2,16 +2,15 @@ import heapq
 from itertools import count
 
 from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
-from ..graph import links, path_to, heuristic as estimate
-from ..registry import Param, solver
-from ._base import no_route, show_route
+from ..graph import path_to
+from ..registry import solver
+from ._base import no_route
+from ._moves import diagonal_param, estimate, finish, heuristic_param, moves
 
 
-@solver("greedy", "Greedy best-first search", order=60, optimal=False, params=[
-    Param("heuristic", "choice", "manhattan", choices=("manhattan", "euclidean", "octile"),
-          help="the distance estimate to the nearest goal"),
-])
-def greedy(maze, rng, heuristic="manhattan"):
+@solver("greedy", "Greedy best-first search", order=60, optimal=False,
+        params=[heuristic_param(), diagonal_param()])
+def greedy(maze, rng, heuristic="manhattan", diagonal="never"):
     """Greedy best-first search: heads for the goal by estimate alone, fast but not optimal.
 
     1. Put S in a priority queue keyed by its estimated distance to the
@@ -23,10 +22,11 @@ def greedy(maze, rng, heuristic="manhattan"):
 
     Property: not optimal: on a maze with loops the first route it finds
     can be longer than the shortest one (on a perfect maze there is only
-    one route).  Source: Doran and Michie (1966), best-first search.
+    one route).  It takes no weight: the order is by the estimate alone, so
+    multiplying it would change nothing (A* has the weight that matters).  Source: Doran and Michie (1966), best-first search.
     """
-    h = estimate(maze, heuristic)
-    nbrs = links(maze)
+    nbrs = moves(maze, diagonal)
+    h = estimate(maze, heuristic, maze.goals)
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
     parent = {start: start}
@@ -39,7 +39,7 @@ def greedy(maze, rng, heuristic="manhattan"):
         _, _, p = heapq.heappop(heap)
         mark[p] = M_VISITED
         step = [MARK | MILESTONE, p, M_FRONTIER, M_VISITED]
-        for q in nbrs(p):
+        for q, _ in nbrs(p):
             if q in parent:
                 continue
             parent[q] = p
@@ -53,4 +53,4 @@ def greedy(maze, rng, heuristic="manhattan"):
     if found is None:
         yield no_route(maze)
         return
-    yield from show_route(maze, path_to(parent, found))
+    yield from finish(maze, path_to(parent, found), diagonal)

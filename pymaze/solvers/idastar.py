@@ -7,7 +7,7 @@ from ._moves import EPS, diagonal_param, estimate, finish, heuristic_param, move
 INF = float("inf")
 
 
-@solver("idastar", "IDA* (iterative deepening A*)", order=44, shapes=("square",), optimal=True, params=[
+@solver("idastar", "IDA* (iterative deepening A*)", order=44, optimal=True, params=[
     heuristic_param(), weight_param(), diagonal_param(),
     Param("limit", "int", 2_000_000, min=1000, max=50_000_000,
           help="give up after this many node visits (IDA* revisits nodes, one iteration per bound)"),

@@ -1,10 +1,10 @@
 import heapq
 from itertools import count
 
-from ..events import MARK, MILESTONE, M_JUMP, M_SCANNED, M_VISITED
+from ..events import MARK, M_JUMP, M_SCANNED
 from ..registry import solver
 from ._base import no_route
-from ._moves import EPS, SQRT2, allows, diagonal_param, estimate, finish, heuristic_param, moves, walkable
+from ._moves import EPS, SQRT2, allows, close, diagonal_param, estimate, finish, heuristic_param, moves, walkable
 
 
 def sign(v):
@@ -141,9 +141,7 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never"):
         f, _, _, p = heapq.heappop(heap)
         if p in closed or f > g[p] + h(p) + EPS:
             continue
-        closed.add(p)
-        step = [MARK | MILESTONE, p, mark[p], M_VISITED]
-        mark[p] = M_VISITED
+        step = close(maze, p, closed)
         if p in goals:
             yield tuple(step)
             yield from finish(maze, fill_in(w, chain(parent, p)), diagonal)

@@ -1,12 +1,14 @@
 import heapq
 from itertools import count
 
-from ..events import MARK, MILESTONE, M_NONE, M_ROUTE2, N_EXHAUSTED, N_GAVE_UP, N_ROUTE, N_TURNS, N_WAYPOINT, NOTE
+from ..events import (MARK, MILESTONE, M_NONE, M_ROUTE2, N_EXHAUSTED, N_GAVE_UP, N_ROUTE, N_TURNS, N_WAYPOINT, NOTE,
+                      notes)
 from ..graph import links, path_to, turning
 from ..registry import Param, solver
 from ._base import found, no_route, show_route
 
-BUDGET = 400_000  # graph steps and route cells handled before giving up on more routes
+BUDGET = 100_000  # graph steps and route cells Yen's enumeration may take before the penalty rounds
+ROUNDS = 25         # penalty rounds per route asked for, after Yen's enumeration stopped short
 SHARE = 0.8         # a route sharing this much of the shorter one's cells with a kept route is not kept
 
 
@@ -74,11 +76,12 @@ def _to_goals(adj, edges, goals):
     return dist
 
 
-def _cheapest(adj, edges, h, source, goals, blocked, cut):
+def _cheapest(adj, edges, h, source, goals, blocked, cut, penalty=None):
     """A* over the junction graph from ``source`` to the nearest goal, avoiding ``blocked``
     junctions and ``cut`` edge ids: ``(junctions, edge ids)`` or None, and the steps it took.
     ``h`` (the distances to the goals with nothing blocked) never overestimates, since blocking
-    only lengthens routes, so the first goal taken is a cheapest one."""
+    only lengthens routes, so the first goal taken is a cheapest one.  ``penalty`` (edge id ->
+    factor of at least 1) lengthens edges, which keeps ``h`` a lower bound too."""
     if source not in h:
         return None, 1
     best, parent = {source: 0}, {source: None}
@@ -98,7 +101,7 @@ def _cheapest(adj, edges, h, source, goals, blocked, cut):
         for v, e in adj[u]:
             if v in blocked or e in cut or v not in h:
                 continue
-            nd = d + len(edges[e]) - 1
+            nd = d + (len(edges[e]) - 1) * (penalty.get(e, 1) if penalty else 1)
             if nd < best.get(v, nd + 1):
                 best[v], parent[v] = nd, (u, e)
                 heapq.heappush(heap, (nd + h[v], next(tick), nd, v))
@@ -145,10 +148,17 @@ def routes(maze, rng, k=3):
        Root + spur route is a candidate; the shortest candidate not yet
        taken is the next route.
     4. Keep a route only when less than 80 % of the shorter route's cells
-       lie on any route already kept; stop at k kept routes, when the
-       candidates run out (a note says how many simple routes there were),
-       or when the search budget is spent.
-    5. Show each kept route: its polyline corners as waypoint notes (the
+       lie on any route already kept; stop at k kept routes, or when the
+       candidates run out (a note says how many simple routes there were:
+       no other route exists).
+    5. When the search budget is spent first (a maze with many small loops
+       has more near-copies of its first routes than can be listed),
+       penalty rounds: double the length of every corridor on the routes
+       kept (then on the route each round finds), search for the cheapest
+       route again, and keep it when
+       it differs enough; the new routes are shown shortest first.  Fewer
+       than k after all the rounds: a note says the search gave up.
+    6. Show each kept route: its polyline corners as waypoint notes (the
        ordinal 0 starts a new route), its cells (the first route with the
        route mark, the others with the second route mark on cells not yet
        marked), its length in moves and its total turning in units of 45
@@ -156,7 +166,9 @@ def routes(maze, rng, k=3):
 
     Property: routes are simple and come in order of length; the first is
     a shortest one.  On a perfect maze there is exactly one.
-    Source: J. Y. Yen, "Finding the K Shortest Loopless Paths in a Network" (1971).
+    Source: J. Y. Yen, "Finding the K Shortest Loopless Paths in a Network" (1971);
+    the penalty method for alternative routes: de la Barra, Perez and
+    Anez, "Multidimensional path search and assignment" (1993).
     """
     nbrs = links(maze)
     goals = set(maze.goals)
@@ -166,14 +178,15 @@ def routes(maze, rng, k=3):
     if first is None:
         yield no_route(maze)
         return
-    found, kept = [first], []
+    found, kept, kept_ids = [first], [], []
     heap, tick, seen = [], count(), {tuple(first[1])}
     while True:
         nodes, ids = found[-1]
         path = _cells(edges, maze.start, ids)
-        work += len(path) + len(found)
+        work += len(path)
         if _distinct(path, kept, SHARE):
             kept.append(path)
+            kept_ids.append(ids)
             yield from _show(maze, path, len(kept))
             if len(kept) == k:
                 return
@@ -194,17 +207,42 @@ def routes(maze, rng, k=3):
                     seen.add(key)
                     cost = length + sum(len(edges[e]) - 1 for e in spur[1])
                     heapq.heappush(heap, (cost, next(tick), (nodes[:i] + spur[0], list(key))))
-            if work > BUDGET:
-                yield (NOTE | MILESTONE, -1, N_GAVE_UP, len(kept))
-                return
         if not heap:
             yield (NOTE | MILESTONE, -1, N_EXHAUSTED, len(found))
             return
+        if work > BUDGET:
+            break
         found.append(heapq.heappop(heap)[2])
+    # Yen's routes come shortest first, but on a maze with many small loops nearly all of them are
+    # the kept routes with a detour or two, and the distinct ones lie too far down the list to reach.
+    # Penalty rounds: lengthen the corridors of the routes kept, then of each route the rounds find,
+    # search again, keep what differs.
+    penalty, more, last = {}, [], kept_ids
+    for _ in range(ROUNDS * k):
+        for ids in last:
+            for e in ids:
+                penalty[e] = penalty.get(e, 1) * 2
+        best, _ = _cheapest(adj, edges, h, maze.start, goals, set(), set(), penalty)
+        last = [best[1]]
+        path = _cells(edges, maze.start, best[1])
+        if _distinct(path, kept + more, SHARE):
+            more.append(path)
+            if len(kept) + len(more) == k:
+                break
+    # None of them was among Yen's routes (each of those is a kept route or shares too much with one),
+    # so each is at least as long as every kept route: shown shortest first, the order stays.
+    for path in sorted(more, key=len):
+        kept.append(path)
+        yield from _show(maze, path, len(kept))
+    if len(kept) < k:
+        yield (NOTE | MILESTONE, -1, N_GAVE_UP, len(kept))
 
 
-def corners(path):
-    """The route's polyline: its first node, every node where it turns, its last node."""
+def corners(path, lattice=False):
+    """The route's polyline: its first node, every node where it turns, its last node (on a hex,
+    triangle or polar maze, where index steps say nothing of straightness: every node)."""
+    if lattice:
+        return list(path)
     out = path[:1]
     for a, b, c in zip(path, path[1:], path[2:]):
         if b - a != c - b:
@@ -214,7 +252,7 @@ def corners(path):
 
 def _show(maze, path, n):
     goal, moves = path[-1], len(path) - 1
-    for i, p in enumerate(corners(path)):
+    for i, p in enumerate(corners(path, maze.lattice is not None)):
         yield (NOTE, p, N_WAYPOINT, i)
     if n == 1:
         yield from show_route(maze, path, note=False)
@@ -230,3 +268,54 @@ def _show(maze, path, n):
             yield tuple(step)
     yield (NOTE | MILESTONE, goal, N_ROUTE, moves)
     yield (NOTE, goal, N_TURNS, turning(maze, path))
+
+
+def _along(maze, corners):
+    """The nodes of a polyline of corners: the straight runs between them filled in (squares)."""
+    if maze.lattice is not None:
+        return list(corners)
+    w, k = maze.width, maze.step()
+    out = corners[:1]
+    for a, b in zip(corners, corners[1:]):
+        d = (k if b > a else -k) * (1 if a // w == b // w else w)
+        out += range(a + d, b + d, d)
+    return out
+
+
+def listed(maze, events):
+    """The routes a run of this solver on ``maze`` showed, read back from its events alone:
+    ``([{"moves", "turns", "overlap", "path"}, ...], why)``.  ``overlap`` is the share of the
+    route's nodes that lie on the first route; ``why`` says why fewer than asked came, when a note
+    does: ``("exhausted", simple routes examined)`` or ``("gave up", routes kept)``, else None."""
+    lines, out, why = [], [], None
+    for code, value, p in notes(events):
+        if code == N_WAYPOINT:
+            if value == 0 or not lines:
+                lines.append([])
+            lines[-1].append(p)
+        elif code == N_ROUTE:
+            out.append({"moves": value, "turns": None})
+        elif code == N_TURNS and out:
+            out[-1]["turns"] = value
+        elif code == N_EXHAUSTED:
+            why = ("exhausted", value)
+        elif code == N_GAVE_UP:
+            why = ("gave up", value)
+    paths = [_along(maze, line) for line in lines]
+    first = set(paths[0]) if paths else set()
+    for route, path in zip(out, paths):
+        route["overlap"] = round(sum(p in first for p in path) / len(path), 3)
+        route["path"] = path
+    return out, why
+
+
+def why_fewer(n, why):
+    """``why`` (see ``listed``) as a sentence for ``n`` routes kept, or ""."""
+    if why is None:
+        return ""
+    share = round(100 * (1 - SHARE))
+    if why[0] == "exhausted":
+        return ("the maze has exactly one route from S to G (no loop lies between them)" if why[1] == 1 else
+                f"all {why[1]:,} simple routes were examined; each of the others shares {100 - share} % "
+                "or more with a route listed")
+    return f"only {n} routes differing by more than {share} % were found before the search budget ran out"
