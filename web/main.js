@@ -4,7 +4,7 @@
 import { Explainer } from "./explain.js";
 import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
 import { Engine } from "./engine.js";
-import { applyLink, linkOf } from "./link.js";
+import { MAX_FRAGMENT, applyLink, linkOf } from "./link.js";
 import { Machine } from "./machine.js";
 import { MetricsPanel } from "./metrics.js";
 import { Edit, Play, Watch } from "./modes.js";
@@ -12,6 +12,8 @@ import { Player } from "./player.js";
 import { Renderer } from "./render.js";
 import { setupShare } from "./share.js";
 import { Legend, paletteTable } from "./legend.js";
+import { maskFromPicture, maskSpec, showShape } from "./shapepick.js";
+import { setupZoom } from "./zoom.js";
 import { MARK, adoptVocabulary, makeState } from "./state.js";
 import { describeNotes, showNotice, stats } from "./status.js";
 
@@ -65,6 +67,7 @@ function setup(catalogue) {
   const weighted = () => { $("random-weights").hidden = !ui.sol.current.params.some((p) => p.name === "weights"); };
   ui.sol.select.addEventListener("change", weighted);
   weighted();
+  showShape(ui);
   $("version").textContent = `engine ${catalogue.version}`;
   explainer.show(ui.gen.current, null);
   refresh();
@@ -169,7 +172,7 @@ async function busy(work, prefix = "") {
 }
 
 const generateArgs = () => ({ slug: ui.gen.select.value, seed: $("seed").value, options: ui.gen.options(),
-  width: $("width").value, height: $("height").value });
+  width: $("width").value, height: $("height").value, shape: $("shape").value, mask: maskSpec() });
 const solveArgs = () => ({ slug: ui.sol.select.value, seed: $("seed").value, options: ui.sol.options() });
 
 function start(kind) {
@@ -217,6 +220,10 @@ function switchMode(name, arg) {
   const mode = modes[name];
   if (mode === modes.watch) return machine.send("leave");
   if (!player.s) return false;
+  if (mode === modes.edit && player.s.shape !== "square") {
+    showNotice(`Edit works on square mazes only: this ${player.s.shape} maze can be generated, solved, played and linked, not edited.`);
+    return false;
+  }
   return busy(async () => {
     await mode.enter(arg);
     machine.send(mode.event);
@@ -269,6 +276,10 @@ async function copyLink() {
   }
   setOrigin();
   const url = location.href;
+  if (location.hash.length - 1 > MAX_FRAGMENT) {
+    return showNotice(`This maze's mask makes its link ${(location.hash.length - 1).toLocaleString("en")} characters long; ` +
+      `links hold at most ${MAX_FRAGMENT.toLocaleString("en")}: export it as JSON instead.`);
+  }
   try {
     await navigator.clipboard.writeText(url);
     showNotice("");
@@ -304,7 +315,8 @@ function blankBoard() {
 function layout() {
   const s = player.s || ui.blank;
   if (!s) return;
-  board.style.setProperty("--aspect", `${s.width} / ${s.height}`);
+  const b = s.shapes && s.shapes.bounds;
+  board.style.setProperty("--aspect", b ? `${b[2] - b[0]} / ${b[3] - b[1]}` : `${s.width} / ${s.height}`);
   renderer.layout(s, ui.view, board.getBoundingClientRect());
 }
 
@@ -354,6 +366,16 @@ const actions = {
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
 $("edit-brush").addEventListener("change", (e) => { if (modes.edit.editor) modes.edit.editor.brush = Number(e.target.value); });
 $("view").addEventListener("change", (e) => { ui.view = e.target.value; layout(); });
+$("shape").addEventListener("change", () => showShape(ui));
+$("mask").addEventListener("change", () => showShape(ui));
+$("mask-file").addEventListener("change", (e) => { if (e.target.files[0]) maskFromPicture(e.target.files[0], showNotice); });
+$("mask-text").addEventListener("drop", (e) => {
+  const file = [...e.dataTransfer.files].find((f) => f.type.startsWith("image/"));
+  if (!file) return;
+  e.preventDefault();
+  e.stopPropagation();
+  maskFromPicture(file, showNotice);
+});
 $("speed").addEventListener("input", () => { $("speed-value").textContent = speedLabel(speedOf($("speed"))); });
 $("speed-value").textContent = speedLabel(speedOf($("speed")));
 $("generator").addEventListener("change", () => explainer.show(ui.gen.current, null));
@@ -365,9 +387,11 @@ document.addEventListener("change", (e) => {
   if (e.target instanceof HTMLSelectElement) board.focus({ preventScroll: true });
 });
 
+const zoomKey = setupZoom(board, renderer, () => ui.mode === modes.watch);
+
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, select, textarea")) return;
-  if (ui.mode.key(e)) { e.preventDefault(); return; }
+  if (ui.mode.key(e) || zoomKey(e)) { e.preventDefault(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const key = { p: "mode-play", e: "mode-edit", Escape: "mode-watch", g: "generate", s: "solve" }[e.key]
     || { G: "generate", S: "solve" }[e.key];
@@ -385,6 +409,11 @@ function announce() {
 function describeBoard() {
   const s = player.s;
   if (!s) return "The maze is loading.";
+  if (s.shapes) {
+    const route = s.markCount[MARK.ROUTE] > 0 ? "a route is shown" : "no route shown";
+    return `A ${s.shape} maze of ${s.cells.toLocaleString("en")} cells; start S at cell ${s.start}; ` +
+      `goal G at cell ${s.goals[0] ?? "none"}; ${route}.`;
+  }
   const k = s.geometry === "thin" ? 2 : 1, W = s.width;
   const xy = (p) => (p < 0 ? "none" : `column ${(p % W - k + 1) / k + 1}, row ${((p - p % W) / W - k + 1) / k + 1}`);
   const size = k === 2 ? `${(W - 1) / 2} by ${(s.height - 1) / 2} cells` : `${W} by ${s.height} squares`;
@@ -452,6 +481,8 @@ window.pymaze = Object.freeze({
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
   snapshot,
   squareCentre: (p) => renderer.clientCentre(p),
+  cellAt: (x, y) => renderer.squareAt(x, y),
+  get zoom() { return renderer.zoom; },
   palette: () => paletteTable(),
   crashEngine: () => engine.call("crash"),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
