@@ -263,7 +263,7 @@ export class Renderer {
   sides(p, half) {
     const g = this.graph, ctx = this.ctx, P = g.polygons, S = g.starts, k = this.k, ox = this.ox, oy = this.oy;
     ctx.lineCap = half ? "round" : "butt";
-    const hair = Math.min(this.wallWidth, 1.5);
+    const hair = Math.min(this.wallWidth, 2.5); // covers the soft edge of both clipped halves
     for (const i of g.passagesOf(p)) this.passage(i, half ? 0 : hair);
     if (!g.borderOf[p].length) return;
     ctx.strokeStyle = COLOURS.wall;

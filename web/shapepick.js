@@ -9,6 +9,7 @@ export const MAX_MASK_SIDE = 120; // a picture becomes at most this many mask ce
 export function showShape(ui) {
   const shape = $("shape").value, masked = $("mask").value !== "";
   $("mask-box").hidden = $("mask").value !== "text";
+  $("mask-join-label").hidden = !masked;
   const polar = shape === "polar";
   $("width-label").textContent = polar ? "First ring" : "Width";
   $("height-label").textContent = polar ? "Rings" : "Height";
