@@ -261,3 +261,27 @@ def test_edit_says_it_is_for_square_mazes(page):
     assert "square mazes only" in page.js("document.getElementById('notice-text').textContent")
     assert page.js("window.pymaze.state") != "editing"
     choose(page, "square")
+
+
+def test_a_picture_becomes_the_mask_in_the_browser(page, tmp_path):
+    """A picture chosen for the mask: its dark pixels are cells (one pixel per maze cell here, so the
+    expected rows are the picture's own), and the maze built is the engine's on that mask."""
+    from PIL import Image
+    w, h = 14, 10
+    img = Image.new("RGB", (w, h), "white")
+    dark = {(x, y) for y in range(h) for x in range(w) if (x - 6.5) ** 2 / 49 + (y - 4.5) ** 2 / 25 <= 1 and x != 6}
+    for x, y in dark:
+        img.putpixel((x, y), (20, 20, 20))
+    img.save(tmp_path / "shape.png")
+    choose(page, "hex")
+    page.fill(width=w, height=h)
+    page.page.select_option("#mask", "text")
+    page.page.fill("#mask-text", "")
+    page.page.set_input_files("#mask-file", str(tmp_path / "shape.png"))
+    page.page.wait_for_function("document.getElementById('mask-text').value.length > 0")
+    text = page.js("document.getElementById('mask-text').value")
+    assert text == "\n".join("".join("X" if (x, y) in dark else "." for x in range(w)) for y in range(h))
+    page.page.set_checked("#mask-join", True)
+    snap = page.generate("wilson", w, h, 3)
+    assert snap["wall"] == list(engine_maze("hex", "wilson", w, h, 3, masks.parse(text, "join")).wall)
+    choose(page, "square")

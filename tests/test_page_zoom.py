@@ -137,3 +137,34 @@ def test_a_large_square_maze_shows_no_blended_pixel_at_any_zoom(page):
         odd = {k: v for k, v in seen.items() if tuple(map(int, k.split(","))) not in palette}
         assert not odd, f"blended pixels at zoom {page.js('window.pymaze.zoom')}: {list(odd.items())[:5]}"
     page.page.keyboard.press("0")
+
+
+PINCH = """async () => {
+  const board = document.getElementById('board'), r = board.getBoundingClientRect();
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  const fire = (type, id, x) => board.dispatchEvent(new PointerEvent(type, { pointerId: id, clientX: x, clientY: cy,
+    bubbles: true, cancelable: true, pointerType: 'touch', isPrimary: id === 1, buttons: type === 'pointerup' ? 0 : 1 }));
+  fire('pointerdown', 1, cx - 20); fire('pointerdown', 2, cx + 20);
+  for (let d = 20; d <= 80; d += 10) { fire('pointermove', 1, cx - d); fire('pointermove', 2, cx + d); }
+  fire('pointerup', 1, cx - 80); fire('pointerup', 2, cx + 80);
+  await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+  return window.pymaze.zoom;
+}"""
+
+
+@pytest.mark.parametrize("mode", ["watch", "play"])
+def test_a_pinch_zooms_in_and_is_no_move(page, mode):
+    snap = generate(page, "hex", "wilson", 30, 24, 6)  # cells small enough to zoom 4 times
+    lattice = Run.generate("wilson", 30, 24, 6, "hex").maze.lattice
+    if mode == "play":
+        page.page.click("#mode-play")
+        page.wait_state("walking")
+    zoom = page.js(PINCH)
+    assert zoom == pytest.approx(4, rel=0.2)  # the fingers went from 40 px apart to 160
+    if mode == "play":
+        assert page.js("window.pymaze.snapshot().walk.moves") == 0, "the pinch moved the walker"
+        page.page.click("#mode-watch")
+    else:
+        shown, wrong = check_centres(page, snap, list(range(len(snap["wall"]))), lattice)
+        assert shown and wrong == []
+    page.page.keyboard.press("0")

@@ -8,9 +8,11 @@ export function setupZoom(board, renderer, free) {
   const pointers = new Map(); // pointer id -> [x, y], while pressed on the board
   let pinch = null; // [distance, mid x, mid y] of the last two-finger frame
 
+  // The wheel zooms; at the whole maze, turning it outwards scrolls the page as usual.
   board.addEventListener("wheel", (e) => {
-    e.preventDefault();
+    const was = renderer.zoom;
     renderer.zoomBy(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), e.clientX, e.clientY);
+    if (renderer.zoom !== was || was > 1) e.preventDefault();
   }, { passive: false });
 
   // Capture phase: a pinch is taken before the mode (Play's swipe, Edit's stroke) sees it.
@@ -19,7 +21,9 @@ export function setupZoom(board, renderer, free) {
     if (pointers.size === 2) {
       pinch = measure();
       e.stopImmediatePropagation();
-    } else if (pointers.size === 1 && free() && renderer.zoom > 1) board.setPointerCapture(e.pointerId);
+    } else if (pointers.size === 1 && free() && renderer.zoom > 1) {
+      try { board.setPointerCapture(e.pointerId); } catch { /* a pointer the browser no longer tracks */ }
+    }
   }, true);
 
   board.addEventListener("pointermove", (e) => {
