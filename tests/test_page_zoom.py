@@ -5,26 +5,9 @@ the wheel stays put, a drag moves the maze by as much, and no pixel is a blend o
 import pytest
 
 from pymaze.run import Run
+from tests.test_page_geometry import FLOOR, FRAMES, GOAL, SAMPLE, START, WALL, near
 
 pytestmark = pytest.mark.browser
-
-WALL, FLOOR, START, GOAL = (0x1e, 0x29, 0x3b), (255, 255, 255), (0x16, 0xa3, 0x4a), (0xdc, 0x26, 0x26)
-
-SAMPLE = """(ps) => {
-  const canvas = document.getElementById('maze'), ctx = canvas.getContext('2d'), r = canvas.getBoundingClientRect();
-  return ps.map((p) => {
-    const [cx, cy] = window.pymaze.squareCentre(p);
-    const x = Math.floor((cx - r.left) * canvas.width / r.width), y = Math.floor((cy - r.top) * canvas.height / r.height);
-    if (x < 0 || y < 0 || x >= canvas.width || y >= canvas.height) return null;
-    return Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
-  });
-}"""
-
-FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r))))"
-
-
-def near(a, b, tol=24):
-    return a is not None and sum(abs(x - y) for x, y in zip(a, b)) <= tol
 
 
 def generate(page, shape, slug, w, h, seed):
@@ -168,3 +151,19 @@ def test_a_pinch_zooms_in_and_is_no_move(page, mode):
         shown, wrong = check_centres(page, snap, list(range(len(snap["wall"]))), lattice)
         assert shown and wrong == []
     page.page.keyboard.press("0")
+
+
+def test_on_a_phone_the_explanation_comes_right_after_the_board(browser, site_url):
+    """390 x 844: the How it works panel follows the board and its lines, before the settings."""
+    from tests.browser import Page
+    phone = Page(browser, site_url, {"width": 390, "height": 844})
+    try:
+        top = phone.js("""() => {
+          const y = (el) => el.getBoundingClientRect().top + window.scrollY;
+          return { board: document.getElementById('board').getBoundingClientRect().bottom + window.scrollY,
+                   explain: y(document.getElementById('explain')),
+                   generate: y(document.getElementById('generator').closest('fieldset')) };
+        }""")
+        assert top["board"] < top["explain"] < top["generate"], top
+    finally:
+        phone.page.close()
