@@ -294,10 +294,13 @@ export class Renderer {
     const ctx = this.ctx, w = this.graph.walls, j = 4 * (i - this.graph.n), k = this.k;
     ctx.strokeStyle = m ? this.style(this.mark32[m]) : COLOURS.wall;
     ctx.lineWidth = hair || 2 * (m ? Math.max(2 * this.wallWidth, this.cols.cell * 0.3) : this.wallWidth); // half shows
+    const cap = ctx.lineCap;
+    if (m) ctx.lineCap = "butt"; // a band along the side, not a blob in the corners
     ctx.beginPath();
     ctx.moveTo(this.ox + w[j] * k, this.oy + w[j + 1] * k);
     ctx.lineTo(this.ox + w[j + 2] * k, this.oy + w[j + 3] * k);
     ctx.stroke();
+    ctx.lineCap = cap;
   }
 
   style(c) {
