@@ -116,6 +116,8 @@ def build(quiet=False):
     for path in sorted(WEB.iterdir()):
         if path.is_file() and path.name not in ("package.json", "package-lock.json"):
             shutil.copy2(path, SITE / path.name)
+    for path in sorted((ROOT / "docs").glob("shape-*.png")):  # the about page's pictures of the shapes
+        shutil.copy2(path, SITE / path.name)
     for name in RUNTIME:
         shutil.copy2(pkg / name, SITE / name)
     for name, source in VENDOR.items():

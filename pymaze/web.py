@@ -13,7 +13,7 @@ import random
 from array import array
 
 from . import __version__, registry
-from .errors import GeometryError, MazeFormatError, ParameterError
+from .errors import GeometryError, MazeFormatError, ParameterError, SizeError, check_whole
 from .formats import MAX_CHARS, WRITERS, parse
 from .maze import Maze
 from .run import Run, check_seed
@@ -21,6 +21,8 @@ from .run import Run, check_seed
 _run = None        # the run the page is animating
 _generated = None  # the last generate (or imported or edited maze): what ``solve`` solves
 _serial = 0        # the id of the last run handed out (the page asks for batches by it)
+_drawn = None      # the lattice whose drawing the page was sent last (sent once per maze)
+PAGE_CELLS = 40_000  # the most cells of a hex, triangle or polar maze in the page (its drawing is kept per cell)
 
 
 def catalogue_json():
@@ -59,7 +61,9 @@ def _header(run):
     header = {"run": _serial, "kind": run.algorithm.family, "slug": run.algorithm.slug, "name": run.algorithm.name,
               "width": maze.width, "height": maze.height, "geometry": maze.geometry,
               "start": maze.start, "goals": list(maze.goals), "layer": run.algorithm.layer,
-              "seed": run.seed, "weights": list(maze.weight) if maze.weight is not None else None}
+              "seed": run.seed, "weights": list(maze.weight) if maze.weight is not None else None,
+              "shape": maze.shape, "cells": maze.lattice.n if maze.lattice is not None else None,
+              "mask": maze.mask.text() if maze.mask is not None else None}
     return json.dumps(header), bytes(maze.wall), bytes(maze.mark), maze.num.tobytes()
 
 
@@ -108,6 +112,39 @@ def race_batch(run_id, n):
     """Up to ``n`` more events of the race's run ``run_id``; empty for a run of an earlier race."""
     run = _race.get(run_id)
     return run.next_batch(n) if run is not None else array("i")
+def drawing():
+    """The drawing of the current run's maze (see ``Maze.drawing``) once per maze: JSON of its bounds,
+    then polygons (float64 x, y pairs), polygon starts (int32), walls (float64 x0, y0, x1, y1 per
+    passage), border segments (float64) and the passages' two cells (int32); ``None`` for a square
+    maze (drawn square by square) or when the page was sent this maze's drawing already."""
+    global _drawn
+    lattice = _run.maze.lattice
+    if lattice is None or lattice is _drawn:
+        return None
+    _drawn = lattice
+    d = lattice.drawing()
+    meta = {"bounds": list(d["bounds"]), "cells": lattice.n, "passages": lattice.m}
+    return (json.dumps(meta), d["polygons"].tobytes(), d["starts"].tobytes(), d["walls"].tobytes(),
+            d["border"].tobytes(), lattice.ends.tobytes())
+
+
+def _mask(mask_json, shape, width, height):
+    """A ``Mask`` from the page's choice: ``{"preset": name}`` or ``{"text": rows}``, with
+    ``"islands"`` ("error" or "join"); None for no mask."""
+    from . import masks
+    spec = _options(mask_json)
+    if not spec:
+        return None
+    islands = spec.get("islands", "error")
+    if "preset" in spec:
+        # A preset is drawn at the maze's own size (polar: a square over its rings).
+        w, h = (2 * height + 1, 2 * height + 1) if shape == "polar" else (width, height)
+        return masks.preset(spec["preset"], int(w), int(h), islands)
+    if "text" in spec:
+        if not isinstance(spec["text"], str) or len(spec["text"]) > MAX_IMPORT:
+            raise ParameterError("the mask text must be rows of X (cell) and . (no cell)")
+        return masks.parse(spec["text"], islands)
+    raise ParameterError("a mask is a preset (circle, heart, ring) or text of X and .")
 
 
 def _maze(before):
@@ -118,10 +155,23 @@ def _maze(before):
     return _generated.finish()
 
 
-def generate(slug, width, height, seed, geometry="thin", options_json="{}"):
-    """Start generator ``slug``; returns (header JSON, wall bytes, mark bytes, num bytes of int32)."""
+def generate(slug, width, height, seed, geometry="thin", options_json="{}", mask_json=""):
+    """Start generator ``slug``; returns (header JSON, wall bytes, mark bytes, num bytes of int32).
+
+    ``geometry``: "thin" or "block" (square mazes) or a shape ("hex", "triangle", "polar"), at most
+    ``PAGE_CELLS`` cells; ``mask_json``: see ``_mask``."""
     global _generated
-    run = Run.generate(slug, width, height, seed, geometry, **_options(options_json))
+    shape = geometry if geometry in ("hex", "triangle", "polar") else "square"
+    w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
+    h = check_whole(height, "height in cells", 1, registry.MAX_SIZE, SizeError)
+    if shape != "square":
+        from .graph import polar_rings
+        cells = sum(polar_rings(max(3, w), h)) if shape == "polar" else w * h
+        if cells > PAGE_CELLS:
+            raise SizeError(f"a {shape} maze of {w}x{h} has {cells:,} cells; the page draws at most {PAGE_CELLS:,} "
+                            f"(the library and the command line go further)")
+    mask = _mask(mask_json, shape, w, h)
+    run = Run.generate(slug, width, height, seed, geometry, mask=mask, **_options(options_json))
     _generated = run
     return _start(run)
 

@@ -63,6 +63,7 @@ export class Explainer {
     if (player.cursor === 0) return this.setStep("at the beginning");
     const s = player.s, [code, p, , value] = player.log.event(player.cursor - 1), op = code & BITS.OP_MASK;
     const at = (q) => {
+      if (s.shapes) return q < s.shapes.n ? `cell ${q}` : `the side between cells ${s.shapes.cellsOf(q).join(" and ")}`;
       const x = q % s.width, y = (q - x) / s.width;
       if (s.geometry !== "thin") return `(${x}, ${y})`;
       if (x & y & 1) return `(${(x - 1) / 2}, ${(y - 1) / 2})`;

@@ -1,7 +1,9 @@
-// Permalinks: the URL fragment holds generator + options, size, seed, solver + options, view
-// and speed.  Reading a link checks every value against the catalogue; anything unknown or
+// Permalinks: the URL fragment holds generator + options, shape and mask, size, seed, solver +
+// options, view and speed.  A text mask travels as its rows of X and . joined by "/".  Reading a link checks every value against the catalogue; anything unknown or
 // out of range becomes a problem (shown as a notice) and keeps the default.  Values from a
 // link only ever reach form fields, never the page as markup.
+import { showShape } from "./shapepick.js";
+
 const $ = (id) => document.getElementById(id);
 const WHOLE = /^\d{1,10}$/;
 const NUMBER = /^-?\d{1,12}(\.\d{1,12})?$/;
@@ -9,7 +11,10 @@ const MAX_SEED = 2 ** 32 - 1;
 const SHOWN = (v) => (v.length > 24 ? `${v.slice(0, 24)}…` : v);
 // The longest fragment read: the page's own links take a few hundred characters.
 export const MAX_FRAGMENT = 4096;
-const KEYS = new Set(["gen", "sol", "w", "h", "seed", "view", "speed", "run", "race", "r", "tick"]); // race keys: race.js
+const KEYS = new Set(["gen", "sol", "w", "h", "seed", "view", "speed", "run", "shape", "mask", "islands",
+  "race", "r", "tick"]); // race keys: race.js
+const PRESETS = ["circle", "heart", "ring"];
+const MASK_ROWS = /^[X.]+(\/[X.]+)*$/;
 const LISTED = 5; // unknown keys named in the notice; the rest are counted
 
 // The link of what ran: `gen` and `sol` are the arguments the generate and the solve were
@@ -18,6 +23,11 @@ export function linkOf(gen, sol, solved) {
   const out = new URLSearchParams();
   out.set("gen", gen.slug);
   for (const [k, v] of Object.entries(gen.options)) out.set(`g.${k}`, String(v));
+  if (gen.shape && gen.shape !== "square") out.set("shape", gen.shape);
+  if (gen.mask) {
+    out.set("mask", gen.mask.preset || maskRows(gen.mask.text));
+    if (gen.mask.islands === "join") out.set("islands", "join");
+  }
   out.set("w", gen.width);
   out.set("h", gen.height);
   out.set("seed", gen.seed);
@@ -27,6 +37,14 @@ export function linkOf(gen, sol, solved) {
   out.set("speed", $("speed").value);
   if (solved) out.set("run", "solve");
   return `#${out}`;
+}
+
+// Mask text as a link's value: rows of X and . joined by "/" (blank rows around dropped).
+function maskRows(text) {
+  const rows = text.split(/\r?\n/);
+  while (rows.length && !rows[rows.length - 1].trim()) rows.pop();
+  while (rows.length && !rows[0].trim()) rows.shift();
+  return rows.map((r) => r.replace(/[Xx#*]/g, "X").replace(/[^X]/g, ".") || ".").join("/");
 }
 
 // One algorithm option from a link into its field; returns a problem or "".
@@ -52,6 +70,21 @@ function setOption(picker, name, value) {
   return "";
 }
 
+// The shape, mask and islands of a link into their fields (none given: square, no mask); a problem or "".
+function applyShape(params) {
+  const shape = params.get("shape") ?? "square", mask = params.get("mask"), islands = params.get("islands");
+  let problem = "";
+  if ([...$("shape").options].some((o) => o.value === shape)) $("shape").value = shape;
+  else problem = `shape must be one of ${[...$("shape").options].map((o) => o.value).join(", ")}`;
+  $("mask-join").checked = islands === "join";
+  if (islands !== null && islands !== "join" && islands !== "error") problem ||= "islands must be join or error";
+  if (mask === null) $("mask").value = "";
+  else if (PRESETS.includes(mask)) $("mask").value = mask;
+  else if (MASK_ROWS.test(mask)) { $("mask").value = "text"; $("mask-text").value = mask.split("/").join("\n"); }
+  else { $("mask").value = ""; problem ||= `mask must be ${PRESETS.join(", ")} or rows of X and . joined by /`; }
+  return problem;
+}
+
 // Applies the fragment to the controls; returns { problems: [...], solve: whether a solve ran too }.
 export function applyLink(hash, ui) {
   const fragment = hash.replace(/^#/, "");
@@ -70,10 +103,14 @@ export function applyLink(hash, ui) {
     const more = unknown.length > LISTED ? ` and ${unknown.length - LISTED} more` : "";
     bad(`unknown key${unknown.length > 1 ? "s" : ""} ${named}${more}`);
   }
+  bad(applyShape(params));
+  showShape(ui);
   for (const [key, picker, family] of [["gen", ui.gen, "generator"], ["sol", ui.sol, "solver"]]) {
     const slug = params.get(key);
     if (slug === null) continue;
     if (!picker.algorithms.some((a) => a.slug === slug)) { bad(`unknown ${family} "${SHOWN(slug)}"`); continue; }
+    const i = picker.algorithms.findIndex((a) => a.slug === slug);
+    if (picker.select.options[i].disabled) { bad(`${family} "${slug}" does not work on this shape or mask`); continue; }
     picker.select.value = slug;
     picker.select.dispatchEvent(new Event("change"));
   }

@@ -18,6 +18,8 @@ import { Renderer } from "./render.js";
 import { setupExport } from "./export.js";
 import { setupShare } from "./share.js";
 import { Legend, paletteTable } from "./legend.js";
+import { maskFromPicture, maskSpec, showShape } from "./shapepick.js";
+import { setupZoom } from "./zoom.js";
 import { MARK, adoptVocabulary, makeState } from "./state.js";
 import { describeNotes, showNotice, stats } from "./status.js";
 
@@ -90,6 +92,7 @@ function setup(catalogue) {
   const weighted = () => { $("random-weights").hidden = !ui.sol.current.params.some((p) => p.name === "weights"); };
   ui.sol.select.addEventListener("change", weighted);
   weighted();
+  showShape(ui);
   $("version").textContent = `engine ${catalogue.version}`;
   lab.setup(catalogue);
   explainer.show(ui.gen.current, null);
@@ -204,7 +207,7 @@ async function busy(work, prefix = "") {
 }
 
 const generateArgs = () => ({ slug: ui.gen.select.value, seed: $("seed").value, options: ui.gen.options(),
-  width: $("width").value, height: $("height").value });
+  width: $("width").value, height: $("height").value, shape: $("shape").value, mask: maskSpec() });
 const solveArgs = () => ({ slug: ui.sol.select.value, seed: $("seed").value, options: ui.sol.options() });
 
 function start(kind) {
@@ -255,6 +258,10 @@ function switchMode(name, arg) {
   if (document.body.dataset.view === "lab") showLab(false);
   if (mode === modes.watch) return machine.send("leave");
   if (!player.s) return false;
+  if (mode === modes.edit && player.s.shape !== "square") {
+    showNotice(`Edit works on square mazes only: this ${player.s.shape} maze can be generated, solved, played and linked, not edited.`);
+    return false;
+  }
   return busy(async () => {
     await mode.enter(arg);
     machine.send(mode.event);
@@ -315,6 +322,10 @@ async function copyLink() {
   }
   setOrigin();
   const url = location.href;
+  if (location.hash.length - 1 > MAX_FRAGMENT) {
+    return showNotice(`This maze's mask makes its link ${(location.hash.length - 1).toLocaleString("en")} characters long; ` +
+      `links hold at most ${MAX_FRAGMENT.toLocaleString("en")}: export it as JSON instead.`);
+  }
   try {
     await navigator.clipboard.writeText(url);
     showNotice("");
@@ -350,7 +361,8 @@ function blankBoard() {
 function layout() {
   const s = player.s || ui.blank;
   if (!s) return;
-  board.style.setProperty("--aspect", `${s.width} / ${s.height}`);
+  const b = s.shapes && s.shapes.bounds;
+  board.style.setProperty("--aspect", b ? `${b[2] - b[0]} / ${b[3] - b[1]}` : `${s.width} / ${s.height}`);
   renderer.layout(s, ui.view, board.getBoundingClientRect());
 }
 
@@ -439,7 +451,7 @@ const actions = {
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
 $("edit-brush").addEventListener("change", (e) => { if (modes.edit.editor) modes.edit.editor.brush = Number(e.target.value); });
-$("view").addEventListener("change", (e) => { ui.view = e.target.value; layout(); race.layout(); });
+  if (ui.mode.key(e) || zoomKey(e)) { e.preventDefault(); return; }
 $("speed").addEventListener("input", () => { $("speed-value").textContent = speedLabel(speedOf($("speed"))); });
 $("speed-value").textContent = speedLabel(speedOf($("speed")));
 $("generator").addEventListener("change", () => explainer.show(ui.gen.current, null));
@@ -451,11 +463,13 @@ document.addEventListener("change", (e) => {
   if (e.target instanceof HTMLSelectElement) board.focus({ preventScroll: true });
 });
 
+const zoomKey = setupZoom(board, renderer, () => ui.mode === modes.watch);
+
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, select, textarea")) return;
   if (document.body.dataset.view === "lab") { if (e.key === "Escape") showLab(false); return; }
   if (race.active && race.key(e)) { e.preventDefault(); return; }
-  if (ui.mode.key(e)) { e.preventDefault(); return; }
+  if (ui.mode.key(e) || zoomKey(e)) { e.preventDefault(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === "h" && machine.mode === "watch" && player.log) { cellHistory.show(player.s.head); e.preventDefault(); return; }
   const key = { p: "mode-play", e: "mode-edit", Escape: "mode-watch", g: "generate", s: "solve" }[e.key]
@@ -474,6 +488,11 @@ function announce() {
 function describeBoard() {
   const s = player.s;
   if (!s) return "The maze is loading.";
+  if (s.shapes) {
+    const route = s.markCount[MARK.ROUTE] > 0 ? "a route is shown" : "no route shown";
+    return `A ${s.shape} maze of ${s.cells.toLocaleString("en")} cells; start S at cell ${s.start}; ` +
+      `goal G at cell ${s.goals[0] ?? "none"}; ${route}.`;
+  }
   const k = s.geometry === "thin" ? 2 : 1, W = s.width;
   const xy = (p) => (p < 0 ? "none" : `column ${(p % W - k + 1) / k + 1}, row ${((p - p % W) / W - k + 1) / k + 1}`);
   const size = k === 2 ? `${(W - 1) / 2} by ${(s.height - 1) / 2} cells` : `${W} by ${s.height} squares`;
@@ -547,6 +566,8 @@ window.pymaze = Object.freeze({
   snapshot,
   race: () => race.snapshot(),
   squareCentre: (p) => renderer.clientCentre(p),
+  cellAt: (x, y) => renderer.squareAt(x, y),
+  get zoom() { return renderer.zoom; },
   palette: () => paletteTable(),
   crashEngine: () => engine.call("crash"),
   // the timeline: its milestones (event index, kind), snapshots and a seek (returns its ms)

@@ -12,6 +12,8 @@ import { Walk } from "./walk.js";
 
 const WALK_KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
   w: "up", s: "down", a: "left", d: "right", W: "up", S: "down", A: "left", D: "right" };
+// A hex maze's six sides: q w e over a s d (north-west, north, north-east; south-west, south, south-east).
+const HEX_KEYS = { q: "nw", w: "up", e: "ne", a: "sw", s: "down", d: "se" };
 
 class Mode {
   constructor(page) { this.page = page; }
@@ -55,20 +57,23 @@ export class Play extends Mode {
     // The walk starts at once; the engine measures the shortest route meanwhile (seconds on huge mazes).
     const walk = this.walk = new Walk(page.player.s, null);
     page.engine.call("shortest").then(({ moves }) => { walk.shortest = moves; }, () => {});
+    page.$("walk-hint").textContent = walk.keys();
   }
 
   key(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
-    if (WALK_KEYS[e.key]) this.go(WALK_KEYS[e.key]);
+    const hex = this.walk.s.shape === "hex" && HEX_KEYS[e.key.toLowerCase()];
+    if (hex) this.go(hex, true);
+    else if (WALK_KEYS[e.key]) this.go(WALK_KEYS[e.key]);
     else if (/^[rR]$/.test(e.key)) this.walk.reset();
     else if (/^[nN]$/.test(e.key)) this.page.switchMode("play", true);
     else return false;
     return true;
   }
 
-  go(direction) {
+  go(direction, strict = false) {
     if (this.page.machine.busy) return;
-    this.walk.move(direction);
+    this.walk.move(direction, strict);
     this.page.say(this.walk.message()); // now, not at the next frame: it is what was asked for
   }
 
@@ -83,6 +88,7 @@ export class Play extends Mode {
       [dx, dy] = [e.clientX - cx, e.clientY - cy];
     }
     if (Math.max(Math.abs(dx), Math.abs(dy)) < 4) return;
+    if (this.walk.s.shapes) return this.go(Math.atan2(dy, dx)); // towards the neighbour that way
     this.go(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : (dy > 0 ? "down" : "up"));
   }
 

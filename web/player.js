@@ -1,5 +1,6 @@
 // One run on the page: its state, its event log, a cursor, and the moves
 // over it (play a budget per frame, step, step back, milestones, reset).
+import { ShapeView } from "./shapes.js";
 import { EventLog, makeState } from "./state.js";
 import { Snapshots } from "./timeline.js";
 
@@ -24,6 +25,9 @@ export class Player {
     this.kind = kind;
     this.header = header;
     this.s = makeState(header, wall, mark, num);
+    // A shaped maze's drawing comes once per maze: a run on the same maze keeps the last one.
+    if (reply.drawing) this.shapes = new ShapeView(reply.drawing);
+    if (this.s.shape !== "square") this.s.shapes = this.shapes;
     this.log = new EventLog();
     this.snaps = new Snapshots(this.s); // what a seek far away starts from (timeline.js)
     this.cursor = 0;

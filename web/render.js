@@ -2,7 +2,11 @@
 // repainting only dirty squares; large mazes paint one pixel per square into
 // ImageData.  An overlay canvas carries the route lines and the moving head;
 // a labels canvas above it the numbers and the S and G letters, so that no
-// line ever covers them.
+// line ever covers them.  Hex, triangle and polar mazes (s.shapes, a
+// ShapeView of the engine's drawing) are drawn cell by cell as polygons, their
+// passages as segments.  Zoom and pan redraw at the new scale (never a
+// resampled image), on the same canvas size; nothing here needs the page, so
+// any canvas can be drawn on.
 import { Pixels } from "./pixels.js";
 import { COLOURS, ROUTE_LINES, WALL_RGB, cluster, css, faded, heat, ink, markTables, pack, rgb, weightTint }
   from "./palette.js";
@@ -15,6 +19,8 @@ const PAINT_MS = 6; // a full repaint is spread over frames, this long each
 const LABEL_PX = 9; // the smallest number worth writing, in CSS px
 
 const IMAGE_SQUARES = 501 * 501; // above about 250 x 250 cells: ImageData
+const OUTSIDE = "#e2e8f0"; // around a shaped maze, and where a mask switched cells off
+const MAX_CELL_PX = 120; // the largest a cell gets when zoomed in, in CSS px
 
 const unpack = (c) => [c & 255, (c >> 8) & 255, (c >> 16) & 255];
 
@@ -32,48 +38,137 @@ export class Renderer {
     this.cache = new Map();
     this.styles = new Map();
     this.highlight = -1; // the route under the pointer in the routes list (-1: none)
+    this.zoom = 1; // 1: the whole maze fits; more: zoomed in around `focus`
+    this.focus = [0.5, 0.5]; // the point of the maze (fractions of its width and height) at the canvas centre
   }
 
   // Lay the maze out to fit `box` (CSS px) on this screen (or, given `dpr`, at that many device
-  // pixels per CSS px: an off-screen frame); repaints everything next frame.
+  // pixels per CSS px: an off-screen frame), at the zoom; repaints everything next frame.
   layout(s, view, box, dpr = window.devicePixelRatio || 1) {
     const aw = Math.max(40, Math.floor(box.width * dpr)), ah = Math.max(40, Math.floor(box.height * dpr));
-    const W = s.width, H = s.height;
-    this.s = s;
-    this.dpr = dpr;
+    const sized = `${s.shape}:${s.width}x${s.height}:${s.wall.length}`;
+    if (sized !== this.sized) { this.sized = sized; this.zoom = 1; this.focus = [0.5, 0.5]; }
+    Object.assign(this, { s, view, box, dpr, graph: s.shapes || null });
     this.thin = s.geometry === "thin" && view === "thin";
     const { rgbs, weakness } = markTables();
     this.mark32 = rgbs.map(pack);
     this.weakness = weakness;
     this.top = -1;
     this.cache.clear();
+    const [cw, ch] = this.graph ? this.layoutShape(aw, ah) : this.layoutSquares(aw, ah);
+    for (const c of [this.canvas, this.overlay, this.labels]) {
+      if (c.width !== cw || c.height !== ch) { c.width = cw; c.height = ch; }
+      c.style.width = `${cw / dpr}px`; c.style.height = `${ch / dpr}px`;
+    }
+    this.cw = cw; this.ch = ch;
+    s.allDirty = true;
+    s.routeChanged = true;
+    this.sweep = 0;
+    this.lastHead = -2;
+  }
+
+  // The same maze laid out again (a zoom or a pan).
+  relayout() { if (this.s) this.layout(this.s, this.view, this.box); }
+
+  // Square mazes: axes of square positions (device px), or one pixel per square (ImageData) when
+  // squares are smaller than 2 px.  Returns the canvas size (the whole maze at zoom 1).
+  layoutSquares(aw, ah) {
+    const s = this.s, W = s.width, H = s.height, z = this.zoom;
     let cols, rows;
     if (W * H <= IMAGE_SQUARES) {
       cols = this.thin ? thinAxis(W, aw, ah, H) : blockAxis(W, Math.min(aw / W, ah / H));
       rows = this.thin ? thinAxis(H, aw, ah, W, cols.cell) : blockAxis(H, cols.cell);
     }
-    this.image = !cols || cols.cell < 2;
-    if (this.image) {
+    let image = !cols || cols.cell < 2;
+    if (image) {
       const f = Math.min(aw / W, ah / H);
       cols = blockAxis(W, f, false);
       rows = blockAxis(H, f, false);
     }
+    const cw = image ? Math.floor(cols.pos[W]) : Math.ceil(cols.pos[W]);
+    const ch = image ? Math.floor(rows.pos[H]) : Math.ceil(rows.pos[H]);
+    // A cell at zoom 1 (px): what the zoom multiplies, up to MAX_CELL_PX.
+    const pitch = image ? cols.cell * (this.thin ? 2 : 1) : cols.cell;
+    this.maxZoom = Math.max(1, (MAX_CELL_PX * this.dpr) / Math.max(0.01, pitch));
+    if (z > 1) {
+      const f = (image ? cols.cell : cw / W) * z; // px per square, zoomed
+      const cell = this.thin ? Math.round((image ? pitch : cols.cell) * z) : Math.floor(f);
+      image = cell < 2 || (this.thin && cell < 3);
+      if (image) { cols = blockAxis(W, f, false); rows = blockAxis(H, f, false); }
+      else if (this.thin) { cols = thinAxis(W, 0, 0, H, cell); rows = thinAxis(H, 0, 0, W, cell); }
+      else { cols = blockAxis(W, cell); rows = blockAxis(H, cell); }
+    }
+    this.image = image;
+    const [ox, oy] = this.offsets(cols.pos[W], rows.pos[H], cw, ch, !image);
+    shift(cols, ox); shift(rows, oy);
     Object.assign(this, { cols, rows });
     // A band of a marked wall line drawn into the cells beside it (thin view), so that a
     // wall being built or a walk over walls reads as a line, not as dots.
-    this.band = this.thin && !this.image ? Math.max(1, Math.round(cols.cell * 0.16)) : 0;
-    const cw = this.image ? Math.floor(cols.pos[W]) : Math.ceil(cols.pos[W]);
-    const ch = this.image ? Math.floor(rows.pos[H]) : Math.ceil(rows.pos[H]);
-    for (const c of [this.canvas, this.overlay, this.labels]) {
-      c.width = cw; c.height = ch;
-      c.style.width = `${cw / dpr}px`; c.style.height = `${ch / dpr}px`;
-    }
-    this.pixels = this.image ? new Pixels(this.ctx, W, H, cw, ch) : null;
-    this.sweepEnd = this.image ? ch : H;
-    s.allDirty = true;
-    s.routeChanged = true;
-    this.sweep = 0;
-    this.lastHead = -2;
+    this.band = this.thin && !image ? Math.max(1, Math.round(cols.cell * 0.16)) : 0;
+    this.pixels = image ? new Pixels(this.ctx, W, H, cw, ch, cols.cell, ox, oy, pack(rgb(OUTSIDE))) : null;
+    this.sweepEnd = image ? ch : H;
+    // The squares on the canvas (all of them at zoom 1): only these are painted.
+    this.vis = image ? { x0: 0, x1: W, y0: 0, y1: H } : {
+      x0: Math.max(0, lastAtOrBelow(cols.pos, 0, W)), x1: visibleEnd(cols.pos, cw, W),
+      y0: Math.max(0, lastAtOrBelow(rows.pos, 0, H)), y1: visibleEnd(rows.pos, ch, H) };
+    if (!image) this.sweepEnd = this.vis.y1;
+    return [cw, ch];
+  }
+
+  // Hex, triangle and polar mazes: maze units to device px (x * k + ox); the canvas fits the
+  // drawing's bounds at zoom 1.
+  layoutShape(aw, ah) {
+    const g = this.graph, [x0, y0, x1, y1] = g.bounds, bw = x1 - x0, bh = y1 - y0;
+    const k1 = Math.min(aw / bw, ah / bh), cw = Math.ceil(bw * k1), ch = Math.ceil(bh * k1);
+    this.maxZoom = Math.max(1, (MAX_CELL_PX * this.dpr) / (g.unit * k1));
+    const k = k1 * this.zoom, [ox, oy] = this.offsets(bw * k, bh * k, cw, ch, false);
+    Object.assign(this, { k, ox: ox - x0 * k, oy: oy - y0 * k, image: false, pixels: null, band: 0, sweepEnd: g.n });
+    const unit = g.unit * k;
+    this.cols = this.rows = { cell: unit, size: [unit, unit] };
+    this.wallWidth = Math.max(1, Math.min(unit * 0.12, 6 * this.dpr)); // a wall's full width (half each side)
+    return [cw, ch];
+  }
+
+  // Where the maze's top left goes on a cw x ch canvas when it is tw x th px: centred when it
+  // fits, else with the focus at the centre, never leaving a gap at an edge.
+  offsets(tw, th, cw, ch, whole) {
+    const at = (t, c, f) => (t <= c ? (c - t) / 2 : Math.max(c - t, Math.min(0, c / 2 - f * t)));
+    const round = whole ? Math.round : (v) => v;
+    const ox = round(at(tw, cw, this.focus[0])), oy = round(at(th, ch, this.focus[1]));
+    this.total = [tw, th];
+    this.focus = [tw > cw ? (cw / 2 - ox) / tw : 0.5, th > ch ? (ch / 2 - oy) / th : 0.5]; // what was shown
+    return [ox, oy];
+  }
+
+  // Zoom by `factor` keeping the maze point under client point (cx, cy) where it is (none: the centre).
+  zoomBy(factor, cx, cy) {
+    if (!this.s) return;
+    const z = Math.max(1, Math.min(this.maxZoom || 1, this.zoom * factor));
+    if (z === this.zoom) return;
+    const r = this.canvas.getBoundingClientRect();
+    const px = cx === undefined ? this.cw / 2 : ((cx - r.left) * this.cw) / r.width;
+    const py = cy === undefined ? this.ch / 2 : ((cy - r.top) * this.ch) / r.height;
+    const [tw, th] = this.total, [ox, oy] = this.origin();
+    const fx = (px - ox) / tw, fy = (py - oy) / th, grow = z / this.zoom;
+    this.focus = [fx + (this.cw / 2 - px) / (tw * grow), fy + (this.ch / 2 - py) / (th * grow)];
+    this.zoom = z;
+    this.relayout();
+  }
+
+  // Move the maze by (dx, dy) client px (a drag).
+  panBy(dx, dy) {
+    if (!this.s || this.zoom === 1) return;
+    const r = this.canvas.getBoundingClientRect(), [tw, th] = this.total;
+    this.focus = [this.focus[0] - (dx * this.cw) / r.width / tw, this.focus[1] - (dy * this.ch) / r.height / th];
+    this.relayout();
+  }
+
+  resetZoom() { this.zoom = 1; this.focus = [0.5, 0.5]; this.relayout(); }
+
+  // The canvas px of the maze's top left corner.
+  origin() {
+    if (this.graph) { const [x0, y0] = this.graph.bounds; return [this.ox + x0 * this.k, this.oy + y0 * this.k]; }
+    return [this.cols.pos[0], this.rows.pos[0]];
   }
 
   // The largest number of the run so far (the heat ramp's far end): all the events fetched,
@@ -112,6 +207,7 @@ export class Renderer {
   // Does square p carry a weight worth showing (a node: a cell in thin geometry)?
   weighs(p) {
     const s = this.s, x = p % s.width, y = (p - x) / s.width;
+    if (this.graph) return p < this.graph.n;
     return s.geometry !== "thin" || (x & y & 1) === 1;
   }
 
@@ -129,6 +225,7 @@ export class Renderer {
   }
 
   paint(p) {
+    if (this.graph) { this.paintCell(p); return; }
     const s = this.s, W = s.width, x = p % W, y = (p - x) / W;
     const c = this.colour(p);
     if (this.image) { this.pixels.square(x, y, c); return; }
@@ -136,7 +233,74 @@ export class Renderer {
     ctx.fillStyle = this.style(c);
     ctx.fillRect(cols.pos[x], rows.pos[y], cols.size[x], rows.size[y]);
     if (this.band && x & y & 1) this.bands(p, x, y);
-    this.label(p, x, y, c);
+    this.label(p, c, cols.pos[x], rows.pos[y], cols.size[x], rows.size[y], this.onLine(x, y));
+  }
+
+  // A cell of a shaped maze: its polygon in its colour, then, clipped to it, its half of each
+  // side (passages: wall or mark; border: wall), then its label.  Each cell draws inside itself
+  // only, so repainting a cell leaves nothing of its old state behind, and the two halves of a
+  // side meet in one line with round corners.
+  paintCell(p) {
+    const g = this.graph, ctx = this.ctx, c = this.colour(p), style = this.style(c);
+    ctx.save();
+    ctx.beginPath();
+    this.polygon(ctx, p);
+    ctx.fillStyle = style;
+    ctx.fill();
+    ctx.lineWidth = 1; // over the seam between two cells of one colour
+    ctx.strokeStyle = style;
+    ctx.stroke();
+    ctx.clip();
+    this.sides(p, 2);
+    ctx.restore();
+    this.sides(p, 0); // the middle of each side again, over the clip's soft edge
+    const [cx, cy] = this.centre(p), r = g.inner[p] * this.k * 0.8;
+    this.label(p, c, cx - r, cy - r, 2 * r, 2 * r, false);
+  }
+
+  // Cell p's closed or marked sides, `half` times their width (clipped to the cell: half of it
+  // shows), or (half = 0) a hairline along their middle.
+  sides(p, half) {
+    const g = this.graph, ctx = this.ctx, P = g.polygons, S = g.starts, k = this.k, ox = this.ox, oy = this.oy;
+    ctx.lineCap = half ? "round" : "butt";
+    const hair = Math.min(this.wallWidth, 2.5); // covers the soft edge of both clipped halves
+    for (const i of g.passagesOf(p)) this.passage(i, half ? 0 : hair);
+    if (!g.borderOf[p].length) return;
+    ctx.strokeStyle = COLOURS.wall;
+    ctx.lineWidth = half ? half * this.wallWidth : hair;
+    ctx.beginPath();
+    for (const i of g.borderOf[p]) {
+      const j = i + 1 < S[p + 1] ? i + 1 : S[p];
+      ctx.moveTo(ox + P[2 * i] * k, oy + P[2 * i + 1] * k);
+      ctx.lineTo(ox + P[2 * j] * k, oy + P[2 * j + 1] * k);
+    }
+    ctx.stroke();
+  }
+
+  polygon(ctx, p) {
+    const g = this.graph, P = g.polygons, S = g.starts, k = this.k, ox = this.ox, oy = this.oy;
+    for (let i = S[p]; i < S[p + 1]; i++) {
+      if (i === S[p]) ctx.moveTo(ox + P[2 * i] * k, oy + P[2 * i + 1] * k);
+      else ctx.lineTo(ox + P[2 * i] * k, oy + P[2 * i + 1] * k);
+    }
+    ctx.closePath();
+  }
+
+  // A passage's segment: a marked passage in its mark's colour (wide, open or closed), a closed
+  // one as a wall, an open one not at all (the cells' fills cover where it was).
+  passage(i, hair = 0) {
+    const s = this.s, m = s.mark[i];
+    if (!m && !s.wall[i]) return;
+    const ctx = this.ctx, w = this.graph.walls, j = 4 * (i - this.graph.n), k = this.k;
+    ctx.strokeStyle = m ? this.style(this.mark32[m]) : COLOURS.wall;
+    ctx.lineWidth = hair || 2 * (m ? Math.max(2 * this.wallWidth, this.cols.cell * 0.3) : this.wallWidth); // half shows
+    const cap = ctx.lineCap;
+    if (m) ctx.lineCap = "butt"; // a band along the side, not a blob in the corners
+    ctx.beginPath();
+    ctx.moveTo(this.ox + w[j] * k, this.oy + w[j + 1] * k);
+    ctx.lineTo(this.ox + w[j + 2] * k, this.oy + w[j + 3] * k);
+    ctx.stroke();
+    ctx.lineCap = cap;
   }
 
   style(c) {
@@ -162,9 +326,8 @@ export class Renderer {
   }
 
   // The labels canvas over square p: its number (distance layer), its weight, or S / G.
-  label(p, x, y, c) {
-    const s = this.s, { cols, rows, lctx: o } = this;
-    const x0 = cols.pos[x], y0 = rows.pos[y], w = cols.size[x], h = rows.size[y];
+  label(p, c, x0, y0, w, h, onLine) {
+    const s = this.s, o = this.lctx;
     o.clearRect(x0 - 1, y0 - 1, w + 2, h + 2);
     let text = "", colour = COLOURS.text, halo = null;
     const cell = Math.min(w, h);
@@ -174,7 +337,7 @@ export class Renderer {
       colour = solid ? "#ffffff" : p === s.start ? COLOURS.start : COLOURS.goal;
       if (!solid) halo = "#ffffff";
     }
-    else if (s.layer === "distance" && s.num[p] > 0 && !s.wall[p] && !this.onLine(x, y)) {
+    else if (s.layer === "distance" && s.num[p] > 0 && !s.wall[p] && !onLine) {
       text = String(s.num[p] - 1);
       const bg = unpack(c);
       colour = ink(bg);
@@ -204,24 +367,37 @@ export class Renderer {
   frame(showHead) {
     const s = this.s;
     if (!s) return;
-    const W = s.width, thin = s.geometry === "thin", pixels = this.pixels;
+    const W = s.width, thin = s.geometry === "thin", pixels = this.pixels, g = this.graph, vis = this.vis;
     if (s.layer === "distance" && s.numTop !== this.top) { this.top = s.numTop; this.cache.clear(); s.allDirty = true; }
-    if (s.allDirty) { this.sweep = 0; s.allDirty = false; s.dirtyCount = 0; }
+    if (s.allDirty) {
+      this.sweep = g || pixels ? 0 : vis.y0;
+      s.allDirty = false; s.dirtyCount = 0;
+      if (!pixels) { this.ctx.fillStyle = OUTSIDE; this.ctx.fillRect(0, 0, this.cw, this.ch); }
+      this.lctx.clearRect(0, 0, this.cw, this.ch);
+    }
     if (this.sweep < this.sweepEnd) {
       const t0 = performance.now(), colour = (p) => this.colour(p);
       let r = this.sweep;
       while (r < this.sweepEnd && performance.now() - t0 < PAINT_MS) {
-        const next = Math.min(this.sweepEnd, r + (pixels ? 16 : 1));
+        const next = Math.min(this.sweepEnd, r + (pixels ? 16 : g ? 64 : 1));
         if (pixels) pixels.rows(r, next, colour);
-        else for (let p = r * W, end = p + W; p < end; p++) this.paint(p);
+        else if (g) for (let p = r; p < next; p++) this.paint(p);
+        else for (let p = r * W + vis.x0, end = r * W + vis.x1; p < end; p++) this.paint(p);
         r = next;
       }
       this.sweep = r;
     }
     const d = s.dirty, swept = this.sweep;
     for (let i = 0; i < s.dirtyCount; i++) {
-      const p = d[i], x = p % W, y = (p - x) / W;
+      const p = d[i];
+      if (g) {
+        if (p < g.n) { if (p < swept) this.paint(p); }
+        else for (const c of g.cellsOf(p)) if (c < swept) this.paint(c);
+        continue;
+      }
+      const x = p % W, y = (p - x) / W;
       if ((pixels ? pixels.rowStart[y] : y) >= swept) continue;
+      if (!pixels && (y < vis.y0 - 1 || y > vis.y1 || x < vis.x0 - 1 || x > vis.x1)) continue;
       this.paint(p);
       if (thin && x & y & 1) { this.paint(p - 1); this.paint(p + 1); this.paint(p - W); this.paint(p + W); }
       else if (this.band) this.around(p, x, y);
@@ -242,24 +418,38 @@ export class Renderer {
     this.paint(p);
   }
 
-  // The square under a point of the page (client CSS px), or -1 off the maze.
+  // The square (a shaped maze: the cell) under a point of the page (client CSS px), or -1 off the maze.
   squareAt(clientX, clientY) {
     if (!this.s) return -1;
     const r = this.canvas.getBoundingClientRect();
     const x = ((clientX - r.left) * this.canvas.width) / r.width, y = ((clientY - r.top) * this.canvas.height) / r.height;
+    if (x < 0 || y < 0 || x >= this.canvas.width || y >= this.canvas.height) return -1;
+    if (this.graph) return this.graph.cellAt((x - this.ox) / this.k, (y - this.oy) / this.k);
     const col = lastAtOrBelow(this.cols.pos, x, this.s.width), row = lastAtOrBelow(this.rows.pos, y, this.s.height);
     return col < 0 || row < 0 ? -1 : row * this.s.width + col;
   }
 
-  // The centre of square p in client CSS px (where a click on it lands).
+  // The centre of square p (a shaped maze: of cell or passage p) in client CSS px (where a click on it lands).
   clientCentre(p) {
     const r = this.canvas.getBoundingClientRect(), [x, y] = this.centre(p);
     return [r.left + (x * r.width) / this.canvas.width, r.top + (y * r.height) / this.canvas.height];
   }
 
+  // The centre of square (cell, passage) p in canvas px.
   centre(p) {
+    if (this.graph) { const [x, y] = this.graph.centre(p); return [this.ox + x * this.k, this.oy + y * this.k]; }
     const W = this.s.width, x = p % W, y = (p - x) / W, { cols, rows } = this;
     return [cols.pos[x] + cols.size[x] / 2, rows.pos[y] + rows.size[y] / 2];
+  }
+
+  // Are squares (cells) a and b next to each other on a route (else the line jumps)?
+  near(a, b) {
+    if (this.graph) {
+      const [ax, ay] = this.graph.centre(a), [bx, by] = this.graph.centre(b);
+      return Math.hypot(ax - bx, ay - by) <= 3 * this.graph.unit;
+    }
+    const W = this.s.width, reach = this.s.geometry === "thin" ? 2 : 1;
+    return Math.abs((a % W) - (b % W)) + Math.abs(Math.floor(a / W) - Math.floor(b / W)) <= reach;
   }
 
   drawOverlay(head) {
@@ -272,11 +462,10 @@ export class Renderer {
     else if (s.route.length > 1) {
       o.strokeStyle = COLOURS.route;
       o.beginPath();
-      const reach = s.geometry === "thin" ? 2 : 1;
       let prev = -1, lx = -1e9, ly = -1e9;
       for (const p of s.route) {
         const [cx, cy] = this.centre(p);
-        const near = prev >= 0 && Math.abs((p % W) - (prev % W)) + Math.abs(Math.floor(p / W) - Math.floor(prev / W)) <= reach;
+        const near = prev >= 0 && this.near(p, prev);
         if (!near) { o.moveTo(cx, cy); lx = cx; ly = cy; }
         else if (Math.abs(cx - lx) + Math.abs(cy - ly) >= 1.5) { o.lineTo(cx, cy); lx = cx; ly = cy; }
         prev = p;
@@ -284,7 +473,8 @@ export class Renderer {
       o.stroke();
     }
     if (Math.min(cols.cell, rows.cell) < LABEL_PX * this.dpr) this.drawEnds();
-    if (head >= 0) {
+    if (head >= 0 && this.graph) this.drawHead(head, unit);
+    else if (head >= 0) {
       const x = head % W, y = (head - x) / W;
       const pad = Math.max(1, unit * 0.08);
       o.strokeStyle = COLOURS.head;
@@ -294,6 +484,21 @@ export class Renderer {
     }
     s.routeChanged = false;
     this.lastHead = head;
+  }
+
+  // The outline of the cell (or passage) the last event changed, on a shaped maze.
+  drawHead(head, unit) {
+    const o = this.octx, g = this.graph;
+    o.strokeStyle = COLOURS.head;
+    o.lineWidth = Math.max(1.5, unit * 0.12);
+    o.beginPath();
+    if (head < g.n) this.polygon(o, head);
+    else {
+      const w = g.walls, j = 4 * (head - g.n), k = this.k;
+      o.moveTo(this.ox + w[j] * k, this.oy + w[j + 1] * k);
+      o.lineTo(this.ox + w[j + 2] * k, this.oy + w[j + 3] * k);
+    }
+    o.stroke();
   }
 
   // Route polylines through their waypoints (value 0 starts one).  Each route has its
@@ -345,6 +550,17 @@ function lastAtOrBelow(pos, v, n) {
     if (pos[mid] <= v) lo = mid; else hi = mid - 1;
   }
   return lo;
+}
+
+// Squares up to the first at or past `end` px on an axis (exclusive end index).
+function visibleEnd(pos, end, n) {
+  const i = lastAtOrBelow(pos, end - 0.5, n);
+  return i < 0 ? (pos[0] >= end ? 0 : n) : i + 1;
+}
+
+// An axis moved by `by` px.
+function shift(axis, by) {
+  if (by) for (let i = 0; i < axis.pos.length; i++) axis.pos[i] += by;
 }
 
 // Square positions along an axis of n squares, each `size` device pixels.

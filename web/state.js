@@ -23,13 +23,13 @@ export function adoptVocabulary(v) {
 }
 
 export function makeState(header, wall, mark, num) {
-  const size = header.width * header.height;
+  const size = wall.length; // width x height squares, or a shaped maze's cells and passages
   const markCount = new Int32Array(Math.max(16, MARK_NAME.length));
   let numTop = 0;
   for (let i = 0; i < size; i++) { markCount[mark[i]]++; if (num[i] > numTop) numTop = num[i]; }
   return {
     width: header.width, height: header.height, geometry: header.geometry, layer: header.layer,
-    kind: header.kind, wall, mark, num, start: header.start, goals: header.goals.slice(),
+    kind: header.kind, wall, mark, num, shape: header.shape || "square", cells: header.cells ?? null, start: header.start, goals: header.goals.slice(),
     markCount, route: [], notes: [], waypoints: [], head: -1, numTop, opened: 0,
     weight: header.weights ? Int32Array.from(header.weights) : null,
     dirty: new Int32Array(1024), dirtyCount: 0, allDirty: true, routeChanged: true,
@@ -39,7 +39,7 @@ export function makeState(header, wall, mark, num) {
 function touch(s, p) {
   if (s.allDirty) return;
   if (s.dirtyCount === s.dirty.length) {
-    if (s.dirtyCount > (s.width * s.height) >> 2) { s.allDirty = true; return; }
+    if (s.dirtyCount > s.wall.length >> 2) { s.allDirty = true; return; }
     const bigger = new Int32Array(s.dirty.length * 2);
     bigger.set(s.dirty);
     s.dirty = bigger;

@@ -39,7 +39,7 @@ export function stats(player, elapsed) {
     if (turn) parts.push(turns(turn[1]));
   } else {
     // A generator opens passages (or, starting from an open field, builds walls).
-    const what = s.geometry === "thin" ? "passages" : "squares";
+    const what = s.geometry === "thin" ? "passages" : s.geometry === "graph" ? "cells and passages" : "squares";
     parts.push(s.opened >= 0 ? `${what} opened ${fmt(s.opened)}` : `walls built ${fmt(-s.opened)}`);
   }
   parts.push(`events ${fmt(player.cursor)} / ${total}`, `${elapsed.toFixed(1)} s`);

@@ -4,6 +4,12 @@
 import { MARK, setMark } from "./state.js";
 
 export const DIRECTIONS = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
+// Shaped mazes walk by angle (radians, y down): a named direction's, within a tolerance.
+const DEG = Math.PI / 180;
+export const ANGLES = { right: 0, down: 90 * DEG, left: 180 * DEG, up: -90 * DEG,
+  nw: -150 * DEG, ne: -30 * DEG, se: 30 * DEG, sw: 150 * DEG };
+const LOOSE = 56 * DEG; // an arrow key: the nearest open passage this close to its direction
+const STRICT = 31 * DEG; // a hex key (q w e a s d): the neighbour in exactly that direction
 
 export class Walk {
   constructor(s, shortest) {
@@ -33,14 +39,38 @@ export class Walk {
     return ((this.finished ?? now) - this.started) / 1000;
   }
 
-  // One move; returns "moved", "back" (along the trail), "bump" (a wall) or "done" (at the goal already).
-  move(direction) {
+  // The passage and the cell one move away on a shaped maze, towards `angle`: with `strict`,
+  // the neighbour that way (else none); otherwise the open passage nearest that way within
+  // LOOSE, or (none open) the nearest neighbour.  null: no neighbour that way (the edge).
+  toward(angle, strict = false) {
+    const s = this.s, near = [];
+    for (const [via, q, a] of s.shapes.neighbours(this.pos)) {
+      const off = Math.abs(((a - angle) % (2 * Math.PI) + 3 * Math.PI) % (2 * Math.PI) - Math.PI);
+      if (off <= (strict ? STRICT : LOOSE)) near.push([off, via, q]);
+    }
+    near.sort((a, b) => a[0] - b[0]);
+    const open = strict ? null : near.find(([, via, q]) => !s.wall[via] && !s.wall[q]);
+    const pick = open || near[0];
+    return pick ? [pick[1], pick[2]] : null;
+  }
+
+  // One move (a named direction, or on a shaped maze an angle); returns "moved", "back" (along
+  // the trail), "bump" (a wall) or "done" (at the goal already).
+  move(direction, strict = false) {
     if (this.atGoal) return "done";
-    const [dx, dy] = DIRECTIONS[direction], s = this.s, W = s.width, k = this.stride;
-    const x = this.pos % W, y = (this.pos - x) / W;
-    if (x + dx * k < 0 || x + dx * k >= W || y + dy * k < 0 || y + dy * k >= s.height) return "bump";
-    for (let i = 1; i <= k; i++) if (s.wall[this.pos + i * (dy * W + dx)]) return "bump";
-    const to = this.pos + k * (dy * W + dx), via = this.pos + (k - 1) * (dy * W + dx);
+    const s = this.s;
+    let to, via;
+    if (s.shapes) {
+      const step = this.toward(typeof direction === "number" ? direction : ANGLES[direction], strict);
+      if (!step || s.wall[step[0]] || s.wall[step[1]]) return "bump";
+      [via, to] = step;
+    } else {
+      const [dx, dy] = DIRECTIONS[direction], W = s.width, k = this.stride;
+      const x = this.pos % W, y = (this.pos - x) / W;
+      if (x + dx * k < 0 || x + dx * k >= W || y + dy * k < 0 || y + dy * k >= s.height) return "bump";
+      for (let i = 1; i <= k; i++) if (s.wall[this.pos + i * (dy * W + dx)]) return "bump";
+      to = this.pos + k * (dy * W + dx); via = this.pos + (k - 1) * (dy * W + dx);
+    }
     if (this.started === null) this.started = performance.now();
     this.moves++;
     let result = "moved";
@@ -66,13 +96,20 @@ export class Walk {
     this.s.head = this.pos;
   }
 
+  // The keys that walk this maze, in words.
+  keys() {
+    if (this.s.shape === "hex") return "q w e a s d (the six sides) or the arrow keys, swipe or tap towards a neighbour";
+    if (this.s.shapes) return "the arrow keys or WASD (the side most that way), swipe or tap towards a neighbour";
+    return "arrow keys or WASD, swipe or tap";
+  }
+
   status() {
     const best = this.shortest === null ? "shortest …" : this.shortest < 0 ? "no route to G" : `shortest ${this.shortest}`;
     return `moves ${this.moves}  ·  ${this.seconds().toFixed(1)} s  ·  ${best}`;
   }
 
   message() {
-    if (!this.atGoal) return this.moves ? "" : "Walk from S to G: arrow keys or WASD, swipe or tap.";
+    if (!this.atGoal) return this.moves ? "" : `Walk from S to G: ${this.keys()}.`;
     const extra = this.moves - this.shortest;
     const verdict = this.shortest === null ? "the shortest route is still being measured"
       : extra === 0 ? "the shortest possible" : `${extra} more than the shortest (${this.shortest})`;

@@ -31,7 +31,22 @@ function firstMaze(result) {
   const mark = copyBuffer(result.get(2), "u8");
   const num = new Int32Array(copyBuffer(result.get(3), "u8").buffer);
   result.destroy();
-  return { message: { header, wall, mark, num }, transfer: [wall.buffer, mark.buffer, num.buffer] };
+  const transfer = [wall.buffer, mark.buffer, num.buffer];
+  const drawing = shapeDrawing();
+  if (drawing) transfer.push(...["polygons", "starts", "walls", "border", "ends"].map((k) => drawing[k].buffer));
+  return { message: { header, wall, mark, num, drawing }, transfer };
+}
+
+// A hex, triangle or polar maze's drawing (pymaze.web.drawing), when the engine sends it: once per maze.
+function shapeDrawing() {
+  const d = web.drawing();
+  if (!d) return null;
+  const meta = JSON.parse(d.get(0));
+  const f64 = (i) => new Float64Array(copyBuffer(d.get(i), "u8").buffer);
+  const i32 = (i) => new Int32Array(copyBuffer(d.get(i), "u8").buffer);
+  const out = { ...meta, polygons: f64(1), starts: i32(2), walls: f64(3), border: f64(4), ends: i32(5) };
+  d.destroy();
+  return out;
 }
 
 // A run started: remember the id the engine gave it, and hand over its first maze (the header holds the id).
@@ -51,8 +66,8 @@ function raced(result) {
 
 const handlers = {
   catalogue: () => ({ message: { catalogue: JSON.parse(web.catalogue_json()) } }),
-  generate: (a) => started(web.generate(a.slug, a.width, a.height, a.seed, a.geometry || "thin",
-    JSON.stringify(a.options || {}))),
+  generate: (a) => started(web.generate(a.slug, a.width, a.height, a.seed, a.shape || a.geometry || "thin",
+    JSON.stringify(a.options || {}), a.mask ? JSON.stringify(a.mask) : "")),
   solve: (a) => started(web.solve(a.slug, a.seed, JSON.stringify(a.options || {}))),
   batch: (a) => {
     // A batch asked for by a run the page has left would take the new run's events.

@@ -1,0 +1,112 @@
+// Hex, triangle and polar mazes on the page: the engine's drawing (pymaze.web.drawing: a polygon
+// per cell, a segment per passage, the border) turned into what the renderer and the player ask:
+// each cell's centre, size and sides, each passage's two cells and centre, and the cell under a
+// point.  Everything here is in maze units; the renderer maps them to pixels.
+export class ShapeView {
+  constructor(d) {
+    Object.assign(this, { bounds: d.bounds, n: d.cells, m: d.passages, polygons: d.polygons, starts: d.starts,
+      walls: d.walls, border: d.border, ends: d.ends });
+    const n = this.n, P = d.polygons, S = d.starts;
+    this.cx = new Float64Array(n); this.cy = new Float64Array(n);
+    this.inner = new Float64Array(n); // the radius of the largest circle about the centre inside the cell
+    this.bbox = new Float64Array(4 * n);
+    for (let p = 0; p < n; p++) {
+      let sx = 0, sy = 0, x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      const a = S[p], b = S[p + 1];
+      for (let i = a; i < b; i++) {
+        const x = P[2 * i], y = P[2 * i + 1];
+        sx += x; sy += y;
+        x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+      }
+      const cx = sx / (b - a), cy = sy / (b - a);
+      this.cx[p] = cx; this.cy[p] = cy;
+      this.bbox.set([x0, y0, x1, y1], 4 * p);
+      let r = Infinity;
+      for (let i = a; i < b; i++) {
+        const j = i + 1 < b ? i + 1 : a;
+        r = Math.min(r, segmentDistance(cx, cy, P[2 * i], P[2 * i + 1], P[2 * j], P[2 * j + 1]));
+      }
+      this.inner[p] = r;
+    }
+    // Each cell's passages (and the cell across each), and its border segments.
+    const deg = new Int32Array(n + 1);
+    for (let k = 0; k < this.m; k++) { deg[d.ends[2 * k] + 1]++; deg[d.ends[2 * k + 1] + 1]++; }
+    for (let p = 0; p < n; p++) deg[p + 1] += deg[p];
+    this.adjStart = deg;
+    this.adj = new Int32Array(2 * this.m);
+    const fill = deg.slice(0, n);
+    for (let k = 0; k < this.m; k++) {
+      this.adj[fill[d.ends[2 * k]]++] = k;
+      this.adj[fill[d.ends[2 * k + 1]]++] = k;
+    }
+    // A side of a cell's polygon that is no passage's wall is border (the outside, or a switched-off
+    // cell): kept per cell as the index of its first corner.
+    this.borderOf = Array.from({ length: n }, () => []);
+    const W = d.walls;
+    for (let p = 0; p < n; p++) {
+      const mids = this.passagesOf(p).map((i) => { const k = 4 * (i - n); return [(W[k] + W[k + 2]) / 2, (W[k + 1] + W[k + 3]) / 2]; });
+      for (let i = S[p]; i < S[p + 1]; i++) {
+        const j = i + 1 < S[p + 1] ? i + 1 : S[p];
+        const mx = (P[2 * i] + P[2 * j]) / 2, my = (P[2 * i + 1] + P[2 * j + 1]) / 2;
+        if (!mids.some(([x, y]) => Math.abs(x - mx) + Math.abs(y - my) < 1e-6)) this.borderOf[p].push(i);
+      }
+    }
+  }
+
+  // The cell containing maze point (x, y), or -1.
+  cellAt(x, y) {
+    const P = this.polygons, S = this.starts, B = this.bbox;
+    for (let p = 0; p < this.n; p++) {
+      if (x < B[4 * p] || y < B[4 * p + 1] || x > B[4 * p + 2] || y > B[4 * p + 3]) continue;
+      let inside = false;
+      for (let i = S[p], j = S[p + 1] - 1; i < S[p + 1]; j = i++) {
+        const xi = P[2 * i], yi = P[2 * i + 1], xj = P[2 * j], yj = P[2 * j + 1];
+        if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+      if (inside) return p;
+    }
+    return -1;
+  }
+
+  // The centre of a cell, or of a passage (the middle of its wall), in maze units.
+  centre(i) {
+    if (i < this.n) return [this.cx[i], this.cy[i]];
+    const w = this.walls, k = 4 * (i - this.n);
+    return [(w[k] + w[k + 2]) / 2, (w[k + 1] + w[k + 3]) / 2];
+  }
+
+  // Cell p's neighbours: [passage index, cell across, angle from p's centre to its centre (radians, y down)].
+  neighbours(p) {
+    const out = [];
+    for (let i = this.adjStart[p]; i < this.adjStart[p + 1]; i++) {
+      const k = this.adj[i], q = this.ends[2 * k] === p ? this.ends[2 * k + 1] : this.ends[2 * k];
+      out.push([this.n + k, q, Math.atan2(this.cy[q] - this.cy[p], this.cx[q] - this.cx[p])]);
+    }
+    return out;
+  }
+
+  // The passages around cell p (indices n + k).
+  passagesOf(p) {
+    const out = [];
+    for (let i = this.adjStart[p]; i < this.adjStart[p + 1]; i++) out.push(this.n + this.adj[i]);
+    return out;
+  }
+
+  // The two cells of passage index i.
+  cellsOf(i) { const k = i - this.n; return [this.ends[2 * k], this.ends[2 * k + 1]]; }
+
+  // The typical distance between neighbouring cells' centres (what a route line's width follows).
+  get unit() {
+    if (this._unit === undefined) {
+      const r = Array.from(this.inner).sort((a, b) => a - b);
+      this._unit = 2 * (r[r.length >> 1] || 0.5);
+    }
+    return this._unit;
+  }
+}
+
+function segmentDistance(px, py, ax, ay, bx, by) {
+  const dx = bx - ax, dy = by - ay, l = dx * dx + dy * dy;
+  const t = l ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l)) : 0;
+  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+}
