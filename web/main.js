@@ -4,6 +4,7 @@
 import { Explainer } from "./explain.js";
 import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
 import { Engine } from "./engine.js";
+import { CodeMode } from "./code.js";
 import { applyLink, linkOf } from "./link.js";
 import { Machine } from "./machine.js";
 import { MetricsPanel } from "./metrics.js";
@@ -40,7 +41,7 @@ const engine = new Engine({
     machine.send("ready");
     readyResolve(true);
     if (!ui.linked) openLink();
-    else if (ui.source.length) restore();
+    else code.reinstall().then(() => { if (ui.source.length) restore(); });
     refresh();
   },
   onFatal(message) { showNotice(message); machine.send("fail"); },
@@ -102,9 +103,13 @@ const page = {
   setView: (view) => { $("view").value = ui.view = view; layout(); },
   commitEdit,
   switchMode,
+  layout,
+  start,
 };
 const modes = { watch: new Watch(page), play: new Play(page), edit: new Edit(page) };
 ui.mode = modes.watch;
+const code = new CodeMode(page);
+code.bind();
 
 function refresh(state = machine.state) {
   if (state === "done") metrics.done(player.loads, player.s.width * player.s.height);
@@ -126,7 +131,8 @@ function refresh(state = machine.state) {
   $("play").title = replay ? "Replay the run from the start (space)" : "Run the animation (space)";
   $("play").hidden = state === "running";
   $("pause").hidden = state !== "running";
-  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(m === mode.name));
+  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(m === mode.name && !(m === "watch" && code.open)));
+  $("mode-code").setAttribute("aria-pressed", String(code.open));
   $("walkbar").hidden = mode.name !== "play";
   $("editbar").hidden = mode.name !== "edit";
   const editor = mode === modes.edit ? modes.edit.editor : null;
@@ -340,7 +346,8 @@ const actions = {
   "copy-link": copyLink,
   "quick-generate": () => start("generate"),
   "quick-solve": () => start("solve"),
-  "mode-watch": () => switchMode("watch"),
+  "mode-watch": () => { code.hide(); switchMode("watch"); },
+  "mode-code": () => { switchMode("watch"); code.toggle(); },
   "mode-play": () => switchMode("play"),
   "mode-edit": () => switchMode("edit"),
   "walk-reset": () => { if (machine.mode === "play") modes.play.walk.reset(); },
@@ -366,7 +373,7 @@ document.addEventListener("change", (e) => {
 });
 
 document.addEventListener("keydown", (e) => {
-  if (e.target.closest("input, select, textarea")) return;
+  if (e.target.closest("input, select, textarea, [contenteditable]")) return;
   if (ui.mode.key(e)) { e.preventDefault(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const key = { p: "mode-play", e: "mode-edit", Escape: "mode-watch", g: "generate", s: "solve" }[e.key]
@@ -411,6 +418,7 @@ function frame(now) {
     ui.elapsed += dt;
     if (player.atEnd && machine.send("finish")) finished();
   }
+  code.frame();
   if (player.s) {
     renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused");
     legend.update(player);
@@ -455,6 +463,7 @@ window.pymaze = Object.freeze({
   palette: () => paletteTable(),
   crashEngine: () => engine.call("crash"),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
+  code: code.hook(),
 });
 
 $("notice-close").addEventListener("click", () => showNotice(""));
