@@ -284,7 +284,7 @@ def stream_hash(slug, width, height, seed, geometry="thin", options_json="{}",
 # --- the page's own code (the Code mode) -------------------------------------------------
 
 USER_FILE = "yours.py"  # the plugin name of the page's code: its algorithms' ``source``
-USER_BATCH = 5000       # the most events of user code per batch (the page stops a batch that takes too long)
+USER_BATCH = 2000       # the most events of user code per batch (the page stops a batch that takes too long)
 _lines_sent = 0         # of the current user run: the events whose lines the page has
 
 

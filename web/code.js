@@ -78,6 +78,7 @@ export class CodeMode {
     this.lines = [];            // code line per event of the current user run
     this.linesRun = -1;
     this.inFlight = 0;          // calls of user code under way
+    this.stops = 0;             // user code stopped so far
     this.view = null;
     this.spare = null;
     this.shown = { error: null, step: null };
@@ -134,7 +135,7 @@ export class CodeMode {
           cm.EditorView.updateListener.of((u) => {
             if (!u.docChanged || this.quiet) return;
             clearTimeout(saving);
-            saving = setTimeout(() => { try { localStorage.setItem(STORE, this.text()); } catch { /* private mode */ } }, 300);
+            saving = setTimeout(() => this.save(this.text()), 300);
           }),
           cm.EditorView.contentAttributes.of({ "aria-label": "Python code of your algorithm" }),
         ],
@@ -150,6 +151,8 @@ export class CodeMode {
   }
 
   text() { return this.view ? this.view.state.doc.toString() : ""; }
+
+  save(text) { try { localStorage.setItem(STORE, text); } catch { /* storage off (private mode): nothing kept */ } }
 
   // Replace the editor's text (a template, a file, a link): shown, not run, not saved until edited.
   setText(text) {
@@ -189,6 +192,7 @@ export class CodeMode {
     this.page.layout();
     await this.ensureEditor();
     this.fillCopies();
+    if (this.page.ui.catalogue) this.keepSpare(); // booted while the person writes, ready for Stop
   }
 
   hide() {
@@ -240,6 +244,7 @@ export class CodeMode {
     } catch (err) { return this.say(`Not run: ${err.message}`); }
     if (reply.error) return this.fail(reply.error, "Your code did not load");
     this.registered = code;
+    this.save(code); // what was run is kept, also when it came from a link or a file
     this.install(reply.algorithms);
     const sol = reply.algorithms.find((a) => a.family === "solver");
     const gen = reply.algorithms.find((a) => a.family === "generator");
@@ -289,8 +294,11 @@ export class CodeMode {
       if (type === "batch") p.then((reply) => this.batch(reply), () => {});
       if (!mine) return p;
       this.inFlight++;
+      const stops = this.stops;
       const timer = setTimeout(() => this.stop(`your code ran for ${LIMIT_MS / 1000} s without finishing a step`), LIMIT_MS);
-      return p.finally(() => { clearTimeout(timer); this.inFlight--; });
+      const done = p.finally(() => { clearTimeout(timer); this.inFlight--; });
+      // A batch that Stop cut off is no error of the page's: nothing came (the animation asks no more).
+      return type === "batch" ? done.catch((err) => { if (this.stops > stops) return null; throw err; }) : done;
     };
   }
 
@@ -316,7 +324,7 @@ export class CodeMode {
     this.$("code-stop").disabled = !(this.inFlight || (own && this.page.machine.state === "running"));
   }
 
-  // A warm worker for Stop to switch to (booted once code is run, again after each switch).
+  // A warm worker for Stop to switch to (booted when the editor opens, again after each switch).
   keepSpare() { if (!this.spare) this.spare = Engine.spare(); }
 
   // Stop: user code under way in the worker ends it (the spare takes over); a running animation pauses.
@@ -332,7 +340,7 @@ export class CodeMode {
       page.ui.source = this.before; // a generator that never ended: back to the maze before it
     }
     this.stopped = { reason, at: performance.now() };
-    this.inFlight = 0;
+    this.stops++;
     page.engine.restart(`your code was stopped: ${reason}`, spare);
   }
 
