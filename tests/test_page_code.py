@@ -151,6 +151,16 @@ def test_the_worker_talks_to_its_own_origin_only(page):
     assert "not on this site" in page.js("window.pymaze.code.status()")
 
 
+def test_the_page_and_the_worker_are_sent_a_policy_of_their_own_origin(page, site_url):
+    import urllib.request
+    meta = page.js("document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
+    with urllib.request.urlopen(site_url + "worker.js") as reply:
+        header = reply.headers["Content-Security-Policy"]
+    for policy in (meta, header):
+        assert "connect-src 'self';" in policy and "default-src 'self';" in policy and "worker-src 'self';" in policy
+    assert page.js("window.pymaze.state") != "error"  # Pyodide booted under it
+
+
 def test_an_endless_loop_is_stopped_and_the_page_recovers_with_its_code(page):
     page.generate("dig", 8, 6, 2)
     maze_before = page.snapshot()["wall"]
