@@ -12,6 +12,7 @@ import dataclasses
 import os
 import sys
 import traceback
+from array import array
 
 from . import registry
 from .errors import PymazeError
@@ -70,7 +71,6 @@ class Checked:
     """
 
     def __init__(self, func, maze, rng, options, filename, max_steps=None, defer=False, lines=False):
-        from array import array
         self.filename, self.max_steps, self.defer = filename, max_steps, defer
         self.maze, self.shadow = maze, maze.copy()
         self.steps = 0
@@ -118,9 +118,9 @@ class Checked:
         except Exception as exc:  # noqa: BLE001
             self._fail(failure(exc, self.filename, n))
         line = self._line()
-        if not isinstance(step, tuple) or not step or len(step) % 4 or not all(
+        if not isinstance(step, (tuple, list, array)) or not step or len(step) % 4 or not all(
                 type(v) is int for v in step):
-            self._fail(PluginError(f"step {n}: a step must be a flat tuple of whole numbers, four per event "
+            self._fail(PluginError(f"step {n}: a step must be a flat tuple (or list) of whole numbers, four per event "
                                    f"(op, index, old, new, ...); got {step!r:.80}", self.filename, line, n))
         try:
             apply(self.shadow, step, check=True)

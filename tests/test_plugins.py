@@ -304,3 +304,47 @@ def test_the_tutorials_shell_commands_work(tmp_path):
                                   capture_output=True, text=True, timeout=120,
                                   env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
             assert proc.returncode == 0, (cmd, proc.stderr)
+
+
+FAMILIES = [("generator", slug) for slug in registry.generators()] + [("solver", slug) for slug in registry.solvers()]
+
+
+@pytest.mark.parametrize("family, slug", FAMILIES)
+def test_a_copy_of_every_built_in_runs_as_a_plugin_with_the_same_events(family, slug):
+    import pymaze.web as web
+    found = load_source(web.builtin_source(family, slug), "copy.py", lines=True)
+    try:
+        assert f"my-{slug}" in found and all(a.name.startswith("Copy of ") for a in found.values())
+        if family == "generator":
+            algo = registry.get(family, slug)
+            size = max(6, algo.min_size)
+            ours, theirs = (pymaze.Run.generate(s, size, size, seed=2) for s in (f"my-{slug}", slug))
+        else:
+            maze = pymaze.generate("dig", 7, 6, seed=2, loops=0.2)
+            if "thin" not in registry.get(family, slug).geometries:
+                maze = maze.as_block()
+            ours, theirs = (pymaze.Run.solve(s, maze, seed=2) for s in (f"my-{slug}", slug))
+        events = ours.events()
+        assert events == theirs.events()
+        assert len(ours._steps.lines) == len(events) // 4 and min(ours._steps.lines, default=1) > 0
+    finally:
+        registry.unregister("copy.py")
+
+
+def test_the_pages_bridge_registers_code_and_hands_out_lines_and_errors():
+    import json
+    import pymaze.web as web
+    try:
+        reply = json.loads(web.register_code(AUTHORED))
+        assert {a["slug"] for a in reply["algorithms"]} == {"au-dfs", "au-back"} and reply["error"] is None
+        web.generate("au-back", 6, 5, 1)
+        web.solve("au-dfs", 0)
+        got = web.next_batch(3)
+        extra = json.loads(web.user_batch_json())
+        lines = AUTHORED.split("\n")
+        assert len(extra["lines"]) == len(got) // 4 == 3 and extra["error"] is None
+        assert all("maze." in lines[n - 1] for n in extra["lines"])
+        bad = json.loads(web.register_code("def f(:\n"))
+        assert bad["algorithms"] == [] and bad["error"]["line"] == 1
+    finally:
+        registry.unregister(web.USER_FILE)
