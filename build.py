@@ -158,6 +158,10 @@ def site_sources():
 
 
 # --- serving -----------------------------------------------------------------
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; worker-src 'self'; "
+       "connect-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; "
+       "object-src 'none'; base-uri 'none'; form-action 'none'")
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
@@ -166,6 +170,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
+        # The page's policy (web/index.html has it as a meta tag too); sent with worker.js it is
+        # the worker's own: users' code in the engine reaches no origin but this one.
+        self.send_header("Content-Security-Policy", CSP)
         super().end_headers()
 
 

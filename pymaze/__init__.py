@@ -21,7 +21,7 @@ __version__ = "0.1.0"
 # pymaze.solvers belong to the subpackages that hold the algorithm modules.
 __all__ = ["Maze", "Run", "apply", "generate", "solve", "catalogue", "lattice",
            "PymazeError", "UnknownAlgorithmError", "ParameterError", "SizeError",
-           "GeometryError", "MazeFormatError", "metrics", "lab"]
+           "GeometryError", "MazeFormatError", "metrics", "lab", "load_plugin"]
 
 
 def generate(slug, width, height, seed=0, geometry="thin", shape=None, mask=None, **options):
@@ -61,6 +61,14 @@ def solve(maze, slug="bfs", seed=0, **options):
     from .solution import Solution
     run = Run.solve(slug, maze, seed=seed, **options)
     return Solution.from_events(run.initial, run.events())
+
+
+def load_plugin(path, max_steps=None):
+    """Load a .py file of your own algorithms (``pymaze.author`` or the raw ``pymaze.registry``
+    decorators); returns ``{slug: Algorithm}``, usable by slug in generate, solve and Run.
+    Anything wrong in the file raises ``pymaze.plugins.PluginError`` naming its file and line."""
+    from .plugins import load_plugin as _load
+    return _load(path, max_steps)
 
 
 def metrics(maze, max_routes=100):

@@ -95,10 +95,34 @@ def size(text):
     return int(m.group(1)), int(m.group(2))
 
 
+PLUGIN = (arg("--algorithm", metavar="SLUG", help="the algorithm to run when the .py file given registers several"),
+          arg("--max-steps", type=int, metavar="N", help="stop a .py file's algorithm with an error after N steps"))
+
+
+def algorithm(args, family, name):
+    """``name`` (a slug), or, when it is a path to a .py file, the slug of the ``family`` algorithm that file
+    registers (``--algorithm SLUG`` picks one of several)."""
+    if not (isinstance(name, str) and name.endswith(".py")):
+        return name
+    from .plugins import PluginError
+    steps = getattr(args, "max_steps", None)
+    if steps is not None and steps < 1:
+        raise ParameterError(f"--max-steps must be a whole number of at least 1; got {steps}")
+    mine = [a.slug for a in pymaze.load_plugin(name, max_steps=steps).values() if a.family == family]
+    pick = getattr(args, "algorithm", None)
+    if pick is not None and pick not in mine:
+        raise PluginError(f"registers no {family} {pick!r}; its {family}s: {', '.join(mine) or 'none'}", name)
+    if pick is None and len(mine) != 1:
+        raise PluginError(f"registers no {family}" if not mine else
+                          f"registers {len(mine)} {family}s ({', '.join(mine)}): pick one with --algorithm SLUG", name)
+    return pick or mine[0]
+
+
 def generated(args, algo, geometry="thin", own=True):
     """The maze of generator ``algo`` with --size and --seed; its options are --set g.KEY=VALUE, and
     also plain --set KEY=VALUE when the generator is the command's own algorithm (``own``)."""
     w, h = size(args.size)
+    algo = algorithm(args, "generator", algo)
     pairs = getattr(args, "set", [])
     opts = {**options(pairs), **options(pairs, True)} if own else options(pairs, True)
     mask = masks.read(args.mask, args.islands) if args.mask else None
@@ -147,16 +171,20 @@ def show(maze, route=None, posts="o"):
 
 
 @command("list", "list the generators and solvers with their options",
+         arg("plugins", nargs="*", metavar="FILE.py", help="list the algorithms these .py files register instead"),
          arg("--json", action="store_true", help="print the catalogue as JSON"))
 def cmd_list(args, out):
+    mine = set().union(*(pymaze.load_plugin(path) for path in args.plugins))
     cat = pymaze.catalogue()
+    if args.plugins:
+        cat.update({f: [a for a in cat[f] if a["slug"] in mine] for f in ("generators", "solvers")})
     if args.json:
         out.write(json.dumps(cat, indent=2) + "\n")
         return 0
     for family in ("generators", "solvers"):
         algos = cat[family]
         out.write(f"{family.upper()}\n")
-        wide = max(len(a["slug"]) for a in algos)
+        wide = max((len(a["slug"]) for a in algos), default=0)
         for a in algos:
             out.write(f"  {a['slug']:<{wide}}  {a['summary']}\n")
             for p in a["params"]:
@@ -169,12 +197,12 @@ def cmd_list(args, out):
 
 
 @command("generate", "generate a maze and print it (default format: block text, readable anywhere)",
-         arg("algo", metavar="ALGO", help="generator slug (see `list`)"),
+         arg("algo", metavar="ALGO", help="generator slug (see `list`), or a .py file of your own"),
          arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, SET,
          arg("--format", default="block", choices=(*formats.WRITERS, *PICTURES),
              help="output format (default block; hex, triangle and polar mazes: json unless svg or png)"),
          arg("--view", default="thin", choices=("block", "thin"), help="geometry of the maze (default thin)"),
-         POSTS, *SHAPE, *PNG_SIZE)
+         POSTS, *SHAPE, *PNG_SIZE, *PLUGIN)
 def cmd_generate(args, out):
     sized(args)
     maze = generated(args, args.algo, args.view)
@@ -189,7 +217,7 @@ def cmd_generate(args, out):
 
 
 @command("solve", "solve a maze and print it with the route; exit status 1 when no route is found",
-         arg("solver", metavar="SOLVER", help="solver slug (see `list`)"),
+         arg("solver", metavar="SOLVER", help="solver slug (see `list`), or a .py file of your own"),
          arg("file", nargs="?", default="-", metavar="FILE", help="maze file (block, thin or JSON); - or none: stdin"),
          arg("--json", action="store_true", help="print found, status, path, moves, visited, heuristic as JSON "
              "(always so for hex, triangle and polar mazes)"),
@@ -198,9 +226,10 @@ def cmd_generate(args, out):
              "png: a picture of any shape, with --numbers the distances and their heat)"),
          arg("--numbers", action="store_true", help="a solver that numbers cells (wave, dijkstra, farthest): "
              "also print the grid of its numbers (distance from S; '.' not reached)"),
-         SET, FROM, POSTS, *GENERATE, *PNG_SIZE)
+         SET, FROM, POSTS, *GENERATE, *PNG_SIZE, *PLUGIN)
 def cmd_solve(args, out):
     sized(args)
+    args.solver = algorithm(args, "solver", args.solver)
     maze, opts = maze_of(args), options(args.set)
     if maze.geometry == "thin" and opts.get("diagonal", "never") != "never" and \
             "block" in pymaze.registry.get("solver", args.solver).geometries:

@@ -11,7 +11,7 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 
-from .errors import ParameterError, SizeError, UnknownAlgorithmError, shown
+from .errors import ParameterError, PymazeError, SizeError, UnknownAlgorithmError, shown
 from .events import vocabulary
 from .graph import SHAPES
 
@@ -107,6 +107,7 @@ class Algorithm:
     min_size: int = 1       # generators: smallest side, in cells
     layer: str = ""         # what the num layer shows: "distance" (numbers + heatmap), "cluster" (colours), ""
     order: int = 100
+    source: str = ""        # the plugin file that registered it ("" for the built-ins)
 
     @property
     def summary(self):
@@ -144,6 +145,7 @@ class Algorithm:
 
     def schema(self):
         out = {"slug": self.slug, "name": self.name, "family": self.family, "summary": self.summary,
+               "source": self.source,
                "params": [p.schema() for p in self.params], "geometries": list(self.geometries),
                "shapes": list(self.shapes),
                "layer": self.layer}
@@ -156,19 +158,29 @@ class Algorithm:
 
 _TABLES = {"generator": {}, "solver": {}}
 _loaded = False
+_source = ""  # the plugin file being loaded (pymaze.plugins), "" while the built-ins load
 
 
 def _register(family, slug, name, **kw):
     def deco(func):
         table = _TABLES[family]
         if slug in table:
-            raise RuntimeError(f"{family} {slug!r} registered twice")
+            old = table[slug].source
+            raise PymazeError(f"the {family} slug {slug!r} is taken (by {old or 'a built-in'}); "
+                              "choose another slug")
         if family == "solver":
             kw.setdefault("shapes", SHAPES)  # a solver that walks with pymaze.graph works on every shape
         table[slug] = Algorithm(slug=slug, name=name, family=family, func=func,
-                                params=tuple(kw.pop("params", ())), **kw)
+                                params=tuple(kw.pop("params", ())), source=_source, **kw)
         return func
     return deco
+
+
+def unregister(source):
+    """Remove every algorithm the plugin file ``source`` registered (before loading it again)."""
+    for table in _TABLES.values():
+        for slug in [s for s, a in table.items() if source and a.source == source]:
+            del table[slug]
 
 
 def generator(slug, name, **kw):

@@ -31,9 +31,9 @@ def catalogue_json():
     cat = registry.catalogue()
     for family, table in (("generators", registry.generators()), ("solvers", registry.solvers())):
         for entry in cat[family]:
-            func = table[entry["slug"]].func
-            entry["doc"] = inspect.getdoc(func) or ""
-            entry["source"] = func.__module__.replace(".", "/") + ".py"
+            algo = table[entry["slug"]]
+            entry["doc"] = inspect.getdoc(algo.func) or ""
+            entry["source"] = algo.source or algo.func.__module__.replace(".", "/") + ".py"
     return json.dumps(dict(cat, version=__version__))
 
 
@@ -63,7 +63,10 @@ def _header(run):
               "start": maze.start, "goals": list(maze.goals), "layer": run.algorithm.layer,
               "seed": run.seed, "weights": list(maze.weight) if maze.weight is not None else None,
               "shape": maze.shape, "cells": maze.lattice.n if maze.lattice is not None else None,
-              "mask": maze.mask.text() if maze.mask is not None else None}
+              "mask": maze.mask.text() if maze.mask is not None else None,
+              "source": getattr(run.algorithm, "source", "")}
+    global _lines_sent
+    _lines_sent = 0
     return json.dumps(header), bytes(maze.wall), bytes(maze.mark), maze.num.tobytes()
 
 
@@ -353,7 +356,7 @@ def next_batch(n):
     last event is out: the next solve, play or edit keeps them, until the next generate."""
     if _run is None:
         raise ParameterError("no run: generate a maze first")
-    batch = _run.next_batch(n)
+    batch = _run.next_batch(min(n, USER_BATCH) if _user_run() else n)  # user code: short batches, under the page's time limit
     _adopt_ends()
     return batch
 
@@ -422,3 +425,62 @@ def lab_report(records_json):
     out = io.StringIO()
     write_csv(records, out)
     return json.dumps({"summary": summary(records), "csv": out.getvalue()})
+
+
+# --- the page's own code (the Code mode) -------------------------------------------------
+
+USER_FILE = "yours.py"  # the plugin name of the page's code: its algorithms' ``source``
+USER_BATCH = 2000       # the most events of user code per batch (the page stops a batch that takes too long)
+_lines_sent = 0         # of the current user run: the events whose lines the page has
+
+
+def register_code(code):
+    """Load the page's code as the plugin ``yours.py`` (replacing what it registered before); JSON
+    ``{"algorithms": [catalogue entries], "error": null}`` or ``{"algorithms": [], "error": {message, line}}``."""
+    from .plugins import PluginError, load_source
+    try:
+        found = load_source(code, USER_FILE, defer=True, lines=True)
+    except PluginError as exc:
+        return json.dumps({"algorithms": [], "error": _error(exc)})
+    cat = json.loads(catalogue_json())
+    entries = [dict(e, source="") for family in ("generators", "solvers") for e in cat[family] if e["slug"] in found]
+    # (source "": the page's explanation links no file for them; the run's header still names yours.py)
+    return json.dumps({"algorithms": entries, "error": None})
+
+
+def _error(exc):
+    return {"message": exc.message, "line": exc.line, "step": exc.step}
+
+
+def _user_run():
+    """The current run's checked steps when it runs the page's code, else None."""
+    from .plugins import Checked
+    steps = getattr(_run, "_steps", None)
+    return steps if isinstance(steps, Checked) and _run.algorithm.source == USER_FILE else None
+
+
+def user_batch_json():
+    """After a batch of a user run: JSON ``{"lines": [the code line of each event just handed out],
+    "error": null or {message, line, step}}`` (the error once the run stopped on it); "" for other runs."""
+    global _lines_sent
+    steps = _user_run()
+    if steps is None:
+        return ""
+    lines = list(steps.lines[_lines_sent:_run.emitted])
+    _lines_sent = _run.emitted
+    error = steps.error if _run.finished else None
+    return json.dumps({"lines": lines, "error": _error(error) if error else None})
+
+
+def builtin_source(family, slug):
+    """The source of built-in ``slug``'s module as a plugin of the page: imports made absolute, every
+    slug it registers renamed ``my-SLUG`` ("Copy of NAME"), so it can be run beside the original."""
+    import re
+    import sys
+    algo = registry.get(family, slug)
+    module = sys.modules[algo.func.__module__]
+    package = module.__name__.rpartition(".")[0]
+    text = inspect.getsource(module)
+    text = re.sub(r"^from \.\.(\w*) import", lambda m: f"from pymaze{'.' if m[1] else ''}{m[1]} import", text, flags=re.M)
+    text = re.sub(r"^from \.(\w*) import", lambda m: f"from {package}{'.' if m[1] else ''}{m[1]} import", text, flags=re.M)
+    return re.sub(r'(@(?:solver|generator)\(\s*")([^"]+)(",\s*")', r"\1my-\2\3Copy of ", text)

@@ -10,25 +10,40 @@ export class Engine {
     this.start();
   }
 
-  start() {
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  // `spare`: a worker started earlier (Engine.spare()), whose messages so far are replayed.
+  start(spare = null) {
+    this.worker = spare ? spare.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = ({ data }) => this.receive(data);
     this.worker.onerror = (event) => {
       event.preventDefault();
       this.restart(event.message || "the engine stopped");
     };
+    if (spare) for (const data of spare.messages.splice(0)) this.receive(data);
   }
 
-  restart(reason) {
+  // A second engine booting in the background (the Code mode keeps one, so that stopping user code
+  // that never yields takes the time of a restore, not of a boot).
+  static spare() {
+    const spare = { worker: new Worker(new URL("./worker.js", import.meta.url), { type: "module" }), messages: [] };
+    spare.worker.onmessage = ({ data }) => {
+      spare.messages.push(data);
+      if (data.type === "ready") spare.ready = true;
+    };
+    return spare;
+  }
+
+  // Stop the worker and start a fresh one (`spare` when given: a stop asked for, which is not
+  // counted as the engine failing).
+  restart(reason, spare = null) {
     this.worker.terminate();
     const now = Date.now();
-    this.restarts = this.restarts.filter((t) => now - t < 60000).concat(now);
+    if (!spare) this.restarts = this.restarts.filter((t) => now - t < 60000).concat(now);
     for (const { reject } of this.pending.values()) reject(new Error(reason));
     this.pending.clear();
     this.batchInFlight = false;
     if (this.restarts.length > 3) return this.hooks.onFatal(`The engine keeps stopping (${reason}); reload the page.`);
     this.hooks.onRestart(reason);
-    this.start();
+    this.start(spare);
   }
 
   receive(data) {

@@ -7,6 +7,7 @@ import { CellHistory } from "./history.js";
 import { KIND_NAMES, Timeline } from "./timeline.js";
 import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
 import { Engine } from "./engine.js";
+import { CodeMode } from "./code.js";
 import { MAX_FRAGMENT, applyLink, linkOf } from "./link.js";
 import { Machine } from "./machine.js";
 import { MetricsPanel } from "./metrics.js";
@@ -48,7 +49,7 @@ const engine = new Engine({
     machine.send("ready");
     readyResolve(true);
     if (!ui.linked) openLink();
-    else if (ui.source.length) restore();
+    else code.reinstall().then(() => { if (ui.source.length) restore(); });
     if (race.race && ui.linked) race.start(race.race, race.tick); // a restarted engine gets the race back
     refresh();
   },
@@ -131,6 +132,8 @@ const page = {
   setView: (view) => { $("view").value = ui.view = view; layout(); },
   commitEdit,
   switchMode,
+  layout,
+  start,
 };
 const modes = { watch: new Watch(page), play: new Play(page), edit: new Edit(page) };
 // The Race view (race.js): its own boards and transport over the Generate panel's maze.
@@ -142,6 +145,8 @@ const race = new Race($("race"), {
   example: () => { if (location.hash === EXAMPLE_RACE) openLink(); else location.hash = EXAMPLE_RACE; },
 });
 ui.mode = modes.watch;
+const code = new CodeMode(page);
+code.bind();
 
 function refresh(state = machine.state) {
   if (state === "done") metrics.done(player.loads, player.s.width * player.s.height);
@@ -163,8 +168,9 @@ function refresh(state = machine.state) {
   $("play").title = replay ? "Replay the run from the start (space)" : "Run the animation (space)";
   $("play").hidden = state === "running";
   $("pause").hidden = state !== "running";
-  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(!race.active && m === mode.name));
+  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(!race.active && m === mode.name && !(m === "watch" && code.open)));
   $("mode-race").setAttribute("aria-pressed", String(race.active));
+  $("mode-code").setAttribute("aria-pressed", String(code.open));
   $("walkbar").hidden = mode.name !== "play";
   $("editbar").hidden = mode.name !== "edit";
   const editor = mode === modes.edit ? modes.edit.editor : null;
@@ -434,12 +440,13 @@ const actions = {
   "copy-link": copyLink,
   "quick-generate": () => start("generate"),
   "quick-solve": () => start("solve"),
-  "mode-watch": () => switchMode("watch"),
-  "mode-lab": () => { if (race.active) leaveRace(); showLab(true); },
+  "mode-watch": () => { code.hide(); switchMode("watch"); },
+  "mode-code": () => { switchMode("watch"); code.toggle(); },
+  "mode-lab": () => { code.hide(); if (race.active) leaveRace(); showLab(true); },
   "lab-back": () => showLab(false),
-  "mode-race": () => (race.active ? null : openRace()),
-  "mode-play": () => switchMode("play"),
-  "mode-edit": () => switchMode("edit"),
+  "mode-race": () => { code.hide(); if (!race.active) openRace(); },
+  "mode-play": () => { code.hide(); switchMode("play"); },
+  "mode-edit": () => { code.hide(); switchMode("edit"); },
   "walk-reset": () => { if (machine.mode === "play") modes.play.walk.reset(); },
   "walk-new": () => switchMode("play", true),
   "edit-clear": () => modes.edit.act("clear"),
@@ -466,7 +473,7 @@ document.addEventListener("change", (e) => {
 const zoomKey = setupZoom(board, renderer, () => ui.mode === modes.watch);
 
 document.addEventListener("keydown", (e) => {
-  if (e.target.closest("input, select, textarea")) return;
+  if (e.target.closest("input, select, textarea, [contenteditable]")) return;
   if (document.body.dataset.view === "lab") { if (e.key === "Escape") showLab(false); return; }
   if (race.active && race.key(e)) { e.preventDefault(); return; }
   if (ui.mode.key(e) || zoomKey(e)) { e.preventDefault(); return; }
@@ -524,6 +531,7 @@ function frame(now) {
     timeline.update();
     cellHistory.update();
   }
+  code.frame();
   if (player.s) {
     renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused");
     legend.update(player);
@@ -599,6 +607,7 @@ window.pymaze = Object.freeze({
   startAnimation: (forceRecorder = false) => animation.start(forceRecorder).then((r) => !!r),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
   lab: () => lab.snapshot(),
+  code: code.hook(),
 });
 
 $("notice-close").addEventListener("click", () => showNotice(""));

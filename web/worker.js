@@ -73,7 +73,7 @@ const handlers = {
     // A batch asked for by a run the page has left would take the new run's events.
     if (a.run !== current) return { message: { events: new Int32Array(0), run: a.run, stale: true } };
     const events = copyBuffer(web.next_batch(a.n), "i32");
-    return { message: { events, run: a.run }, transfer: [events.buffer] };
+    return { message: { events, run: a.run, ...userBatch() }, transfer: [events.buffer] };
   },
   race: (a) => raced(web.race(a.family, JSON.stringify(a.slugs || []), a.generator, a.width, a.height, a.seed,
     a.geometry || "thin", JSON.stringify(a.options || {}))),
@@ -81,6 +81,9 @@ const handlers = {
     const events = copyBuffer(web.race_batch(a.run, a.n), "i32");
     return { message: { events, run: a.run }, transfer: [events.buffer] };
   },
+  // The page's own code (the Code mode): registered as the plugin yours.py, never run by registering.
+  register: (a) => ({ message: JSON.parse(web.register_code(a.code)) }),
+  builtinSource: (a) => ({ message: { code: web.builtin_source(a.family, a.slug) } }),
   load: (a) => started(web.load_text(a.text, a.fmt || "auto")),
   picture: (a) => ({ message: { picture: JSON.parse(web.read_picture(a.width, a.height, a.data,
     JSON.stringify(a.options || {}))) } }),
@@ -111,6 +114,31 @@ const handlers = {
   }),
 };
 
+// A batch of the page's own code carries the code line behind each event and, once the run
+// stopped on it, the error (see pymaze.web.user_batch_json).
+function userBatch() {
+  const extra = web.user_batch_json();
+  return extra ? { user: JSON.parse(extra) } : {};
+}
+
+// User code runs in this worker: whatever it reaches through Pyodide's `js` module may talk to
+// this site alone.  (The server's Content-Security-Policy says the same where it is sent.)
+function ownOriginOnly() {
+  const own = (url) => new URL(String(url instanceof Request ? url.url : url), self.location.href).origin === self.location.origin;
+  const refuse = (url) => { throw new TypeError(`pymaze: ${url} is not on this site; the engine talks to its own site only`); };
+  const realFetch = self.fetch.bind(self);
+  self.fetch = (url, init) => (own(url) ? realFetch(url, init) : Promise.reject(refuse(url)));
+  const RealXHR = self.XMLHttpRequest;
+  self.XMLHttpRequest = class extends RealXHR {
+    open(method, url, ...rest) { if (!own(url)) refuse(url); return super.open(method, url, ...rest); }
+  };
+  for (const name of ["WebSocket", "EventSource"]) {
+    const Real = self[name];
+    if (Real) self[name] = class extends Real { constructor(url, ...rest) { if (!own(url)) refuse(url); super(url, ...rest); } };
+  }
+  self.importScripts = (...urls) => { urls.forEach((u) => own(u) || refuse(u)); throw new TypeError("pymaze: importScripts is off"); };
+}
+
 async function boot() {
   stage("downloading runtime", 0.05);
   const base = new URL("./", import.meta.url).href;
@@ -123,6 +151,7 @@ async function boot() {
   stage("loading engine", 0.8);
   pyodide.unpackArchive(await wheel.arrayBuffer(), "wheel");
   web = pyodide.pyimport("pymaze.web");
+  ownOriginOnly();
   const catalogue = JSON.parse(web.catalogue_json());
   stage("ready", 1);
   postMessage({ type: "ready", catalogue, manifest, pyodide: pyodide.version });
