@@ -458,7 +458,17 @@ const actions = {
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
 $("edit-brush").addEventListener("change", (e) => { if (modes.edit.editor) modes.edit.editor.brush = Number(e.target.value); });
-  if (ui.mode.key(e) || zoomKey(e)) { e.preventDefault(); return; }
+$("view").addEventListener("change", (e) => { ui.view = e.target.value; layout(); race.layout(); });
+$("shape").addEventListener("change", () => showShape(ui));
+$("mask").addEventListener("change", () => showShape(ui));
+$("mask-file").addEventListener("change", (e) => { if (e.target.files[0]) maskFromPicture(e.target.files[0], showNotice); });
+$("mask-text").addEventListener("drop", (e) => {
+  const file = [...e.dataTransfer.files].find((f) => f.type.startsWith("image/"));
+  if (!file) return;
+  e.preventDefault();
+  e.stopPropagation();
+  maskFromPicture(file, showNotice);
+});
 $("speed").addEventListener("input", () => { $("speed-value").textContent = speedLabel(speedOf($("speed"))); });
 $("speed-value").textContent = speedLabel(speedOf($("speed")));
 $("generator").addEventListener("change", () => explainer.show(ui.gen.current, null));
