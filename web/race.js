@@ -250,6 +250,8 @@ export class Race {
     try {
       if (race.slugs.length < 2 || race.slugs.length > 4) throw new Error("a race takes 2 to 4 algorithms");
       const g = race.gen;
+      if ((g.shape && g.shape !== "square") || g.mask)
+        throw new Error(`races run on square mazes without a mask; this one is ${g.mask ? "masked" : g.shape}: choose the square shape and no mask`);
       reply = await this.host.engine.call("race", { family: race.family, slugs: race.slugs, generator: g.slug,
         width: g.width, height: g.height, seed: g.seed, geometry: g.geometry, options: g.options });
     } catch (err) {
