@@ -36,7 +36,7 @@ function whole(text, what, lo, hi) {
 const seconds = (s) => (s < 90 ? `${Math.ceil(s)} s` : `${Math.round(s / 60)} min`);
 
 export class Lab {
-  // `openMaze({ slug, width, height, seed })` shows a maze in Watch.
+  // `openMaze({ slug, shape, width, height, seed })` shows a maze in Watch.
   constructor(root, { openMaze }) {
     this.$ = (id) => root.querySelector(`#${id}`);
     Object.assign(this, { root, openMaze, pool: null, job: null, state: "idle", done: 0, total: 0,
@@ -201,14 +201,12 @@ export class Lab {
   hardest() {
     const key = this.$("lab-hardest-by").value;
     const top = this.records.filter((r) => r[key] != null).sort((a, b) => b[key] - a[key] || a.seed - b.seed).slice(0, 5);
-    const square = this.config.shape === "square";
     this.$("lab-hardest").replaceChildren(...top.map((r, i) => {
       const li = document.createElement("li");
       const open = document.createElement("button");
-      Object.assign(open, { type: "button", textContent: "Open in Watch", disabled: !square,
-        title: square ? "Generate this maze on the board" : "The board draws square mazes only" });
+      Object.assign(open, { type: "button", textContent: "Open in Watch", title: "Generate this maze on the board" });
       open.dataset.rank = String(i);
-      open.addEventListener("click", () => this.openMaze({ slug: r.algorithm, width: r.width, height: r.height, seed: r.seed }));
+      open.addEventListener("click", () => this.openMaze({ slug: r.algorithm, shape: this.config.shape, width: r.width, height: r.height, seed: r.seed }));
       li.append(`${r.algorithm}, seed ${r.seed}: ${key.replace(/_/g, " ")} ${r[key]}`, open);
       return li;
     }));
