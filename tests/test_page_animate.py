@@ -178,3 +178,29 @@ def test_cancel_and_bad_settings_leave_the_page_usable(page):
     page.click("#generate")
     page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'", arg=before, timeout=60000)
     assert not page.errors
+
+
+def test_a_gif_of_a_star_on_a_hex_maze_shows_the_board_at_its_ends(browser, site_url):
+    p = browser.new_page(viewport={"width": 1280, "height": 800})
+    p.errors = []
+    p.on("pageerror", lambda e: p.errors.append(str(e)))
+    p.goto(site_url + "#gen=wilson&sol=astar&w=12&h=9&seed=3&shape=hex&run=solve&speed=100")
+    p.wait_for_function("() => { const s = window.pymaze && window.pymaze.snapshot();"
+                        " return s && s.kind === 'solve' && s.state === 'done' && s.cursor === s.total; }",
+                        timeout=90000)
+    try:
+        assert p.evaluate("window.pymaze.snapshot().geometry") == "graph"
+        total = p.evaluate("window.pymaze.progress().total")
+        w, h = p.evaluate("[document.getElementById('maze').width, document.getElementById('maze').height]")
+        per = 5
+        result = export(p, format="gif", width=w, height=h, fps=10, perFrame=per, **{"from": 0, "to": total})
+        frames = math.ceil(total / per) + 1
+        decoded = [f.convert("RGB") for f in ImageSequence.Iterator(Image.open(io.BytesIO(result["bytes"])))]
+        assert result["frames"] == len(decoded) == frames
+        for index, k in [(0, 0), (frames - 1, total)]:
+            ok, why = close_enough(decoded[index], board_at(p, k))
+            assert ok, f"frame {index} (event {k}) differs from the hex board: {why}"
+        assert not close_enough(decoded[0], decoded[-1])[0]
+        assert not p.errors
+    finally:
+        p.close()
