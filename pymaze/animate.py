@@ -72,26 +72,68 @@ def scene_at(maze, scale=None, width=None):
     return scene
 
 
-def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, marks=False):
+def _top(nums, nodes):
+    """The largest number (``num - 1``) on ``nodes``, 0 when none: the top of the heat ramp."""
+    return max(max((nums[p] for p in nodes), default=0) - 1, 0)
+
+
+def _fill(maze, p, numbers, marks, top):
+    """Node ``p``'s fill colour (None: the floor shows)."""
+    if maze.wall[p]:
+        return WALL
+    if marks and maze.mark[p]:
+        return MARKS.get(maze.mark[p])
+    n = maze.num[p]
+    return heat(n - 1, top) if numbers and n > 0 else None
+
+
+def _line_width(scene):
+    return max(1, round(max(1.5, scene.unit / 10)))
+
+
+def _segment(pen, a, b, lw, fill):
+    """One wall segment with round caps (a union of these looks the same in any order)."""
+    pen.line([a, b], fill=fill, width=lw)
+    for x, y in (a, b):
+        pen.ellipse((x - lw / 2, y - lw / 2, x + lw / 2, y + lw / 2), fill=fill)
+
+
+def _end_discs(maze, scene):
+    """S and every goal drawn: ``(node, box, colour)`` of each disc."""
+    size, out = _text_size(scene), []
+    for p in dict.fromkeys([maze.start, *maze.goals]):
+        if p < 0 or scene.drawn is not None and p not in scene.slot:
+            continue
+        x, y = scene.centre(p)
+        r = size * 1.05
+        out.append((p, (x - r, y - r, x + r, y + r), START if p == maze.start else GOAL))
+    return out
+
+
+def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, marks=False, joined=True):
     """Draw ``maze`` on ``image`` through ``colour`` (a ``#rrggbb`` -> fill function for the image's mode):
     walls (and cells never opened), the ``marks`` a run left, heat and (``letters``) the ``numbers``, the
-    ``route``, S and every goal."""
+    ``route``, S and every goal.  ``joined``: walls chained into polylines (else each segment alone, with
+    round caps: what a GIF frame repaints piece by piece)."""
     _, ImageDraw = pillow()
     pen = ImageDraw.Draw(image)
     u = scene.unit
     g, mark, nums = maze.wall, maze.mark, maze.num
-    top = max((nums[p] - 1 for p in scene.nodes() if nums[p] > 0), default=0) if numbers else 0
+    top = _top(nums, scene.nodes()) if numbers else 0
     for p in scene.nodes():
-        fill = WALL if g[p] else MARKS.get(mark[p]) if marks and mark[p] else heat(nums[p] - 1, top) \
-            if numbers and nums[p] > 0 else None
+        fill = _fill(maze, p, numbers, marks, top)
         if fill:
             pen.polygon(scene.polygon(p), fill=colour(fill))
     if scene.view != "block":
-        lw = max(1, round(max(1.5, u / 10)))
-        for line in chains(scene.segments(g)):
-            pen.line(line, fill=colour(WALL), width=lw, joint="curve")
-            for x, y in (line[0], line[-1]):  # round caps
-                pen.ellipse((x - lw / 2, y - lw / 2, x + lw / 2, y + lw / 2), fill=colour(WALL))
+        lw = _line_width(scene)
+        if joined:
+            for line in chains(scene.segments(g)):
+                pen.line(line, fill=colour(WALL), width=lw, joint="curve")
+                for x, y in (line[0], line[-1]):  # round caps
+                    pen.ellipse((x - lw / 2, y - lw / 2, x + lw / 2, y + lw / 2), fill=colour(WALL))
+        else:
+            for a, b in scene.segments(g):
+                _segment(pen, a, b, lw, colour(WALL))
     if len(route) > 1:
         pen.line([scene.centre(p) for p in route], fill=colour(ROUTE), width=max(2, round(u / 8)), joint="curve")
     size = _text_size(scene)
@@ -102,13 +144,10 @@ def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, mar
                 x, y = scene.centre(p)
                 pen.text((x, y), str(nums[p] - 1), fill=colour(_ink(heat(nums[p] - 1, top))), font=font, anchor="mm")
     goals = set(maze.goals)
-    for p in dict.fromkeys([maze.start, *maze.goals]):
-        if p < 0 or scene.drawn is not None and p not in scene.slot:
-            continue
-        x, y = scene.centre(p)
-        r = size * 1.05
-        pen.ellipse((x - r, y - r, x + r, y + r), fill=colour(START if p == maze.start else GOAL))
+    for p, box, fill in _end_discs(maze, scene):
+        pen.ellipse(box, fill=colour(fill))
         if font is not None:
+            x, y = scene.centre(p)
             text = ("S" if p == maze.start else "") + ("G" if p in goals else "")
             pen.text((x, y), text, fill=colour("#ffffff"), font=_font(size * (1 if len(text) == 1 else 0.75)),
                      anchor="mm")
@@ -156,13 +195,127 @@ def _stop(c):
     return INDEX[min(RAMP, key=lambda s: sum((a - b) ** 2 for a, b in zip(_rgb(s), rgb)))]
 
 
+_STOPS = {}
+
+
+def _index(c):
+    """A colour's index in the GIF's table (a heat colour: its nearest stop)."""
+    if c in INDEX:
+        return INDEX[c]
+    if c not in _STOPS:
+        _STOPS[c] = _stop(c)
+    return _STOPS[c]
+
+
 def frame(maze, scene, numbers=False):
     """One GIF frame: ``maze`` drawn in the table's colours as a palette ("P") image."""
     Image, _ = pillow()
     image = Image.new("P", (scene.width, scene.height), 0)
     image.putpalette([v for c in TABLE for v in _rgb(c)])
-    draw(maze, scene, image, lambda c: INDEX[c] if c in INDEX else _stop(c), (), numbers, marks=True)
+    draw(maze, scene, image, _index, (), numbers, marks=True, joined=False)
     return image
+
+
+TILE = 32  # px: the side of the squares a frame is repainted in
+
+
+class Painter:
+    """One GIF frame kept between frames: ``update`` repaints only the tiles that changed cells, walls
+    and discs touch (each tile redrawn from everything over it, in ``frame``'s order), so a frame costs
+    what its events changed, and equals ``frame(maze, scene, numbers)`` pixel for pixel."""
+
+    def __init__(self, maze, scene, numbers):
+        self.maze, self.scene, self.numbers = maze, scene, numbers
+        self.image = frame(maze, scene, numbers)
+        nodes = list(scene.nodes())
+        self.nodes, self.order = nodes, {p: i for i, p in enumerate(nodes)}
+        self.top = _top(maze.num, nodes) if numbers else 0
+        self.fills = {p: _fill(maze, p, numbers, True, self.top) for p in nodes}
+        self.cols = max(1, -(-scene.width // TILE))
+        self.tiles = {}  # tile -> ([cells], [segments])
+        self.box = {}
+        for p in nodes:
+            pts = scene.polygon(p)
+            self.box[p] = box = (min(x for x, _ in pts), min(y for _, y in pts),
+                                 max(x for x, _ in pts), max(y for _, y in pts))
+            for t in self._cover(box):
+                self.tiles.setdefault(t, ([], []))[0].append(p)
+        self.passage, self.segs, self.lw = {}, [], _line_width(scene)
+        if scene.view != "block":
+            d, h = scene.drawn, self.lw / 2
+            walls, b = d["walls"], d["border"]
+            for k, v in enumerate(d["passages"]):
+                self.passage[v] = len(self.segs)
+                self.segs.append((v, scene.px(walls[4 * k], walls[4 * k + 1]),
+                                  scene.px(walls[4 * k + 2], walls[4 * k + 3])))
+            for j in range(0, len(b), 4):
+                self.segs.append((-1, scene.px(b[j], b[j + 1]), scene.px(b[j + 2], b[j + 3])))
+            self.segbox = []
+            for i, (_, (ax, ay), (bx, by)) in enumerate(self.segs):
+                box = (min(ax, bx) - h, min(ay, by) - h, max(ax, bx) + h, max(ay, by) + h)
+                self.segbox.append(box)
+                for t in self._cover(box):
+                    self.tiles.setdefault(t, ([], []))[1].append(i)
+        self.shown = {v: maze.wall[v] for v in self.passage}
+        self.ends = _end_discs(maze, scene)
+
+    def _cover(self, box, pad=2):
+        """The tiles a box (in px, ``pad`` px more on each side) overlaps."""
+        x0, y0 = max(0, int((box[0] - pad) // TILE)), max(0, int((box[1] - pad) // TILE))
+        x1, y1 = int((box[2] + pad) // TILE), int((box[3] + pad) // TILE)
+        return [y * self.cols + x for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+
+    def update(self, events):
+        """Bring the frame up to the maze after ``events`` (just applied to it)."""
+        m, dirty = self.maze, set()
+        touched = set(events[1::4])
+        if self.numbers and any(op & 0xFF == 3 for op in events[0::4]):
+            top = _top(m.num, self.nodes)
+            if top != self.top:
+                self.top = top
+                touched.update(p for p in self.nodes if m.num[p] > 0)
+        for p in touched:
+            if p in self.fills:
+                fill = _fill(m, p, self.numbers, True, self.top)
+                if fill != self.fills[p]:
+                    self.fills[p] = fill
+                    dirty.update(self._cover(self.box[p]))
+            if p in self.shown and m.wall[p] != self.shown[p]:
+                self.shown[p] = m.wall[p]
+                dirty.update(self._cover(self.segbox[self.passage[p]]))
+        ends = _end_discs(m, self.scene)
+        if ends != self.ends:
+            for _, box, _ in ends + self.ends:
+                dirty.update(self._cover(box))
+            self.ends = ends
+        if dirty:
+            self._repaint(dirty)
+        return self.image
+
+    def _repaint(self, dirty):
+        Image, ImageDraw = pillow()
+        scratch = Image.new("P", self.image.size, 0)
+        pen = ImageDraw.Draw(scratch)
+        cells, segs = set(), set()
+        for t in dirty:
+            c, s = self.tiles.get(t, ((), ()))
+            cells.update(c)
+            segs.update(s)
+        for p in sorted(cells, key=self.order.__getitem__):  # frame's order: a later polygon covers an edge
+            if self.fills[p]:
+                pen.polygon(self.scene.polygon(p), fill=_index(self.fills[p]))
+        wall = INDEX[WALL]
+        for i in segs:
+            v, a, b = self.segs[i]
+            if v < 0 or self.maze.wall[v]:
+                _segment(pen, a, b, self.lw, wall)
+        for _, box, fill in self.ends:
+            pen.ellipse(box, fill=_index(fill))
+        for t in dirty:
+            x, y = t % self.cols * TILE, t // self.cols * TILE
+            box = (x, y, min(x + TILE, self.image.width), min(y + TILE, self.image.height))
+            if box[0] < box[2] and box[1] < box[3]:
+                self.image.paste(scratch.crop(box), box)
 
 
 class Timeline:
@@ -192,9 +345,11 @@ class Timeline:
         for k, (initial, events) in enumerate(self.parts):
             n = len(events) // 4
             if t <= n or k == len(self.parts) - 1:
-                if k != self._part or t < self._done:
+                self.fresh = k != self._part or t < self._done
+                if self.fresh:
                     self._state, self._part, self._done = initial.copy(), k, 0
-                apply(self._state, events[4 * self._done:4 * t])
+                self.applied = events[4 * self._done:4 * t]  # what this call changed (from self.fresh's state)
+                apply(self._state, self.applied)
                 self._done = t
                 return self._state
             t -= n
@@ -214,7 +369,14 @@ def to_gif(timeline, fps=20, events_per_frame=None, width=None):
         events_per_frame = max(1, math.ceil(len(timeline) / 200))
     epf = int(_number(events_per_frame, "events per frame", 1, 2**31 - 1, whole=True))
     scene = scene_at(timeline.at(0), None, width)
-    pictures = [frame(timeline.at(t), scene, timeline.numbered(t)) for t in frames(timeline, epf)]
+    pictures, painter = [], None
+    for t in frames(timeline, epf):
+        maze, numbers = timeline.at(t), timeline.numbered(t)
+        if painter is None or timeline.fresh or numbers != painter.numbers:
+            painter = Painter(maze, scene, numbers)
+        else:
+            painter.update(timeline.applied)
+        pictures.append(painter.image.copy())
     buf = io.BytesIO()
     pictures[0].save(buf, "GIF", save_all=True, append_images=pictures[1:], duration=round(1000 / fps),
                      loop=0, optimize=False)

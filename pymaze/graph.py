@@ -43,6 +43,7 @@ SHAPES = ("square", "hex", "triangle", "polar")
 MAX_CELLS = 4_000_000  # the most cells of a lattice: as many as a 2000 x 2000 square maze
 GRAPH_SHAPES = SHAPES[1:]
 ROOT3 = math.sqrt(3.0)
+HEX_CORNERS = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(240, 600, 60)]  # clockwise
 
 
 # --- the lattices of the graph shapes -------------------------------------------
@@ -242,7 +243,7 @@ class Lattice:
         """
         cx, cy = self.raw_centre(k)
         if self.shape == "hex":
-            return [(cx + math.cos(math.radians(a)), cy + math.sin(math.radians(a))) for a in range(240, 600, 60)]
+            return [(cx + dx, cy + dy) for dx, dy in HEX_CORNERS]
         if self.shape == "triangle":
             w, s = self.w, ROOT3 / 2
             x, y = k % w, k // w

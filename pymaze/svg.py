@@ -54,7 +54,7 @@ def ink(colour):
 
 def num(v):
     """A coordinate as the shortest text of its value rounded to 1/100 (no '-0')."""
-    text = f"{round(v, 2):.2f}".rstrip("0").rstrip(".")
+    text = f"{v:.2f}".rstrip("0").rstrip(".")  # the same digits as round(v, 2), one call fewer
     return "0" if text == "-0" else text
 
 
@@ -147,14 +147,15 @@ def chains(segments):
     polyline must end) in order of appearance, then anywhere left; at each vertex the walk goes
     straight on when it can, else takes the first unused segment there.  Deterministic.
     """
-    key = lambda pt: (round(pt[0] * 100), round(pt[1] * 100))
-    at, pts = {}, {}
-    for i, (a, b) in enumerate(segments):
-        for pt in (a, b):
-            k = key(pt)
-            at.setdefault(k, []).append(i)
-            pts.setdefault(k, pt)
-    ends = [(key(a), key(b)) for a, b in segments]
+    at, pts, ends = {}, {}, []
+    for i, (a, b) in enumerate(segments):  # each point's key once: this loop is most of the time
+        ka, kb = (round(a[0] * 100), round(a[1] * 100)), (round(b[0] * 100), round(b[1] * 100))
+        ends.append((ka, kb))
+        for k, pt in ((ka, a), (kb, b)):
+            if k in at:
+                at[k].append(i)
+            else:
+                at[k], pts[k] = [i], pt
     used = bytearray(len(segments))
     lines = []
     order = [k for k, segs in at.items() if len(segs) % 2] + list(at)
