@@ -158,8 +158,10 @@ def site_sources():
 
 
 # --- serving -----------------------------------------------------------------
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; worker-src 'self'; "
-       "connect-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; "
+# The page's policy (index.html carries the same as a meta tag): its own origin only; the hash is the
+# print sheet's Print button (onclick="window.print()"), a sheet the page opens in a blob: tab.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval' 'unsafe-hashes' 'sha256-MguIPR6qNR8D3B+eAlK+bIRTZe8t3wkOY4B/56Me9FU='; worker-src 'self'; "
+       "connect-src 'self' blob:; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; "
        "object-src 'none'; base-uri 'none'; form-action 'none'")
 
 class Handler(http.server.SimpleHTTPRequestHandler):

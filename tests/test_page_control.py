@@ -188,7 +188,7 @@ def test_loading_shows_the_board_at_size_with_controls_off_and_dropdowns_filled(
             .filter((el) => el.offsetParent && !el.disabled && !el.closest('#notice'))
             .map((el) => el.id)""")
         assert set(off) <= {"generator", "solver", "width", "height", "seed", "new-seed", "view", "speed",
-                            "import-text", "import-format", "png-size", "sheet-count", "sheet-paper"} | {i for i in off if i.startswith(("generator-", "solver-"))} | \
+                            "import-text", "import-format", "png-size", "sheet-count", "sheet-paper", "shape", "mask"} | {i for i in off if i.startswith(("generator-", "solver-"))} | \
             set(p.evaluate("[...document.querySelectorAll('[data-param]')].map((e) => e.id)")), off
         looks = p.evaluate("getComputedStyle(document.getElementById('solve')).opacity")
         assert float(looks) < 0.6  # disabled, and it looks it
