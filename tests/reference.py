@@ -6,6 +6,8 @@ so a bug there cannot hide itself.
 
 from collections import deque
 
+from pymaze.events import apply
+
 
 def floor_graph(maze):
     """Block view: {(x, y): [(x2, y2), ...]} over every floor square, 4-neighbours inside the grid."""
@@ -116,3 +118,11 @@ def valid_route(maze, path):
     if tuple(path[-1]) not in {node_of(maze, g) for g in maze.goals}:
         return False
     return all(tuple(b) in adj[tuple(a)] for a, b in zip(path, path[1:]))
+
+
+def replayed(run):
+    """A run's events, once replaying them (each event checked against the maze) onto its initial
+    maze has given exactly the maze the run left."""
+    events = run.events()
+    assert apply(run.initial.copy(), events, check=True) == run.maze
+    return events

@@ -10,8 +10,10 @@ import pytest
 import pymaze
 from pymaze import registry
 from pymaze.author import MARKS, AuthorError, Board, Param, generator, solver
-from pymaze.events import MILESTONE, N_FOUND, N_NO_ROUTE, OP_MASK, WALL, apply, notes, unpack
+from pymaze.events import MILESTONE, N_FOUND, N_NO_ROUTE, OP_MASK, WALL, notes, unpack
 from pymaze.graph import SHAPES
+
+from reference import replayed
 
 SOURCE = "test_author.py"  # the registry 'source' of this module's algorithms (removed after each test)
 CASES = [(shape, geometry) for shape in SHAPES for geometry in (("thin", "block") if shape == "square" else ("thin",))]
@@ -32,13 +34,6 @@ def maze_of(shape, geometry="thin", seed=1, w=7, h=5, slug="dig"):
 
 def board(maze, family="solver", seed=0):
     return Board(maze, random.Random(seed), family)
-
-
-def replayed(run):
-    """Replay of every event onto the run's initial maze equals the maze the run left."""
-    events = run.events()
-    assert apply(run.initial.copy(), events, check=True).snapshot() == run.maze.snapshot()
-    return events
 
 
 @pytest.mark.parametrize("shape, geometry", CASES)

@@ -10,10 +10,12 @@ import networkx as nx
 import pytest
 
 import pymaze
-from pymaze import Run, apply
+from pymaze import Run
 from pymaze.events import MARK, M_JUMP, M_SCANNED, NOTE, N_BOUND, N_COST, OP_MASK, unpack
 from pymaze.registry import solvers
 from pymaze.solution import Solution
+
+from reference import replayed
 
 RULES = ("never", "no-corners", "one-blocked", "always")
 GRID_FINDERS = [s for s, a in solvers().items() if any(p.name == "diagonal" and p.choices == RULES for p in a.params)]
@@ -73,10 +75,7 @@ def open_grid(seed, w=None, h=None, density=None):
 
 def run(maze, slug, **opts):
     r = Run.solve(slug, maze, seed=1, **opts)
-    events = r.events()
-    state = r.initial.copy()
-    apply(state, events, check=True)
-    assert state == r.maze
+    events = replayed(r)
     return Solution.from_events(r.initial, events), events
 
 

@@ -15,9 +15,11 @@ import pytest
 import pymaze
 import pymaze.formats
 from pymaze import registry
-from pymaze.events import N_FOUND, apply, notes
+from pymaze.events import N_FOUND, notes
 from pymaze.graph import SHAPES
 from pymaze.plugins import PluginError, load_source
+
+from reference import replayed
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "AUTHORING.md"
@@ -141,12 +143,6 @@ def plugin(tmp_path):
         registry.unregister(str(p.resolve()))
 
 
-def replays(run_):
-    events = run_.events()
-    assert apply(run_.initial.copy(), events, check=True).snapshot() == run_.maze.snapshot()
-    return events
-
-
 @pytest.mark.parametrize("code, gen, sol", [(RAW, "raw-tree", "raw-bfs"), (AUTHORED, "au-back", "au-dfs")],
                          ids=["raw", "authored"])
 @pytest.mark.parametrize("shape", SHAPES)
@@ -155,12 +151,12 @@ def test_library_plugins_run_on_every_shape_and_replay(plugin, code, gen, sol, s
     assert set(found) == {gen, sol} and all(a.source.endswith("algos.py") for a in found.values())
     for seed in (1, 4):
         g = pymaze.Run.generate(gen, 9, 6, seed=seed, shape=shape)
-        replays(g)
+        replayed(g)
         maze = g.maze.copy(layers=False)
         G = maze.to_networkx()
         assert nx.is_tree(G) and set(G.nodes) == set(pymaze.lattice(shape, 9, 6).nodes)
         s = pymaze.Run.solve(sol, maze)
-        events = replays(s)
+        events = replayed(s)
         moves = [v for code_, v, _ in notes(events) if code_ == N_FOUND]
         assert moves == [nx.shortest_path_length(G, maze.start, maze.goal)]  # a tree has one route
     assert "raw-bfs" in json.dumps(pymaze.catalogue()) or code is AUTHORED
@@ -282,13 +278,13 @@ def test_every_sample_of_the_tutorial_runs_on_every_shape(index):
             for shape in SHAPES:
                 if algo.family == "generator":
                     r = pymaze.Run.generate(algo.slug, 8, 6, seed=3, shape=shape)
-                    replays(r)
+                    replayed(r)
                     if "backtracker" in algo.slug:
                         assert nx.is_tree(r.maze.to_networkx())
                 else:
                     maze = pymaze.generate("dig", 8, 6, seed=3, shape=shape)
                     r = pymaze.Run.solve(algo.slug, maze)
-                    moves = [v for c, v, _ in notes(replays(r)) if c == N_FOUND]
+                    moves = [v for c, v, _ in notes(replayed(r)) if c == N_FOUND]
                     if "raw" not in algo.slug:
                         assert moves == [nx.shortest_path_length(maze.to_networkx(), maze.start, maze.goal)]
     finally:

@@ -8,11 +8,11 @@ import networkx as nx
 import pytest
 
 import pymaze
-from pymaze import Run, apply
+from pymaze import Run
 from pymaze.events import M_DEAD, M_FILLED, MARK, NOTE, N_ROUTE, OP_MASK, unpack
 from pymaze.solution import Solution
 
-from reference import graph, node_of, shortest_moves, valid_route
+from reference import graph, node_of, replayed, shortest_moves, valid_route
 
 MAZES = Path(__file__).parent / "mazes"
 WALKERS = ["pledge", "chain"]
@@ -49,10 +49,7 @@ def mazes(count):
 
 def solve(maze, slug, **opts):
     run = Run.solve(slug, maze, seed=0, **opts)
-    events = run.events()
-    state = run.initial.copy()
-    apply(state, events, check=True)
-    assert state == run.maze
+    events = replayed(run)
     return Solution.from_events(run.initial, events), events, run.maze
 
 
