@@ -10,9 +10,6 @@
 // handed to `commit` (the engine's copy).  Strokes and "clear" can be undone and
 // redone (the maze as it was before each, up to UNDO of them and UNDO_BYTES of
 // copies: a 2000 x 2000 maze keeps fewer than a small one).
-//
-// An edited maze that started as a generated one travels in a link: the
-// generator's link plus what the edits changed (editKeys / applyEditKeys).
 import { segmentDistance } from "./shapes.js";
 import { setWall, setWeight } from "./state.js";
 
@@ -122,7 +119,7 @@ export class Editor {
   // its centre means the nearest of its four walls (thin walls are hard to hit on their own).
   at(e) {
     const p = this.renderer.squareAt(e.clientX, e.clientY);
-    if (this.shape) return this.side(p, e);
+    if (this.shape) return this.brush ? p : this.side(p, e); // a weight goes to the cell under the pointer
     if (!this.thin || p < 0 || this.kind(p) !== "cell") return p;
     const s = this.s, W = s.width, [cx, cy] = this.renderer.clientCentre(p);
     const other = s.width > 3 ? W + 3 : 3 * W + 1, [ox, oy] = this.renderer.clientCentre(other);
@@ -282,64 +279,4 @@ function polarRings(first, rings) {
   const counts = [1, first];
   for (let r = 2; r <= rings; r++) counts.push(counts[r - 1] * Math.max(1, Math.round((2 * Math.PI * r) / counts[r - 1])));
   return counts;
-}
-
-// The link keys of maze `s` edited from `base` (the generated maze's wall layer): `edit`, the
-// squares (cells, passages) whose wall differs, ascending, as base-36 gaps joined by "."; `es` and
-// `eg`, S and G; `ew`, each weight other than 1 as gap-weight; `eview=block` when the thin maze was
-// turned into blocks.
-export function editKeys(s, base) {
-  const keys = {}, toggled = [], weights = [];
-  let last = -1;
-  for (let p = 0; p < s.wall.length; p++) if (s.wall[p] !== base.wall[p]) { toggled.push((p - last).toString(36)); last = p; }
-  last = -1;
-  if (s.weight) for (let p = 0; p < s.weight.length; p++) if (s.weight[p] !== 1) { weights.push(`${(p - last).toString(36)}-${s.weight[p]}`); last = p; }
-  keys.edit = toggled.join(".");
-  keys.es = String(s.start);
-  keys.eg = String(s.goals[0]);
-  if (weights.length) keys.ew = weights.join(".");
-  if (s.geometry === "block" && base.geometry === "thin") keys.eview = "block";
-  return keys;
-}
-
-// A link's edit keys (see editKeys) applied to `s`, the generated maze they were made from;
-// returns the problems found (nothing is changed then).
-export function applyEditKeys(s, params) {
-  const size = s.wall.length, wall = s.wall.slice();
-  const gaps = (text, what) => {
-    const out = [];
-    let at = -1;
-    for (const part of text ? text.split(".") : []) {
-      const [gap, value] = part.split("-"), d = /^[0-9a-z]{1,8}$/.test(gap || "") ? parseInt(gap, 36) : 0;
-      at += d;
-      if (!d || at >= size) return `${what} must name squares of this maze in order`;
-      out.push([at, value]);
-    }
-    return out;
-  };
-  const toggled = gaps(params.get("edit") || "", "edit");
-  if (typeof toggled === "string") return [toggled];
-  for (const [p] of toggled) wall[p] ^= 1;
-  let weight = null;
-  if (params.has("ew")) {
-    const weights = gaps(params.get("ew"), "ew");
-    if (typeof weights === "string") return [weights];
-    if (weights.some(([, v]) => !/^[1-9]$/.test(v || ""))) return ["ew weights must be 1 to 9"];
-    weight = new Int32Array(size).fill(1);
-    for (const [p, v] of weights) weight[p] = Number(v);
-  }
-  const ends = [];
-  for (const key of ["es", "eg"]) {
-    const v = params.get(key), p = /^\d{1,9}$/.test(v || "") ? Number(v) : -1;
-    const cell = s.shapes ? p >= 0 && p < s.shapes.n : p >= 0 && p < size && !wall[p] &&
-      (s.geometry !== "thin" || (p % s.width) & ((p - (p % s.width)) / s.width) & 1);
-    if (!cell) return [`${key} must be a cell of the maze`];
-    ends.push(p);
-  }
-  if (s.shapes) wall.fill(0, 0, s.shapes.n);
-  s.wall.set(wall);
-  [s.start, s.goals[0]] = ends;
-  if (weight) s.weight = weight;
-  s.allDirty = true;
-  return [];
 }

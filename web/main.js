@@ -13,7 +13,7 @@ import { Machine } from "./machine.js";
 import { MetricsPanel } from "./metrics.js";
 import { Lab } from "./lab.js";
 import { Edit, Play, Watch } from "./modes.js";
-import { applyEditKeys, editKeys } from "./edit.js";
+import { applyEditKeys, editKeys } from "./editlink.js";
 import { Player } from "./player.js";
 import { Race } from "./race.js";
 import { Renderer } from "./render.js";
