@@ -123,17 +123,21 @@ def test_an_edited_hex_mazes_link_rebuilds_it_in_another_page(page, browser, sit
     page.page.mouse.down()
     page.page.mouse.move(*centre(page, target), steps=5)
     page.page.mouse.up()
+    page.page.select_option("#edit-brush", "7")  # a weight on a cell travels too
+    page.page.mouse.click(*centre(page, 20))
+    page.page.select_option("#edit-brush", "0")
     edited = page.snapshot()
-    assert edited["wall"][v] == 0 and edited["goals"] == [target]
+    assert edited["wall"][v] == 0 and edited["goals"] == [target] and edited["weight"][20] == 7
     link = page.js("location.hash")
-    assert "shape=hex" in link and "edit=" in link and len(link) < 200
+    assert "shape=hex" in link and "edit=" in link and "ew=" in link and len(link) < 220
     choose(page, "square")  # the module's page as it was
     other = Page(browser, site_url + link, {"width": 1000, "height": 700})
     try:
         other.page.wait_for_function("(s => s.mode === 'edit' && !s.busy && s.origin === 'edited')"
                                      "(window.pymaze.snapshot())", timeout=60000)
         again = other.snapshot()
-        assert (again["wall"], again["start"], again["goals"]) == (edited["wall"], edited["start"], edited["goals"])
+        assert (again["wall"], again["start"], again["goals"], again["weight"]) == \
+            (edited["wall"], edited["start"], edited["goals"], edited["weight"])
         assert again["notice"] == "" and other.js("location.hash") == link
         solved = other.run("solve")
         route_checks(other, graph_of(candidates, edited["wall"]), solved, candidates.number_of_nodes())
