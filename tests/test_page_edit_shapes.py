@@ -7,16 +7,16 @@ import networkx as nx
 import pytest
 
 import pymaze
-from pymaze import events
+from pymaze import events, masks
 
 pytestmark = pytest.mark.browser
 
 ROUTE = events.M_ROUTE
 
 
-def choose(page, shape):
+def choose(page, shape, mask=""):
     page.page.select_option("#shape", shape)
-    page.page.select_option("#mask", "")
+    page.page.select_option("#mask", mask)
 
 
 def centre(page, p):
@@ -110,11 +110,13 @@ def _with(G, a, b):
 
 
 def test_an_edited_hex_mazes_link_rebuilds_it_in_another_page(page, browser, site_url):
+    """On a masked hex maze (a preset circle): the engine's lattice is the mask's, and the link holds both."""
     from tests.browser import Page
-    choose(page, "hex")
-    page.generate("kruskal", 8, 6, 3)
+    choose(page, "hex", "circle")
+    page.generate("kruskal", 10, 8, 3)
     before = edit(page)
-    candidates = pymaze.lattice("hex", 8, 6)
+    candidates = pymaze.lattice("hex", 10, 8, masks.preset("circle", 10, 8))
+    assert len(before["wall"]) == candidates.number_of_nodes() + candidates.number_of_edges()
     a, b, v = next((a, b, v) for a, b, v in candidates.edges(data="via") if before["wall"][v])
     page.page.mouse.click(*between(page, a, b))
     page.snapshot()
@@ -129,7 +131,7 @@ def test_an_edited_hex_mazes_link_rebuilds_it_in_another_page(page, browser, sit
     edited = page.snapshot()
     assert edited["wall"][v] == 0 and edited["goals"] == [target] and edited["weight"][20] == 7
     link = page.js("location.hash")
-    assert "shape=hex" in link and "edit=" in link and "ew=" in link and len(link) < 220
+    assert "shape=hex" in link and "mask=circle" in link and "edit=" in link and "ew=" in link and len(link) < 220
     choose(page, "square")  # the module's page as it was
     other = Page(browser, site_url + link, {"width": 1000, "height": 700})
     try:
