@@ -242,29 +242,36 @@ def _bytes(data):
     return data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
 
 
-def set_maze(width, height, wall, start, goal, weight=None, geometry="block"):
+def set_maze(width, height, wall, start, goal, weight=None, geometry="block", shape="square", mask=""):
     """The page's edited maze (``wall``: bytes of 0/1, one per square) becomes the current maze.
 
     Start and goal must be floor squares (cells of a ``"thin"`` maze); they may be the same square.
     A thin maze must stay cell-aligned (closed frame, posts, floor cells): only the walls between
-    cells change.  ``weight``, when given, holds each square's cost 1..9 (what ``dijkstra`` pays)."""
+    cells change.  ``weight``, when given, holds each square's cost 1..9 (what ``dijkstra`` pays).
+
+    ``geometry="graph"``: a hex, triangle or polar maze (``shape``) of ``width`` x ``height``, with
+    the mask whose text (rows of X and .) is ``mask`` ("" for none); ``wall`` holds its cells (all
+    open) then its passages (1: closed), and S and G are cells."""
     global _generated
     wall = _bytes(wall)
-    if not (1 <= width <= 2 * registry.MAX_SIZE + 1 and 1 <= height <= 2 * registry.MAX_SIZE + 1):
-        raise ParameterError(f"an edited maze is 1 to {2 * registry.MAX_SIZE + 1} squares a side")
-    if len(wall) != width * height or set(wall) - {0, 1}:
-        raise ParameterError(f"the wall layer needs {width * height} squares of 0 or 1")
-    for what, p in (("start", start), ("goal", goal)):
-        if not (0 <= p < len(wall)) or wall[p]:
-            raise ParameterError(f"the {what} must be on a floor square")
-    if geometry not in ("block", "thin"):
-        raise ParameterError(f"unknown geometry {geometry!r}; allowed: block, thin")
-    try:
-        maze = Maze(width, height, wall, start, [goal], geometry)
-    except GeometryError as err:
-        raise ParameterError(f"an edited thin-wall maze must stay cell-aligned: {err}") from None
-    if not maze.is_node(start) or not maze.is_node(goal):
-        raise ParameterError("the start and the goal must be on cells")
+    if geometry == "graph":
+        maze = _edited_graph(width, height, wall, start, goal, shape, mask)
+    else:
+        if not (1 <= width <= 2 * registry.MAX_SIZE + 1 and 1 <= height <= 2 * registry.MAX_SIZE + 1):
+            raise ParameterError(f"an edited maze is 1 to {2 * registry.MAX_SIZE + 1} squares a side")
+        if len(wall) != width * height or set(wall) - {0, 1}:
+            raise ParameterError(f"the wall layer needs {width * height} squares of 0 or 1")
+        for what, p in (("start", start), ("goal", goal)):
+            if not (0 <= p < len(wall)) or wall[p]:
+                raise ParameterError(f"the {what} must be on a floor square")
+        if geometry not in ("block", "thin"):
+            raise ParameterError(f"unknown geometry {geometry!r}; allowed: block, thin, graph")
+        try:
+            maze = Maze(width, height, wall, start, [goal], geometry)
+        except GeometryError as err:
+            raise ParameterError(f"an edited thin-wall maze must stay cell-aligned: {err}") from None
+        if not maze.is_node(start) or not maze.is_node(goal):
+            raise ParameterError("the start and the goal must be on cells")
     if weight is not None:
         weight = _bytes(weight)
         if len(weight) != len(wall) or set(weight) - set(range(1, 10)):
@@ -272,6 +279,43 @@ def set_maze(width, height, wall, start, goal, weight=None, geometry="block"):
         maze.weight = array("i", list(weight))
     _generated = _Loaded(maze, "edit", "edited maze")
     return _start(_generated)
+
+
+def _edited_graph(width, height, wall, start, goal, shape, mask):
+    """An edited hex, triangle or polar maze (see ``set_maze``), on the current maze's lattice when it
+    is the same one (a stroke costs no new lattice), else on a new one."""
+    from . import masks
+    from .graph import GRAPH_SHAPES, Lattice
+    if shape not in GRAPH_SHAPES:
+        raise ParameterError(f"an edited graph maze is {', '.join(GRAPH_SHAPES)}; got {shape!r}")
+    w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
+    h = check_whole(height, "height in cells", 1, registry.MAX_SIZE, SizeError)
+    if not isinstance(mask, str) or len(mask) > MAX_IMPORT:
+        raise ParameterError("the mask must be rows of X (cell) and . (no cell)")
+    lat = _generated.finish().lattice if _generated is not None else None
+    if lat is None or (lat.shape, lat.w, lat.h) != (shape, w, h) or (
+            lat.mask.text() if lat.mask is not None else "") != mask:
+        # The mask's islands were settled when the maze was made: joining again finds the same cells.
+        lat = Lattice(shape, w, h, masks.parse(mask, "join") if mask else None)
+    n, m = lat.n, lat.m
+    if len(wall) != n + m or wall.translate(None, b"\x00\x01"):
+        raise ParameterError(f"this {shape} maze's wall layer needs {n + m} squares of 0 or 1 "
+                             f"({n} cells, then {m} passages)")
+    if wall[:n].count(1):
+        raise ParameterError(f"every cell of an edited {shape} maze is open; cell {wall.index(1)} is closed")
+    cells = f"the {n} cells{' its mask leaves' if lat.mask is not None else ''} (0 to {n - 1})"
+    for what, p in (("start", start), ("goal", goal)):
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n:
+            where = f"{p} is passage {p - n}" if isinstance(p, int) and n <= p < n + m else f"not {p!r}"
+            raise ParameterError(f"the {what} of this {shape} maze must be one of {cells}; {where}")
+    maze = Maze.__new__(Maze)
+    maze.width, maze.height, maze.geometry, maze.weight = w, h, "graph", None
+    maze.shape, maze.lattice, maze.mask = shape, lat, lat.mask
+    maze.wall = bytearray(wall)
+    maze.mark = bytearray(n + m)
+    maze.num = array("i", bytes(4 * (n + m)))
+    maze.start, maze.goals = start, [goal]
+    return maze
 
 
 def shortest():

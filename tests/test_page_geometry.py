@@ -254,15 +254,6 @@ def test_a_tap_on_an_open_neighbour_moves_there(page, shape):
     page.page.click("#mode-watch")
 
 
-def test_edit_says_it_is_for_square_mazes(page):
-    shaped_generate(page, "triangle", "wilson", 8, 6, 1)
-    page.page.click("#mode-edit")
-    page.page.wait_for_function("document.getElementById('notice').hidden === false")
-    assert "square mazes only" in page.js("document.getElementById('notice-text').textContent")
-    assert page.js("window.pymaze.state") != "editing"
-    choose(page, "square")
-
-
 def test_a_picture_becomes_the_mask_in_the_browser(page, tmp_path):
     """A picture chosen for the mask: its dark pixels are cells (one pixel per maze cell here, so the
     expected rows are the picture's own), and the maze built is the engine's on that mask."""

@@ -94,3 +94,38 @@ def test_a_block_only_solver_runs_on_the_block_view_of_a_thin_maze():
     sol = Solution.from_events(run.initial, run.events())
     want = pymaze.solve(pymaze.generate("dig", 9, 7, seed=4).as_block(), "bfs")
     assert sol.found and sol.moves == want.moves
+
+
+def test_an_edited_graph_maze_is_what_the_solvers_run_on():
+    """A hex maze with a mask, edited (passages opened and closed, S and G moved), then solved: the
+    route is networkx's shortest path on the edited graph; bad passages and ends are refused."""
+    import networkx as nx
+    from pymaze import masks
+    web.generate("wilson", 9, 7, 6, "hex", "{}", json.dumps({"preset": "circle"}))
+    header, wall, _, _ = web.current()
+    header = json.loads(header)
+    n, text = header["cells"], header["mask"]
+    wall = bytearray(wall)
+    candidates = pymaze.lattice("hex", 9, 7, masks.parse(text, "join"))
+    vias = sorted(v for _, _, v in candidates.edges(data="via"))
+    assert n == candidates.number_of_nodes() and len(wall) == n + len(vias)
+    for v in vias[::3]:
+        wall[v] ^= 1  # every third passage toggled
+    start, goal = 1, n - 2
+    edited = json.loads(web.set_maze(9, 7, bytes(wall), start, goal, None, "graph", "hex", text)[0])
+    assert (edited["shape"], edited["cells"], edited["start"], edited["goals"]) == ("hex", n, start, [goal])
+    G = nx.Graph((a, b) for a, b, v in candidates.edges(data="via") if not wall[v])
+    G.add_nodes_from(range(n))
+    want = nx.shortest_path_length(G, start, goal) if nx.has_path(G, start, goal) else -1
+    assert web.shortest() == want
+    web.solve("bfs", 0)
+    drain()
+    assert json.loads(web.snapshot())["mark"][:n].count(5) == (want + 1 if want >= 0 else 0)
+    for args, message in [((bytes(wall[:-1]), start, goal), f"needs {len(wall)} squares"),
+                          ((bytes(wall), n + 4, goal), f"start of this hex maze must be one of the {n} cells its mask"),
+                          ((bytes(wall), start, -1), "goal of this hex maze must be one of"),
+                          ((bytes([1]) + bytes(wall[1:]), start, goal), "cell 0 is closed")]:
+        with pytest.raises(ParameterError, match=message):
+            web.set_maze(9, 7, args[0], args[1], args[2], None, "graph", "hex", text)
+    with pytest.raises(ParameterError, match="square, hex|hex, triangle"):
+        web.set_maze(9, 7, bytes(wall), start, goal, None, "graph", "circle", text)

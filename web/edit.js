@@ -1,17 +1,23 @@
 // Edit mode.  A block maze: press on a square to toggle its wall and drag to
 // paint more of the same.  A thin-wall maze keeps its geometry: press on (or
 // near) the wall between two cells to toggle it, drag along walls to paint
-// them; posts, cells and the frame are not paintable.  With a weight brush,
-// paint floor squares' (cells') costs; press on S or G to drag it to another
-// floor square (cell).  Each finished stroke is handed to `commit` (the
-// engine's copy).  Strokes and "clear" can be undone and redone (the maze as it
-// was before each, up to UNDO of them and UNDO_BYTES of copies: a 2000 x 2000
-// maze keeps fewer than a small one).
+// them; posts, cells and the frame are not paintable.  A hex, triangle or polar
+// maze (with or without a mask) is the same over its own index space: press on
+// or near the side two cells share to open or close that passage (the side
+// under the pointer is outlined), drag to paint more; the border is not
+// paintable.  With a weight brush, paint floor squares' (cells') costs; press
+// on S or G to drag it to another floor square (cell).  Each finished stroke is
+// handed to `commit` (the engine's copy).  Strokes and "clear" can be undone and
+// redone (the maze as it was before each, up to UNDO of them and UNDO_BYTES of
+// copies: a 2000 x 2000 maze keeps fewer than a small one).
+import { segmentDistance } from "./shapes.js";
 import { setWall, setWeight } from "./state.js";
 
 const UNDO = 100;
 const UNDO_BYTES = 256 * 2 ** 20;
 const NEAR_CENTRE = 0.2; // a press this close to a cell's centre (in cell pitches) is on the cell, not a wall
+const NEAR_SHAPE = 0.55; // on a shaped maze: this close to the centre, in radii of the circle inside the cell
+const HOVER = "#f59e0b"; // the outline of the paintable wall (or S, G) under the pointer
 
 export class Editor {
   constructor(s, renderer, commit) {
@@ -19,6 +25,7 @@ export class Editor {
   }
 
   get thin() { return this.s.geometry === "thin"; }
+  get shape() { return this.s.shapes || null; } // a hex, triangle or polar maze's drawing
 
   saved() {
     const s = this.s;
@@ -56,7 +63,8 @@ export class Editor {
   clear() {
     const s = this.s, W = s.width;
     this.remember();
-    for (let y = 1; y < s.height - 1; y++) {
+    if (this.shape) s.wall.fill(0); // every cell and passage open
+    else for (let y = 1; y < s.height - 1; y++) {
       for (let x = 1; x < W - 1; x++) if (!this.thin || x % 2 || y % 2) s.wall[y * W + x] = 0;
     }
     s.allDirty = true;
@@ -68,6 +76,7 @@ export class Editor {
   kind(q) {
     const s = this.s, W = s.width, x = q % W, y = (q - x) / W;
     if (q < 0) return "";
+    if (this.shape) return q < this.shape.n ? "cell" : "wall";
     if (!this.thin) return s.wall[q] ? "wall" : "cell";
     if (x % 2 && y % 2) return "cell";
     if (x === 0 || y === 0 || x === W - 1 || y === s.height - 1 || (x % 2 === 0 && y % 2 === 0)) return "";
@@ -78,22 +87,39 @@ export class Editor {
   paint(q, value) {
     const s = this.s;
     if (q === s.start || q === s.goals[0]) return;
-    if (!this.brush) { if (!this.thin || this.kind(q) === "wall") setWall(s, q, value); }
-    else if (!s.wall[q] && (!this.thin || this.kind(q) === "cell")) setWeight(s, q, value);
+    const edged = this.thin || this.shape; // walls and cells are apart
+    if (!this.brush) { if (!edged || this.kind(q) === "wall") setWall(s, q, value); }
+    else if (!s.wall[q] && (!edged || this.kind(q) === "cell")) setWeight(s, q, value);
   }
 
   // The stats line while editing: size, where S and G are, what the brush paints.
   status() {
-    const s = this.s, k = this.thin ? 2 : 1, xy = (p) => `(${(p % s.width - k + 1) / k}, ${((p - p % s.width) / s.width - k + 1) / k})`;
+    const s = this.s, brush = `brush: ${this.brush ? `weight ${this.brush}` : "walls"}`;
+    if (this.shape) {
+      const size = `${s.shape} maze, ${this.shape.n.toLocaleString("en")} cells`;
+      return [size, `S ${this.where(s.start)}`, `G ${this.where(s.goals[0])}`, brush].join("  ·  ");
+    }
+    const k = this.thin ? 2 : 1, xy = (p) => `(${(p % s.width - k + 1) / k}, ${((p - p % s.width) / s.width - k + 1) / k})`;
     const size = this.thin ? `${(s.width - 1) / 2} × ${(s.height - 1) / 2} cells, thin walls` : `${s.width} × ${s.height} squares`;
-    return [size, `S ${xy(s.start)}`, `G ${xy(s.goals[0])}`,
-      `brush: ${this.brush ? `weight ${this.brush}` : "walls"}`].join("  ·  ");
+    return [size, `S ${xy(s.start)}`, `G ${xy(s.goals[0])}`, brush].join("  ·  ");
+  }
+
+  // A shaped maze's cell as the stats line names it: its number, or (ring, index) on a polar maze
+  // (read from its centre: ring r's centres are r + 1/2 from the middle, its cells evenly spread).
+  where(p) {
+    const s = this.s, g = this.shape;
+    if (s.shape !== "polar") return `cell ${p}`;
+    const o = g.bounds[2] / 2, [x, y] = g.centre(p), ring = Math.max(0, Math.round(Math.hypot(x - o, y - o) - 0.5));
+    if (!ring) return "(ring 0, 0)";
+    const count = polarRings(s.width, ring)[ring], turn = (Math.atan2(y - o, x - o) / (2 * Math.PI) + 1) % 1;
+    return `(ring ${ring}, ${Math.round(turn * count - 0.5) % count})`;
   }
 
   // The square under a pointer event, or -1.  On a thin maze a press inside a cell but away from
   // its centre means the nearest of its four walls (thin walls are hard to hit on their own).
   at(e) {
     const p = this.renderer.squareAt(e.clientX, e.clientY);
+    if (this.shape) return this.brush ? p : this.side(p, e); // a weight goes to the cell under the pointer
     if (!this.thin || p < 0 || this.kind(p) !== "cell") return p;
     const s = this.s, W = s.width, [cx, cy] = this.renderer.clientCentre(p);
     const other = s.width > 3 ? W + 3 : 3 * W + 1, [ox, oy] = this.renderer.clientCentre(other);
@@ -102,6 +128,75 @@ export class Editor {
     const dx = (e.clientX - cx) / pitch, dy = (e.clientY - cy) / pitch;
     if (Math.max(Math.abs(dx), Math.abs(dy)) < NEAR_CENTRE) return p;
     return Math.abs(dx) > Math.abs(dy) ? p + Math.sign(dx) : p + Math.sign(dy) * W;
+  }
+
+  // A shaped maze: the passage under client point e when it is nearer a side of cell p than p's
+  // centre, else p (the border is not paintable: a press near it means the cell).
+  side(p, e) {
+    const g = this.shape;
+    if (p < 0) return p;
+    const [x, y] = this.point(e), [cx, cy] = g.centre(p);
+    if (Math.hypot(x - cx, y - cy) < NEAR_SHAPE * g.inner[p]) return p;
+    const P = g.polygons, S = g.starts, W = g.walls;
+    let best = p, far = Infinity;
+    for (const i of g.passagesOf(p)) {
+      const k = 4 * (i - g.n), d = segmentDistance(x, y, W[k], W[k + 1], W[k + 2], W[k + 3]);
+      if (d < far) { far = d; best = i; }
+    }
+    for (const i of g.borderOf[p]) {
+      const j = i + 1 < S[p + 1] ? i + 1 : S[p];
+      if (segmentDistance(x, y, P[2 * i], P[2 * i + 1], P[2 * j], P[2 * j + 1]) < far) return p;
+    }
+    return best;
+  }
+
+  // Client point e in maze units (a shaped maze's drawing).
+  point(e) {
+    const r = this.renderer, b = r.canvas.getBoundingClientRect();
+    const x = ((e.clientX - b.left) * r.canvas.width) / b.width, y = ((e.clientY - b.top) * r.canvas.height) / b.height;
+    return [(x - r.ox) / r.k, (y - r.oy) / r.k];
+  }
+
+  // What a press at e would change: a paintable wall (passage), S or G, or -1 (the pointer's
+  // hover outline, edit-mode's way of showing where the walls can be hit).
+  target(e) {
+    const p = this.at(e), s = this.s;
+    if (p < 0) return -1;
+    if (p === s.start || p === s.goals[0]) return p;
+    const kind = this.kind(p);
+    return this.brush ? (kind === "cell" && !s.wall[p] ? p : -1) : this.thin || this.shape ? (kind === "wall" ? p : -1) : p;
+  }
+
+  hover(e) {
+    const t = e ? this.target(e) : -1;
+    if (t === this.lit) return;
+    this.lit = t;
+    this.s.routeChanged = true; // the overlay is drawn again, with the outline
+  }
+
+  // The renderer's overlay hook: the hover outline (a passage's side, a cell or a square).
+  drawOver(o, r) {
+    const t = this.lit, g = this.shape;
+    if (t === undefined || t < 0 || r.s !== this.s) return;
+    o.save();
+    o.strokeStyle = HOVER;
+    o.lineCap = "round";
+    o.beginPath();
+    if (g && t >= g.n) {
+      const W = g.walls, k = 4 * (t - g.n);
+      o.lineWidth = Math.max(3, r.wallWidth * 2.2);
+      o.moveTo(r.ox + W[k] * r.k, r.oy + W[k + 1] * r.k);
+      o.lineTo(r.ox + W[k + 2] * r.k, r.oy + W[k + 3] * r.k);
+    } else if (g) {
+      o.lineWidth = Math.max(2, r.wallWidth);
+      r.polygon(o, t);
+    } else if (!r.image) {
+      const x = t % this.s.width, y = (t - x) / this.s.width;
+      o.lineWidth = Math.max(2, r.dpr * 2);
+      o.rect(r.cols.pos[x], r.rows.pos[y], r.cols.size[x], r.rows.size[y]);
+    }
+    o.stroke();
+    o.restore();
   }
 
   down(e) {
@@ -113,24 +208,48 @@ export class Editor {
       return;
     }
     const kind = this.kind(p);
-    if (this.brush ? kind !== "cell" || s.wall[p] : this.thin && kind !== "wall") return; // not paintable with this brush
+    if (this.brush ? kind !== "cell" || s.wall[p] : (this.thin || this.shape) && kind !== "wall") return; // not paintable with this brush
     this.remember();
-    this.stroke = { kind: "paint", value: this.brush || (s.wall[p] ? 0 : 1), last: p };
+    this.stroke = { kind: "paint", value: this.brush || (s.wall[p] ? 0 : 1), last: p, from: [e.clientX, e.clientY] };
     this.paint(p, this.stroke.value);
   }
 
   move(e) {
-    const p = this.at(e), st = this.stroke, s = this.s;
-    if (!st || p < 0 || p === st.last) return;
+    const st = this.stroke, s = this.s;
+    if (!st) return;
+    if (this.shape && st.kind !== "paint") { // S and G go to the cell under the pointer
+      const p = this.renderer.squareAt(e.clientX, e.clientY);
+      if (p >= 0 && p !== st.last && !s.wall[p]) this.place(st, p);
+      return;
+    }
+    if (this.shape) { // every side crossed since the last move, not only the one under the pointer
+      const [x0, y0] = st.from || [e.clientX, e.clientY], steps = Math.ceil(Math.hypot(e.clientX - x0, e.clientY - y0) / 3);
+      for (let i = 1; i <= steps; i++) {
+        const at = { clientX: x0 + ((e.clientX - x0) * i) / steps, clientY: y0 + ((e.clientY - y0) * i) / steps };
+        const q = this.at(at);
+        if (q >= 0 && this.kind(q) === (this.brush ? "cell" : "wall")) this.paint(q, st.value);
+      }
+      st.from = [e.clientX, e.clientY];
+      st.moved = true;
+      return;
+    }
+    const p = this.at(e);
+    if (p < 0 || p === st.last) return;
     if (st.kind === "paint") {
       if (this.thin) this.paint(p, st.value); // walls one by one: a line would cross posts and cells
       else for (const q of line(st.last, p, s.width)) this.paint(q, st.value);
-    } else if (!s.wall[p] && this.kind(p) === "cell") {
-      const was = st.kind === "start" ? s.start : s.goals[0];
-      if (st.kind === "start") s.start = p; else s.goals[0] = p;
-      setWall(s, was, s.wall[was]); // repaint the square it left
-      setWall(s, p, 0);
-    } else return;
+    } else if (!s.wall[p] && this.kind(p) === "cell") this.place(st, p);
+    else return;
+    st.last = p;
+    st.moved = true;
+  }
+
+  // The stroke's S or G to cell (floor square) p.
+  place(st, p) {
+    const s = this.s, was = st.kind === "start" ? s.start : s.goals[0];
+    if (st.kind === "start") s.start = p; else s.goals[0] = p;
+    setWall(s, was, s.wall[was]); // repaint the square it left
+    setWall(s, p, 0);
     st.last = p;
     st.moved = true;
   }
@@ -153,4 +272,11 @@ function line(a, b, W) {
     out.push(Math.round(ay + ((by - ay) * i) / n) * W + Math.round(ax + ((bx - ax) * i) / n));
   }
   return out;
+}
+
+// Cells per ring of a polar maze of `first` cells in ring 1, rings 0..`rings` (pymaze.graph.polar_rings).
+function polarRings(first, rings) {
+  const counts = [1, first];
+  for (let r = 2; r <= rings; r++) counts.push(counts[r - 1] * Math.max(1, Math.round((2 * Math.PI * r) / counts[r - 1])));
+  return counts;
 }

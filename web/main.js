@@ -13,6 +13,7 @@ import { Machine } from "./machine.js";
 import { MetricsPanel } from "./metrics.js";
 import { Lab } from "./lab.js";
 import { Edit, Play, Watch } from "./modes.js";
+import { applyEditKeys, editKeys } from "./editlink.js";
 import { Player } from "./player.js";
 import { Race } from "./race.js";
 import { Renderer } from "./render.js";
@@ -27,7 +28,8 @@ import { describeNotes, showNotice, stats } from "./status.js";
 const $ = (id) => document.getElementById(id);
 const board = $("board");
 // origin: where the current maze came from ("generated", "imported", "edited", "moved": a
-// generated maze whose S and G a solve moved); only "generated" fits in a link.  ran: the
+// generated maze whose S and G a solve moved); "generated" fits in a link, and so does "edited"
+// when the edits started from a generated maze (the generator's link plus the edits).  ran: the
 // arguments of the last generate and solve (what a link holds).  source: the engine calls that
 // rebuild the current maze (after a crash).  blank: the empty board shown while loading.
 const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", origin: null,
@@ -194,11 +196,14 @@ async function begin(type, args, kind = "generate") {
 }
 
 // Where the current maze came from, and the address bar after it: a generated maze's link
-// (with its solve, when one ran), none for any other maze (a link could not rebuild it).
+// (with its solve, when one ran), or an edited one's (the generated maze's and the edits), none
+// for any other maze (a link could not rebuild it).
 function setOrigin(origin = ui.origin) {
   ui.origin = origin;
-  const solved = player.kind === "solve";
-  const link = origin === "generated" ? linkOf(ui.ran.generate, solved ? ui.ran.solve : solveArgs(), solved) : "";
+  const solved = player.kind === "solve", base = modes.edit.base;
+  const link = origin === "generated" ? linkOf(ui.ran.generate, solved ? ui.ran.solve : solveArgs(), solved)
+    : origin === "edited" && base ? linkOf(base.gen, solved ? ui.ran.solve : solveArgs(), solved) + "&" +
+      new URLSearchParams(editKeys(modes.edit.editor.s, base)) : "";
   history.replaceState(null, "", location.pathname + location.search + link);
 }
 
@@ -267,10 +272,6 @@ function switchMode(name, arg) {
   if (document.body.dataset.view === "lab") showLab(false);
   if (mode === modes.watch) return machine.send("leave");
   if (!player.s) return false;
-  if (mode === modes.edit && player.s.shape !== "square") {
-    showNotice(`Edit works on square mazes only: this ${player.s.shape} maze can be generated, solved, played and linked, not edited.`);
-    return false;
-  }
   return busy(async () => {
     await mode.enter(arg);
     machine.send(mode.event);
@@ -278,10 +279,12 @@ function switchMode(name, arg) {
 }
 
 // An edit stroke ended: the engine takes the edited maze (what Solve, export and play then use),
-// in its own geometry.  A link could not rebuild it, so the address bar drops its link.
+// in its own geometry (a shaped maze: its shape and mask too).  The address bar holds its link
+// when it started from a generated maze, none otherwise.
 async function commitEdit(s) {
   const args = { width: s.width, height: s.height, wall: s.wall.slice(), start: s.start, goal: s.goals[0],
-    weight: s.weight ? Uint8Array.from(s.weight) : null, geometry: s.geometry };
+    weight: s.weight ? Uint8Array.from(s.weight) : null, geometry: s.geometry, shape: s.shape,
+    mask: (s.shapes && player.header.mask) || "" };
   setOrigin("edited");
   ui.source = [["setMaze", args]];
   try {
@@ -308,7 +311,10 @@ async function openLink() {
   ui.linked = true;
   const { problems, solve } = applyLink(location.hash, ui);
   const params = new URLSearchParams(location.hash.replace(/^#/, "")), long = location.hash.length > MAX_FRAGMENT + 1;
-  if (await start("generate") && solve) await start("solve");
+  if (await start("generate")) {
+    if (params.has("edit")) problems.push(...await openEdited(params));
+    if (solve) await start("solve");
+  }
   if (params.has("race") && !long) {
     const linked = Race.fromLink(params, ui.catalogue);
     problems.push(...linked.problems);
@@ -322,17 +328,28 @@ async function openLink() {
   }
 }
 
+// A link's edits (edit.js editKeys) over the maze just generated, in Edit mode; the problems found.
+async function openEdited(params) {
+  if (!await switchMode("edit", params.get("eview") === "block")) return ["the edits were not applied"];
+  const problems = applyEditKeys(modes.edit.editor.s, params);
+  if (problems.length) return problems.concat("the maze is shown as generated");
+  await commitEdit(modes.edit.editor.s);
+  return [];
+}
+
 // A link pasted into the address bar of the open page (only the fragment changed) opens too.
 window.addEventListener("hashchange", () => { if (ui.catalogue && machine.state !== "loading") openLink(); });
 
 async function copyLink() {
-  if (ui.origin !== "generated") {
-    return showNotice("A link holds a generator's settings; an imported, edited or moved maze needs an export instead.");
+  if (ui.origin !== "generated" && !(ui.origin === "edited" && modes.edit.base)) {
+    return showNotice("A link holds a generator's settings (and the edits made to its maze); an imported or moved maze, " +
+      "or one edited from them, needs an export instead.");
   }
   setOrigin();
   const url = location.href;
   if (location.hash.length - 1 > MAX_FRAGMENT) {
-    return showNotice(`This maze's mask makes its link ${(location.hash.length - 1).toLocaleString("en")} characters long; ` +
+    const what = ui.origin === "edited" ? "edits" : "mask";
+    return showNotice(`This maze's ${what} make${what === "mask" ? "s" : ""} its link ${(location.hash.length - 1).toLocaleString("en")} characters long; ` +
       `links hold at most ${MAX_FRAGMENT.toLocaleString("en")}: export it as JSON instead.`);
   }
   try {
@@ -632,6 +649,7 @@ board.addEventListener("pointerdown", (e) => { if (ui.mode.down(e)) e.preventDef
 board.addEventListener("pointermove", (e) => ui.mode.move(e));
 board.addEventListener("pointerup", (e) => ui.mode.up(e));
 board.addEventListener("pointercancel", (e) => ui.mode.cancel(e));
+board.addEventListener("pointerleave", () => { if (ui.mode === modes.edit && !modes.edit.editor.stroke) modes.edit.editor.hover(null); });
 // Watching, a click (or tap) on a square lists the events that touched it.
 board.addEventListener("click", (e) => {
   if (machine.mode === "watch" && player.log) cellHistory.show(renderer.squareAt(e.clientX, e.clientY));

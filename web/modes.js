@@ -103,26 +103,39 @@ export class Play extends Mode {
 }
 
 // Edit: press and drag change the maze (edit.js); ctrl+Z / ctrl+Y (ctrl+shift+Z) undo and redo.
+// `base`: the generated maze the edits started from (its wall layer, geometry and generator
+// arguments), what a link of the edited maze is made of; null for an imported maze.
 export class Edit extends Mode {
   name = "edit";
   event = "edit";
   editor = null;
+  base = null;
 
   // `blocks`: convert a thin-wall maze to blocks first (the one way a thin maze becomes blocks).
   async enter(blocks = false) {
-    const { page } = this;
+    const { page } = this, from = page.ui.origin, geometry = page.player.s.geometry, gen = page.ui.ran.generate;
     const s = await page.showCurrent(blocks);
     if (blocks) page.setView("block");
+    if (from === "generated" || from === "moved") this.base = { wall: s.wall.slice(), geometry, gen };
+    else if (from !== "edited") this.base = null;
     // Back to the maze edited last (a solve in between): its undo history goes on.
     const ed = this.editor;
-    if (!blocks && page.ui.origin === "edited" && ed && ed.s.wall.length === s.wall.length && ed.s.geometry === s.geometry) {
+    if (!blocks && from === "edited" && ed && ed.s.wall.length === s.wall.length && ed.s.geometry === s.geometry &&
+        ed.s.shape === s.shape) {
       ed.s = s;
-    } else this.editor = new Editor(s, page.renderer, () => page.commitEdit(s));
+    } else this.editor = new Editor(s, page.renderer, null);
+    if (s.shapes) for (let p = 0; p < s.shapes.n; p++) s.wall[p] = 0; // cells are open: passages are what edits change
     this.editor.commit = () => page.commitEdit(this.editor.s);
     this.editor.brush = Number(page.$("edit-brush").value);
+    page.renderer.extra = (o, r) => this.editor.drawOver(o, r);
   }
 
-  exit() { if (this.editor) this.editor.up(); }
+  exit() {
+    if (!this.editor) return;
+    this.editor.up();
+    this.editor.hover(null);
+    this.page.renderer.extra = null;
+  }
 
   key(e) {
     if (!(e.ctrlKey || e.metaKey) || !/^[zy]$/i.test(e.key)) return false;
@@ -143,13 +156,19 @@ export class Edit extends Mode {
     return true;
   }
 
-  move(e) { if (this.editor.stroke) this.editor.move(e); }
-  up() { this.editor.up(); }
-  cancel() { this.editor.up(); }
+  move(e) { if (this.editor.stroke) this.editor.move(e); else this.editor.hover(e); }
+  up(e) { this.editor.up(); if (e) this.editor.hover(e); }
+  cancel() { this.editor.up(); this.editor.hover(null); }
   status() { return this.editor.status(); }
 
   message() {
-    return this.editor.thin ? "Editing thin walls: click a wall between two cells to toggle it; the solvers run on this maze."
-      : "Editing blocks: the solvers run on this maze.";
+    const ed = this.editor;
+    if (ed.shape) {
+      return `Editing the ${ed.s.shape} maze: click the side two cells share to open or close it (the one under ` +
+        "the pointer is outlined in orange), drag to paint more, drag S or G to another cell; the solvers run on this maze.";
+    }
+    return ed.thin ? "Editing thin walls: click a wall between two cells to toggle it (the one under the pointer is " +
+      "outlined in orange); the solvers run on this maze."
+      : "Editing blocks (the square under the pointer is outlined in orange): the solvers run on this maze.";
   }
 }

@@ -482,6 +482,7 @@ export class Renderer {
       o.strokeRect(cols.pos[x] - pad, rows.pos[y] - pad, Math.max(2, cols.size[x]) + 2 * pad,
         Math.max(2, rows.size[y]) + 2 * pad);
     }
+    if (this.extra) this.extra(o, this); // a mode's own marks (edit: the wall under the pointer)
     s.routeChanged = false;
     this.lastHead = head;
   }

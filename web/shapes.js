@@ -105,7 +105,7 @@ export class ShapeView {
   }
 }
 
-function segmentDistance(px, py, ax, ay, bx, by) {
+export function segmentDistance(px, py, ax, ay, bx, by) {
   const dx = bx - ax, dy = by - ay, l = dx * dx + dy * dy;
   const t = l ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l)) : 0;
   return Math.hypot(px - ax - t * dx, py - ay - t * dy);

@@ -90,7 +90,7 @@ const handlers = {
   acceptPicture: () => started(web.accept_picture()),
   current: (a) => started(web.current(!!a.block)),
   setMaze: (a) => started(web.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined, // JS null is not None
-    a.geometry || "block")),
+    a.geometry || "block", a.shape || "square", a.mask || "")),
   finish: () => { web.finish_run(); return { message: {} }; },
   shortest: () => ({ message: { moves: web.shortest() } }),
   export: (a) => ({ message: { text: web.export_text(a.format) } }),
