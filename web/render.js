@@ -119,10 +119,12 @@ export class Renderer {
   // drawing's bounds at zoom 1.
   layoutShape(aw, ah) {
     const g = this.graph, [x0, y0, x1, y1] = g.bounds, bw = x1 - x0, bh = y1 - y0;
-    const k1 = Math.min(aw / bw, ah / bh), cw = Math.ceil(bw * k1), ch = Math.ceil(bh * k1);
+    const pad = 3 * this.dpr; // half the widest wall: walls on the bounds are drawn whole
+    const k1 = Math.min((aw - 2 * pad) / bw, (ah - 2 * pad) / bh);
+    const cw = Math.ceil(bw * k1 + 2 * pad), ch = Math.ceil(bh * k1 + 2 * pad);
     this.maxZoom = Math.max(1, (MAX_CELL_PX * this.dpr) / (g.unit * k1));
-    const k = k1 * this.zoom, [ox, oy] = this.offsets(bw * k, bh * k, cw, ch, false);
-    Object.assign(this, { k, ox: ox - x0 * k, oy: oy - y0 * k, image: false, pixels: null, band: 0, sweepEnd: g.n });
+    const k = k1 * this.zoom, [ox, oy] = this.offsets(bw * k + 2 * pad, bh * k + 2 * pad, cw, ch, false);
+    Object.assign(this, { k, pad, ox: ox + pad - x0 * k, oy: oy + pad - y0 * k, image: false, pixels: null, band: 0, sweepEnd: g.n });
     const unit = g.unit * k;
     this.cols = this.rows = { cell: unit, size: [unit, unit] };
     this.wallWidth = Math.max(1, Math.min(unit * 0.12, 6 * this.dpr)); // a wall's full width (half each side)
@@ -165,9 +167,9 @@ export class Renderer {
 
   resetZoom() { this.zoom = 1; this.focus = [0.5, 0.5]; this.relayout(); }
 
-  // The canvas px of the maze's top left corner.
+  // The canvas px of the maze's top left corner (a shape's: of its bounds and their margin).
   origin() {
-    if (this.graph) { const [x0, y0] = this.graph.bounds; return [this.ox + x0 * this.k, this.oy + y0 * this.k]; }
+    if (this.graph) { const [x0, y0] = this.graph.bounds; return [this.ox + x0 * this.k - this.pad, this.oy + y0 * this.k - this.pad]; }
     return [this.cols.pos[0], this.rows.pos[0]];
   }
 
