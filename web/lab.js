@@ -17,16 +17,19 @@ const USER_MS = 2000;            // a maze of the person's own code may take thi
 export const poolSize = () => Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, 4));
 
 // One engine of the pool: ready resolves once its Python is up; stop() ends it for good.
+// code: the person's code it has registered (a restarted worker has none).
 function member() {
   let ok, fail;
   const ready = new Promise((res, rej) => { ok = res; fail = rej; });
-  const engine = new Engine({ onStage() {}, onReady: () => ok(), onFatal: (m) => fail(new Error(m)), onRestart() {} });
+  const m = { code: null };
+  const engine = new Engine({ onStage() {}, onReady: () => ok(), onFatal: (msg) => fail(new Error(msg)),
+    onRestart() { m.code = null; } });
   const stop = () => {
     engine.worker.terminate();
     for (const { reject } of engine.pending.values()) reject(new Error("canceled"));
     engine.pending.clear();
   };
-  return { engine, ready, stop };
+  return Object.assign(m, { engine, ready, stop });
 }
 
 function whole(text, what, lo, hi) {
@@ -35,6 +38,19 @@ function whole(text, what, lo, hi) {
     throw new Error(`${what} must be a whole number from ${lo} to ${hi}; got "${t.slice(0, 20)}"`);
   }
   return Number(t);
+}
+
+// A request that runs the person's code: an error it raised names the maze (and leaves the engine
+// usable: `kept`); past `limit` ms the request fails (and the pool must go: the worker is held).
+function timed(call, where, limit) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${where}: your code ran for ${limit / 1000} s without `
+      + "finishing the maze, so the lab's workers were stopped (does a loop never end?)"), { stop: true })), limit);
+  });
+  return Promise.race([call, late])
+    .catch((err) => { throw err.stop ? err : Object.assign(new Error(`${where}: ${err.message}`), { kept: true }); })
+    .finally(() => clearTimeout(timer));
 }
 
 const seconds = (s) => (s < 90 ? `${Math.ceil(s)} s` : `${Math.round(s / 60)} min`);
@@ -152,13 +168,7 @@ export class Lab {
         const i = next++, { generator, seeds, user } = tasks[i];
         const call = engine.call("labChunk", { generator, seeds, solvers: config.solvers.join(","),
           shape: config.shape, width: config.width, height: config.height });
-        const where = `${named(generator)}, seed ${seeds[0]}`;
-        let timer;
-        const records = await (user ? Promise.race([call, new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`${where}: your code ran for ${limit / 1000} s without finishing the maze; `
-            + "its workers were stopped (does a loop never end?)")), limit);
-        })]).catch((err) => { throw err.message.startsWith(where) ? err : new Error(`${where}: ${err.message}`); })
-          .finally(() => clearTimeout(timer)) : call).then((reply) => reply.records);
+        const { records } = await (user ? timed(call, `${named(generator)}, seed ${seeds[0]}`, limit) : call);
         if (job.cancelled) return;
         results[i] = records;
         this.done += records.length;
@@ -177,7 +187,10 @@ export class Lab {
       this.results();
     } catch (err) {
       if (!job.cancelled) {
-        this.stopPool();
+        job.cancelled = true; // the other workers take no more mazes
+        // Code that never returns holds its worker: the pool goes (the next run starts fresh ones);
+        // an error the person's code raised in Python leaves the engines usable.
+        if (!err.kept) this.stopPool();
         this.set("failed", err.message);
       }
     } finally {

@@ -366,9 +366,10 @@ export class Race {
     r.status = el("p", "racer-status");
     const a = r.algorithm;
     const why = el("p", "racer-why");
+    const own = optionText(this.race.options[r.index]);
     const block = r.s.geometry !== this.racers[0].s.geometry ? " It walks the maze's squares (block view), so its numbers count squares." : "";
     withLang(why, (a.family === "solver" ? `${WHY[a.slug] || a.summary} ${a.optimal ? "Promises a shortest route." : "No promise of a shortest route."}`
-      : a.summary) + block);
+      : a.summary) + block + (own ? ` Raced with ${own}.` : ""));
     box.append(head, r.view, r.numbers, r.status, why);
     return box;
   }
