@@ -7,6 +7,7 @@ import pytest
 
 import pymaze
 from pymaze.lab import summary
+from test_lab import PLUGIN
 
 pytestmark = pytest.mark.browser
 
@@ -103,34 +104,7 @@ def test_bad_input_is_a_visible_message(page, field, value, words):
     assert page.page.is_enabled("#lab-run") and page.page.is_hidden("#lab-results")
 
 
-OWN = '''from pymaze.author import generator, solver
-
-
-@generator("lab-gen", "Lab generator")
-def lab_gen(maze):
-    for cell in maze.cells():
-        choices = [n for n in maze.neighbours(cell) if n < cell]
-        if choices:
-            maze.open(cell, maze.rng.choice(choices))
-            yield
-
-
-@solver("lab-dfs", "Lab DFS")
-def lab_dfs(maze):
-    parent, stack = {maze.start: None}, [maze.start]
-    while stack:
-        cell = stack.pop()
-        maze.mark(cell, "visited")
-        yield
-        if maze.is_goal(cell):
-            maze.found(maze.path(parent, cell))
-            return
-        for nxt in maze.open_neighbours(cell):
-            if nxt not in parent:
-                parent[nxt] = cell
-                stack.append(nxt)
-    maze.no_route()
-
+OWN = PLUGIN + '''
 
 @generator("lab-boom", "Lab boom")
 def lab_boom(maze):

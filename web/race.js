@@ -368,7 +368,7 @@ export class Race {
     const why = el("p", "racer-why");
     const own = optionText(this.race.options[r.index]);
     const block = r.s.geometry !== this.racers[0].s.geometry ? " It walks the maze's squares (block view), so its numbers count squares." : "";
-    withLang(why, (a.family === "solver" ? `${WHY[a.slug] || a.summary} ${a.optimal ? "Promises a shortest route." : "No promise of a shortest route."}`
+    withLang(why, (a.family === "solver" ? `${WHY[a.slug] || a.summary.replace(/([^.])$/, "$1.")} ${a.optimal ? "Promises a shortest route." : "No promise of a shortest route."}`
       : a.summary) + block + (own ? ` Raced with ${own}.` : ""));
     box.append(head, r.view, r.numbers, r.status, why);
     return box;
@@ -419,14 +419,21 @@ export class Race {
 
   // A fresh engine (after a crash or Stop) gets the race back, except a race whose own code was
   // stopped: that one waits for Start race (it would only loop again).
+  // (Later than the requests the old engine left: their failures say first whether code was stopped.)
   resume() {
     if (!this.race) return;
-    if (this.stopped && this.race.slugs.some((s) => this.isUser(s))) {
-      this.serial++;
-      this.summary.textContent = `The race stopped: ${this.stopped}. Mend your code in the Code mode, Run it, then Start race.`;
-      return;
-    }
-    this.start(this.race, this.tick);
+    setTimeout(() => {
+      if (this.stopped && this.race.slugs.some((s) => this.isUser(s))) {
+        this.serial++;
+        this.racers = []; // their runs went with the old engine
+        this.boards.replaceChildren();
+        this.legendBox.replaceChildren();
+        this.tickLine.textContent = "";
+        this.summary.textContent = `The race stopped: ${this.stopped}. Mend your code in the Code mode, Run it, then Start race.`;
+        return;
+      }
+      this.start(this.race, this.tick);
+    });
   }
 
   // Paused or over: the link holds the tick; at the end the running stops.
