@@ -19,6 +19,7 @@ import pymaze
 from pymaze.lab import summary
 from pymaze.registry import generators
 from test_generators_classic import TEXTURE
+from test_plugins import AUTHORED as PLUGIN  # a generator (au-back) and a solver (au-dfs) of pymaze.author
 
 ROOT = Path(__file__).resolve().parent.parent
 PERFECT = [a.slug for a in generators().values() if a.perfect]
@@ -194,35 +195,6 @@ def test_bad_cli_input_gives_one_line_and_status_2(args, words):
     assert proc.stderr.startswith("pymaze: error: ") and proc.stderr.count("\n") == 1 and words in proc.stderr
 
 
-PLUGIN = '''from pymaze.author import generator, solver
-
-
-@generator("lab-gen", "Lab generator")
-def lab_gen(maze):
-    for cell in maze.cells():
-        choices = [n for n in maze.neighbours(cell) if n < cell]
-        if choices:
-            maze.open(cell, maze.rng.choice(choices))
-            yield
-
-
-@solver("lab-dfs", "Lab DFS")
-def lab_dfs(maze):
-    parent, stack = {maze.start: None}, [maze.start]
-    while stack:
-        cell = stack.pop()
-        maze.mark(cell, "visited")
-        yield
-        if maze.is_goal(cell):
-            maze.found(maze.path(parent, cell))
-            return
-        for nxt in maze.open_neighbours(cell):
-            if nxt not in parent:
-                parent[nxt] = cell
-                stack.append(nxt)
-'''
-
-
 def test_the_cli_lab_takes_plugin_files_in_processes(tmp_path):
     path = tmp_path / "mine.py"
     path.write_text(PLUGIN)
@@ -231,16 +203,16 @@ def test_the_cli_lab_takes_plugin_files_in_processes(tmp_path):
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     try:
         pymaze.load_plugin(path)
-        expected = pymaze.lab("lab-gen,dig", "bfs,lab-dfs", geometry="hex", size=(7, 5), count=6, seed=4)
+        expected = pymaze.lab("au-back,dig", "bfs,au-dfs", geometry="hex", size=(7, 5), count=6, seed=4)
     finally:
         from pymaze import registry
         registry.unregister(str(path.resolve()))
     records = json.loads(proc.stdout)["records"]
-    assert records == expected and {r["algorithm"] for r in records} == {"lab-gen", "dig"}
-    assert all(r["lab-dfs_route"] == r["bfs_route"] == reference_figures(
+    assert records == expected and {r["algorithm"] for r in records} == {"au-back", "dig"}
+    assert all(r["au-dfs_route"] == r["bfs_route"] == reference_figures(
         pymaze.generate("dig", 7, 5, seed=r["seed"], shape="hex"))["solution_length"]
         for r in records if r["algorithm"] == "dig")
     gens_only = tmp_path / "gens.py"
-    gens_only.write_text(PLUGIN.split("@solver")[0])
+    gens_only.write_text("from pymaze.author import generator\n\n\n" + PLUGIN[PLUGIN.index("@generator"):])
     proc = cli("dig", "--solvers", gens_only)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "registers no solver" in proc.stderr

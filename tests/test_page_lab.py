@@ -7,7 +7,7 @@ import pytest
 
 import pymaze
 from pymaze.lab import summary
-from test_lab import PLUGIN
+from test_plugins import AUTHORED as PLUGIN  # a generator (au-back) and a solver (au-dfs)
 
 pytestmark = pytest.mark.browser
 
@@ -136,13 +136,13 @@ def test_your_own_algorithms_are_measured_and_their_failures_end_the_lab(page, t
     before = page.js("window.pymaze.runs")
     p.click("#code-run")  # registers the code (and runs its solver on the board)
     p.wait_for_function("n => window.pymaze.runs > n", arg=before, timeout=60000)
-    open_lab(page, ["dig", "lab-gen"], ["bfs", "lab-dfs"], geometry="hex", count=5, seed=2)
-    assert "yours: Lab generator" in p.inner_text("#lab-generators")
+    open_lab(page, ["dig", "au-back"], ["bfs", "au-dfs"], geometry="hex", count=5, seed=2)
+    assert "yours: Authored backtracker" in p.inner_text("#lab-generators")
     got = lab_done(page)
     assert got["state"] == "done", got["message"]
     try:
         pymaze.load_plugin(path)
-        want = pymaze.lab(["dig", "lab-gen"], ["bfs", "lab-dfs"], geometry="hex", size=(8, 6), count=5, seed=2)
+        want = pymaze.lab(["dig", "au-back"], ["bfs", "au-dfs"], geometry="hex", size=(8, 6), count=5, seed=2)
     finally:
         pymaze.registry.unregister(str(path.resolve()))
     assert sorted(got["records"], key=lambda r: r["algorithm"]) == sorted(want, key=lambda r: r["algorithm"])

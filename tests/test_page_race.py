@@ -10,7 +10,7 @@ import pymaze
 from browser import Page
 from pymaze import Run, apply, masks
 from pymaze.events import MILESTONE
-from test_lab import PLUGIN
+from test_plugins import AUTHORED as PLUGIN  # a generator (au-back) and a solver (au-dfs)
 
 SOLVERS = "gen=dig&g.loops=0.2&w=24&h=16&seed=5&race=solve&r=astar,bfs,greedy"
 GENERATORS = "gen=dig&w=14&h=9&seed=4&race=generate&r=kruskal,dig,wilson,prim"
@@ -330,7 +330,7 @@ def test_the_bridge_keeps_races_apart_from_the_current_run():
 def test_your_own_solver_races_once_its_code_is_registered(race_page, tmp_path):
     path = tmp_path / "mine.py"
     path.write_text(PLUGIN)
-    fragment = "gen=dig&g.loops=0.2&w=9&h=7&seed=6&shape=hex&race=solve&r=bfs,yours:lab-dfs"
+    fragment = "gen=dig&g.loops=0.2&w=9&h=7&seed=6&shape=hex&race=solve&r=bfs,yours:au-dfs"
     p = race_page.page
     # A link never brings code: the race names code this page has not registered, and says so.
     before = race_page.js("window.pymaze.runs")
@@ -340,7 +340,7 @@ def test_your_own_solver_races_once_its_code_is_registered(race_page, tmp_path):
     p.click("#race-code")  # the way to the Code mode
     p.wait_for_selector(".cm-content")
     p.set_input_files("#code-file", str(path))
-    p.wait_for_function("() => window.pymaze.code.text().includes('lab-dfs')")
+    p.wait_for_function("() => window.pymaze.code.text().includes('au-dfs')")
     before = race_page.js("window.pymaze.runs")
     p.click("#code-run")
     p.wait_for_function("n => window.pymaze.runs > n", arg=before, timeout=60000)
@@ -352,9 +352,9 @@ def test_your_own_solver_races_once_its_code_is_registered(race_page, tmp_path):
         pymaze.registry.unregister(str(path.resolve()))
     mid = open_race(race_page, f"{fragment}&tick=5")
     assert [b["cursor"] for b in mid["boards"]] == [cursor_at(ev, 5) for ev in events]
-    assert "r=bfs%2Cyours%3Alab-dfs" in p.url  # the race's link names it as yours again
+    assert "r=bfs%2Cyours%3Aau-dfs" in p.url  # the race's link names it as yours again
     snap = open_race(race_page, f"{fragment}&tick={END}")
-    assert [b["name"] for b in snap["boards"]] == ["BFS", "yours: Lab DFS"]
+    assert [b["name"] for b in snap["boards"]] == ["BFS", "yours: Authored DFS"]
     for board, run in zip(snap["boards"], runs, strict=True):
         final = run.maze
         assert (board["wall"], board["mark"], board["num"]) == (list(final.wall), list(final.mark), list(final.num))
