@@ -216,13 +216,17 @@ export class Race {
   // with its algorithm's options.  picks: [{ slug, options }] (options: values by name, as text).
   fill(picks = DEFAULTS[this.family.value].map((slug) => ({ slug, options: {} }))) {
     if (!this.host.catalogue()) return;
-    const algos = this.algorithms(this.family.value);
+    const algos = this.algorithms(this.family.value), shape = this.host.gen().shape || "square";
     this.slots = [0, 1, 2, 3].map((i) => {
       const s = el("select"), box = el("span", "racer-options"), slot = { select: s, box, fields: [] };
       s.id = `race-racer-${i}`;
       s.setAttribute("aria-label", `Racer ${i + 1}`);
       if (i >= 2) s.add(new Option("—", ""));
-      for (const a of algos) s.add(new Option(this.isUser(a.slug) ? `yours: ${a.name}` : a.name, a.slug));
+      for (const a of algos) {
+        const o = new Option(this.isUser(a.slug) ? `yours: ${a.name}` : a.name, a.slug);
+        if (!a.shapes.includes(shape)) Object.assign(o, { disabled: true, title: `not for ${shape} mazes` });
+        s.add(o);
+      }
       s.value = (picks[i] && picks[i].slug) || "";
       const show = (values = {}) => {
         const a = algos.find((x) => x.slug === s.value);
