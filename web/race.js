@@ -372,7 +372,7 @@ export class Race {
     const why = el("p", "racer-why");
     const own = optionText(this.race.options[r.index]);
     const block = r.s.geometry !== this.racers[0].s.geometry ? " It walks the maze's squares (block view), so its numbers count squares." : "";
-    withLang(why, (a.family === "solver" ? `${WHY[a.slug] || a.summary.replace(/([^.])$/, "$1.")} ${a.optimal ? "Promises a shortest route." : "No promise of a shortest route."}`
+    withLang(why, (a.family === "solver" ? `${WHY[a.slug] || a.summary.replace(/([^.])$/, "$1.")} ${a.optimal ? (own ? "Promises a shortest route with its default options." : "Promises a shortest route.") : "No promise of a shortest route."}`
       : a.summary) + block + (own ? ` Raced with ${own}.` : ""));
     box.append(head, r.view, r.numbers, r.status, why);
     return box;
