@@ -342,8 +342,11 @@ def test_your_own_solver_races_once_its_code_is_registered(race_page, tmp_path):
     p.set_input_files("#code-file", str(path))
     p.wait_for_function("() => window.pymaze.code.text().includes('au-dfs')")
     before = race_page.js("window.pymaze.runs")
-    p.click("#code-run")
-    p.wait_for_function("n => window.pymaze.runs > n", arg=before, timeout=60000)
+    speed = p.input_value("#speed")
+    race_page.speed(100)
+    p.click("#code-run")  # registers the code and runs its solver on the board, at once
+    p.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done' && !window.pymaze.snapshot().busy",
+                        arg=before, timeout=60000)
     try:
         pymaze.load_plugin(path)
         runs = racer_runs(fragment.replace("yours:", ""))
@@ -362,3 +365,4 @@ def test_your_own_solver_races_once_its_code_is_registered(race_page, tmp_path):
     race_page.js("() => { const s = document.getElementById('solver'); s.value = 'bfs';"
                  " s.dispatchEvent(new Event('change')); }")  # the module's page as it was
     square_again(race_page)
+    race_page.speed(speed)
