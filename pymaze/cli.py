@@ -332,8 +332,10 @@ def cmd_stats(args, out):
 
 @command("lab", "measure many mazes of each generator (and their solvers): one record per maze, then a summary "
          "per algorithm (mean, sd, min, quartiles, max)",
-         arg("generators", nargs="+", metavar="ALGO", help="generators, by slug (spaces or commas between them)"),
-         arg("--solvers", default="", metavar="ALGOS", help="solvers to run on every maze, by slug, with commas"),
+         arg("generators", nargs="+", metavar="ALGO", help="generators, by slug (spaces or commas between them), "
+             "or .py files of your own (every generator each registers)"),
+         arg("--solvers", default="", metavar="ALGOS", help="solvers to run on every maze, by slug, with commas "
+             "(or .py files of your own: every solver each registers)"),
          arg("--size", default="20x20", help="maze size in cells, WxH (default 20x20)"),
          arg("--count", "--seeds", dest="count", default="100", help="mazes per generator (default 100)"),
          arg("--seed", default="0", help="the first seed; the mazes take seed, seed+1, ... (default 0)"),
@@ -347,18 +349,19 @@ def cmd_lab(args, out):
     from .lab import check, lab, summary
     if args.json and args.csv:
         raise ParameterError("give --json or --csv, not both")
-    gens = [s for text in args.generators for s in text.split(",") if s.strip()]
+    gens = lab_algorithms("generator", [s for text in args.generators for s in text.split(",")])
+    solvers = lab_algorithms("solver", args.solvers.split(","))
     w, h = size(args.size)
     jobs = _whole(args.jobs, "--jobs", 1, 256)
-    check(gens, args.solvers, args.geometry, (w, h), args.count, args.seed)  # every error before any work
+    check(gens, solvers, args.geometry, (w, h), args.count, args.seed)  # every error before any work
     bar = sys.stderr if sys.stderr is not None and sys.stderr.isatty() else None
     show = (lambda done, total: bar.write(f"\r{progress_bar(done, total)}")) if bar else None
     kw = dict(geometry=args.geometry, size=(w, h), count=args.count, seed=args.seed, progress=show)
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            records = lab(gens, args.solvers, executor=pool, **kw)
+            records = lab(gens, solvers, executor=pool, **kw)
     else:
-        records = lab(gens, args.solvers, **kw)
+        records = lab(gens, solvers, **kw)
     if bar:
         bar.write("\n")
     if args.csv:
@@ -372,6 +375,22 @@ def cmd_lab(args, out):
             out.writelines(f"  {name}: mean {f['mean']}, sd {f['sd']}, min {f['min']}, median {f['median']}, "
                            f"max {f['max']}\n" for name, f in figures.items() if name != "mazes")
     return 0
+
+
+def lab_algorithms(family, names):
+    """The lab's ``family`` slugs from ``names``: a slug as it is, a .py file as every ``family``
+    algorithm it registers (loaded here; the lab's processes load it again)."""
+    out = []
+    for name in (n.strip() for n in names if n.strip()):
+        if not name.endswith(".py"):
+            out.append(name)
+            continue
+        from .plugins import PluginError
+        mine = [a.slug for a in pymaze.load_plugin(name).values() if a.family == family]
+        if not mine:
+            raise PluginError(f"registers no {family}", name)
+        out.extend(mine)
+    return out
 
 
 def _whole(text, what, lo, hi):

@@ -9,9 +9,12 @@ every generator, so a record's ``algorithm`` and ``seed`` rebuild its maze.
 Any ``concurrent.futures.Executor`` may do the work (a process pool, a Dask client's
 ``get_executor()``, Ray's): the mazes go out in chunks of seeds, each chunk one picklable call
 of a module-level function, and the records come back in seed order whatever finishes first.
+Algorithms of the user's own files (``pymaze.load_plugin``) are measured too: each chunk names the
+files, and a process that has not loaded one yet loads it before its first maze.
 """
 
 import math
+import os
 import statistics
 
 from .errors import GeometryError, ParameterError, SizeError, check_whole, shown
@@ -35,7 +38,8 @@ def lab(generators, solvers=(), geometry="square", size=(20, 20), count=100, see
     maze is made.
     """
     gens, sols, shape, (w, h), count, seed = check(generators, solvers, geometry, size, count, seed)
-    jobs = [(g, sols, shape, w, h, list(range(s, min(s + CHUNK, seed + count))))
+    files = plugin_files(gens + sols)
+    jobs = [(g, sols, shape, w, h, list(range(s, min(s + CHUNK, seed + count))), files)
             for g in gens for s in range(seed, seed + count, CHUNK)]
     total, done, out = len(gens) * count, 0, []
     results = executor.map(measure_chunk, jobs) if executor is not None else map(measure_chunk, jobs)
@@ -84,9 +88,25 @@ def check(generators, solvers, geometry, size, count, seed):
     return gens, sols, geometry, (w, h), count, seed
 
 
+def plugin_files(slugs):
+    """The plugin files (``pymaze.load_plugin``) that registered any of ``slugs``, in order, each once."""
+    from .registry import generators, solvers
+    table = {**generators(), **solvers()}
+    files = (table[s].source for s in slugs if s in table)
+    return tuple(dict.fromkeys(f for f in files if f and os.path.isfile(f)))
+
+
 def measure_chunk(job):
-    """The records of one chunk ``(generator, solvers, shape, width, height, seeds)`` (what an executor runs)."""
-    gen, sols, shape, w, h, seeds = job
+    """The records of one chunk ``(generator, solvers, shape, width, height, seeds[, plugin files])``
+    (what an executor runs); a plugin file this process has not loaded is loaded first."""
+    gen, sols, shape, w, h, seeds, *files = job
+    if files:
+        from .plugins import load_plugin
+        from .registry import generators, solvers
+        loaded = {a.source for a in (*generators().values(), *solvers().values())}
+        for path in files[0]:
+            if path not in loaded:
+                load_plugin(path)
     return [measure(gen, sols, shape, w, h, s) for s in seeds]
 
 

@@ -73,32 +73,36 @@ def _header(run):
 _race = {}  # the runs of the race on show, by run id: one per board
 
 
-def race(family, slugs_json, generator, width, height, seed, geometry="thin", options_json="{}"):
+def race(family, slugs_json, generator, width, height, seed, geometry="thin", options_json="{}", mask_json="",
+         racer_options_json="[]"):
     """Start a race of 2 to 4 algorithms: solvers (``family`` "solve") on the maze generator
-    ``generator`` makes (its options, size, seed and geometry), each solving it with the same seed;
-    or generators (``family`` "generate") at that size, seed and geometry, with their default options.
+    ``generator`` makes (its options, size, seed, geometry or shape, and mask), each solving it with
+    the same seed; or generators (``family`` "generate") at that size, seed, shape and mask.
+    ``racer_options_json``: a list of each racer's options (JSON objects; missing: the defaults).
 
     Returns a list with what ``generate`` returns for each racer, in order (headers with their run
     ids; a solver's header also holds ``shortest``, the moves of the maze's shortest route).  The
-    race's runs are kept apart from the page's current run: ``race_batch`` hands out their events."""
+    race's runs are kept apart from the page's current run: ``race_batch`` hands out their events,
+    ``race_drawing`` a hex, triangle or polar race's drawing."""
     global _race, _serial
     from .stats import solution_length
     try:
-        slugs = json.loads(slugs_json)
+        slugs, each = json.loads(slugs_json), json.loads(racer_options_json or "[]")
     except (TypeError, ValueError):
-        slugs = None
+        slugs = each = None
     if not isinstance(slugs, list) or not 2 <= len(slugs) <= 4 or not all(isinstance(s, str) for s in slugs):
         raise ParameterError("a race takes 2 to 4 algorithms")
+    if not isinstance(each, list) or len(each) > len(slugs):
+        raise ParameterError("the racers' options must be a list of JSON objects, one per racer")
+    each = [_options(json.dumps(o)) for o in each] + [{}] * (len(slugs) - len(each))
     if family == "solve":
-        maze = Run.generate(generator, width, height, seed, geometry, **_options(options_json)).finish()
+        maze = _page_run(generator, width, height, seed, geometry, options_json, mask_json).finish()
         shortest = solution_length(maze)
-        runs = []
-        for slug in slugs:
-            algo = registry.get("solver", slug) if slug in registry.solvers() else None
-            m = maze.as_block() if algo and maze.geometry == "thin" and "thin" not in algo.geometries else maze
-            runs.append(Run.solve(slug, m, seed))
+        runs = [Run.solve(slug, _solvable(slug, maze, opts), seed, **opts) for slug, opts in zip(slugs, each)]
     elif family == "generate":
-        runs, shortest = [Run.generate(slug, width, height, seed, geometry) for slug in slugs], None
+        runs = [_page_run(slug, width, height, seed, geometry, json.dumps(opts), mask_json)
+                for slug, opts in zip(slugs, each)]
+        shortest = None
     else:
         raise ParameterError(f"unknown race {family!r}; allowed: solve, generate")
     out, _race = [], {}
@@ -115,6 +119,13 @@ def race_batch(run_id, n):
     """Up to ``n`` more events of the race's run ``run_id``; empty for a run of an earlier race."""
     run = _race.get(run_id)
     return run.next_batch(n) if run is not None else array("i")
+
+
+def race_drawing(run_id):
+    """The drawing (as ``drawing``) of the maze of the race's run ``run_id``; None for a square one."""
+    run = _race.get(run_id)
+    lattice = run.maze.lattice if run is not None else None
+    return _drawing_of(lattice) if lattice is not None else None
 def drawing():
     """The drawing of the current run's maze (see ``Maze.drawing``) once per maze: JSON of its bounds,
     then polygons (float64 x, y pairs), polygon starts (int32), walls (float64 x0, y0, x1, y1 per
@@ -125,6 +136,10 @@ def drawing():
     if lattice is None or lattice is _drawn:
         return None
     _drawn = lattice
+    return _drawing_of(lattice)
+
+
+def _drawing_of(lattice):
     d = lattice.drawing()
     meta = {"bounds": list(d["bounds"]), "cells": lattice.n, "passages": lattice.m}
     return (json.dumps(meta), d["polygons"].tobytes(), d["starts"].tobytes(), d["walls"].tobytes(),
@@ -164,6 +179,12 @@ def generate(slug, width, height, seed, geometry="thin", options_json="{}", mask
     ``geometry``: "thin" or "block" (square mazes) or a shape ("hex", "triangle", "polar"), at most
     ``PAGE_CELLS`` cells; ``mask_json``: see ``_mask``."""
     global _generated
+    _generated = _page_run(slug, width, height, seed, geometry, options_json, mask_json)
+    return _start(_generated)
+
+
+def _page_run(slug, width, height, seed, geometry, options_json, mask_json):
+    """A generator's run as the page may show it (see ``generate``)."""
     shape = geometry if geometry in ("hex", "triangle", "polar") else "square"
     w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
     h = check_whole(height, "height in cells", 1, registry.MAX_SIZE, SizeError)
@@ -174,20 +195,24 @@ def generate(slug, width, height, seed, geometry="thin", options_json="{}", mask
             raise SizeError(f"a {shape} maze of {w}x{h} has {cells:,} cells; the page draws at most {PAGE_CELLS:,} "
                             f"(the library and the command line go further)")
     mask = _mask(mask_json, shape, w, h)
-    run = Run.generate(slug, width, height, seed, geometry, mask=mask, **_options(options_json))
-    _generated = run
-    return _start(run)
+    return Run.generate(slug, width, height, seed, geometry, mask=mask, **_options(options_json))
 
 
 def solve(slug, seed, options_json="{}"):
     """Start solver ``slug`` on the final maze of the last generate (marks and numbers cleared)."""
     maze = _maze("solving it")
-    algo = registry.get("solver", slug) if isinstance(slug, str) else None
     options = _options(options_json)
+    return _start(Run.solve(slug, _solvable(slug, maze, options), seed, **options))
+
+
+def _solvable(slug, maze, options):
+    """``maze`` as solver ``slug`` with ``options`` walks it: open-grid finders and diagonal steps
+    walk squares, so a thin-wall square maze is read as blocks for them."""
+    algo = registry.get("solver", slug) if isinstance(slug, str) and slug in registry.solvers() else None
     if algo and maze.geometry == "thin" and "block" in algo.geometries and (
             "thin" not in algo.geometries or options.get("diagonal", "never") != "never"):
-        maze = maze.as_block()  # open-grid finders and diagonal steps walk squares: the same maze, read as blocks
-    return _start(Run.solve(slug, maze, seed, **options))
+        return maze.as_block()
+    return maze
 
 
 MAX_IMPORT = MAX_CHARS  # characters an import may hold: the same limit as every reader (2000 x 2000 cells)
@@ -478,12 +503,13 @@ USER_BATCH = 2000       # the most events of user code per batch (the page stops
 _lines_sent = 0         # of the current user run: the events whose lines the page has
 
 
-def register_code(code):
+def register_code(code, defer=True):
     """Load the page's code as the plugin ``yours.py`` (replacing what it registered before); JSON
-    ``{"algorithms": [catalogue entries], "error": null}`` or ``{"algorithms": [], "error": {message, line}}``."""
+    ``{"algorithms": [catalogue entries], "error": null}`` or ``{"algorithms": [], "error": {message, line}}``.
+    ``defer`` False (the lab's workers): an error of one of its runs raises at once, naming its line."""
     from .plugins import PluginError, load_source
     try:
-        found = load_source(code, USER_FILE, defer=True, lines=True)
+        found = load_source(code, USER_FILE, defer=defer, lines=defer)
     except PluginError as exc:
         return json.dumps({"algorithms": [], "error": _error(exc)})
     cat = json.loads(catalogue_json())

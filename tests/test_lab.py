@@ -19,6 +19,7 @@ import pymaze
 from pymaze.lab import summary
 from pymaze.registry import generators
 from test_generators_classic import TEXTURE
+from test_plugins import AUTHORED as PLUGIN  # a generator (au-back) and a solver (au-dfs) of pymaze.author
 
 ROOT = Path(__file__).resolve().parent.parent
 PERFECT = [a.slug for a in generators().values() if a.perfect]
@@ -192,3 +193,26 @@ def test_bad_cli_input_gives_one_line_and_status_2(args, words):
     proc = cli(*args)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith("pymaze: error: ") and proc.stderr.count("\n") == 1 and words in proc.stderr
+
+
+def test_the_cli_lab_takes_plugin_files_in_processes(tmp_path):
+    path = tmp_path / "mine.py"
+    path.write_text(PLUGIN)
+    proc = cli(path, "dig", "--solvers", f"bfs,{path}", "--geometry", "hex", "--size", "7x5", "--count", "6",
+               "--seed", "4", "--jobs", "2", "--json")
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    try:
+        pymaze.load_plugin(path)
+        expected = pymaze.lab("au-back,dig", "bfs,au-dfs", geometry="hex", size=(7, 5), count=6, seed=4)
+    finally:
+        from pymaze import registry
+        registry.unregister(str(path.resolve()))
+    records = json.loads(proc.stdout)["records"]
+    assert records == expected and {r["algorithm"] for r in records} == {"au-back", "dig"}
+    assert all(r["au-dfs_route"] == r["bfs_route"] == reference_figures(
+        pymaze.generate("dig", 7, 5, seed=r["seed"], shape="hex"))["solution_length"]
+        for r in records if r["algorithm"] == "dig")
+    gens_only = tmp_path / "gens.py"
+    gens_only.write_text("from pymaze.author import generator\n\n\n" + PLUGIN[PLUGIN.index("@generator"):])
+    proc = cli("dig", "--solvers", gens_only)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "registers no solver" in proc.stderr

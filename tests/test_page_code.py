@@ -1,11 +1,17 @@
-"""The Code mode in the real page: a solver typed with the keyboard runs like a built-in (dropdown,
-step back, the line of each step), errors mark their line, a loop that never yields is stopped and
-the page recovers, and code travels by link without running until the click."""
+"""The Code mode in the real page: a solver typed with the keyboard runs like a built-in on a hex maze
+(dropdown, its route against networkx, its events replayed, step back, the line of each step), errors
+mark their line, a loop that never yields is stopped (by the time limit, and by Stop) and the page
+recovers, and code travels by link without running until the click."""
+
+import hashlib
+import time
+
+import networkx as nx
 
 import pymaze
 from browser import ARTIFACTS, Page
 from pymaze import registry
-from pymaze.events import MARK, N_FOUND, apply, notes
+from pymaze.events import M_ROUTE, MARK, N_FOUND, apply, notes
 from pymaze.plugins import load_source
 
 TYPED = '''from pymaze.author import solver
@@ -71,15 +77,23 @@ def python_run(code, maze_args, solver):
     load_source(code, "reference.py")
     try:
         maze = pymaze.generate(**maze_args)
-        run = pymaze.Run.solve(solver, maze)
+        run = pymaze.Run.solve(solver, maze, maze_args["seed"])
         events = run.events()
         return run, events
     finally:
         registry.unregister("reference.py")
 
 
-def test_a_typed_solver_runs_steps_back_and_shows_the_line_of_each_step(page):
+def test_a_typed_solver_runs_on_a_hex_maze_steps_back_and_shows_the_line_of_each_step(page):
     page.speed(100)
+    page.page.select_option("#shape", "hex")
+    try:
+        typed_solver_on_hex(page)
+    finally:
+        page.page.select_option("#shape", "square")  # the module's page goes on with square mazes
+
+
+def typed_solver_on_hex(page):
     page.generate("dig", 9, 7, 5)
     type_code(page, TYPED)
     before = run_code(page)
@@ -89,10 +103,27 @@ def test_a_typed_solver_runs_steps_back_and_shows_the_line_of_each_step(page):
     assert ["typed-dfs", "yours: Typed DFS"] in options
     assert page.js("document.getElementById('solver').value") == "typed-dfs"
     snap = page.snapshot()
-    run, events = python_run(TYPED, dict(slug="dig", width=9, height=7, seed=5), "typed-dfs")
+    args = dict(slug="dig", width=9, height=7, seed=5, shape="hex")
+    run, events = python_run(TYPED, args, "typed-dfs")
     assert snap["mark"] == list(run.maze.mark) and snap["total"] == len(events) // 4
     found = [v for c, v, _ in notes(events) if c == N_FOUND]
     assert found and snap["routeLength"] == found[0]
+    # The page's own stream of the code's events (hashed in its worker) is CPython's, and replays
+    # from the maze as generated to the board shown.
+    hashed = page.js("a => window.pymaze.streamHash(a)", dict(slug="dig", width=9, height=7, seed=5, geometry="hex",
+                                                             solver="typed-dfs", solverSeed=5))
+    assert hashed == hashlib.sha256(events.tobytes()).hexdigest()
+    replayed = apply(run.initial.copy(), events)
+    assert (snap["wall"], snap["mark"]) == (list(replayed.wall), list(replayed.mark))
+    # Its route is a path of the maze's own graph (networkx) from S to a goal, no shorter than the shortest.
+    maze = run.initial
+    g = maze.to_networkx()
+    route = [p for p in g if snap["mark"][p] == M_ROUTE]
+    path = g.subgraph(route)
+    ends = [p for p in route if path.degree(p) == 1]
+    assert nx.is_connected(path) and path.number_of_edges() == len(route) - 1 == found[0]
+    assert maze.start in ends and any(p in maze.goals for p in ends)
+    assert found[0] >= min(nx.shortest_path_length(g, maze.start, goal) for goal in maze.goals)
     # Step back through the run: the maze undoes each event, and the highlighted line is the one
     # of TYPED whose helper made it.
     lines = TYPED.split("\n")
@@ -162,7 +193,7 @@ def test_the_page_and_the_worker_are_sent_a_policy_of_their_own_origin(page, sit
     assert page.js("window.pymaze.state") != "error"  # Pyodide booted under it
 
 
-def test_an_endless_loop_is_stopped_and_the_page_recovers_with_its_code(page):
+def test_an_endless_loop_is_stopped_by_the_time_limit_and_by_stop_and_the_page_recovers_with_its_code(page):
     page.generate("dig", 8, 6, 2)
     maze_before = page.snapshot()["wall"]
     code = "from pymaze.author import solver\n\n@solver('forever', 'Forever')\ndef forever(maze):\n    while True:\n        pass\n    yield\n"
@@ -181,6 +212,19 @@ def test_an_endless_loop_is_stopped_and_the_page_recovers_with_its_code(page):
     page.page.select_option("#solver", "bfs")
     snap = page.run("solve")
     assert snap["routeLength"] > 0 and not page.errors()
+    # Stop, clicked while the loop runs: the same recovery, within the issue's two seconds (measured loosely).
+    page.page.wait_for_function("() => window.pymaze.code.spareReady()", timeout=180000)
+    run_code(page)
+    page.page.wait_for_selector("#code-stop:not([disabled])")
+    page.page.click("#code-stop")
+    clicked = time.monotonic()
+    page.page.wait_for_function("() => window.pymaze.code.status().startsWith('Stopped: stopped on request')"
+                                " && window.pymaze.state === 'done' && !window.pymaze.snapshot().busy",
+                                polling=50, timeout=30000)
+    took = time.monotonic() - clicked
+    assert took < 2.0, f"the page took {took:.1f} s to recover"
+    assert page.js("window.pymaze.code.text()").rstrip() == code.rstrip()
+    assert page.snapshot()["wall"] == maze_before and not page.errors()
 
 
 def test_a_link_shows_the_code_and_runs_it_only_on_the_click(page, browser, site_url):

@@ -7,6 +7,7 @@ import pytest
 
 import pymaze
 from pymaze.lab import summary
+from test_plugins import AUTHORED as PLUGIN  # a generator (au-back) and a solver (au-dfs)
 
 pytestmark = pytest.mark.browser
 
@@ -101,3 +102,58 @@ def test_bad_input_is_a_visible_message(page, field, value, words):
     got = lab_done(page)
     assert got["state"] == "failed" and words in page.page.inner_text("#lab-status")
     assert page.page.is_enabled("#lab-run") and page.page.is_hidden("#lab-results")
+
+
+OWN = PLUGIN + '''
+
+@generator("lab-boom", "Lab boom")
+def lab_boom(maze):
+    for cell in maze.cells():
+        for nxt in maze.neighbours(cell):
+            maze.open(cell, nxt)
+            yield
+            raise ValueError("no more")
+
+
+@generator("lab-loop", "Lab loop")
+def lab_loop(maze):
+    while True:
+        pass
+    yield
+'''
+
+
+def test_your_own_algorithms_are_measured_and_their_failures_end_the_lab(page, tmp_path):
+    path = tmp_path / "mine.py"
+    path.write_text(OWN)
+    p = page.page
+    if p.is_visible("#lab-back"):
+        p.click("#lab-back")
+    p.click("#mode-code")
+    p.wait_for_selector(".cm-content")
+    p.set_input_files("#code-file", str(path))
+    p.wait_for_function("() => window.pymaze.code.text().includes('lab-loop')")
+    before = page.js("window.pymaze.runs")
+    p.click("#code-run")  # registers the code (and runs its solver on the board)
+    p.wait_for_function("n => window.pymaze.runs > n", arg=before, timeout=60000)
+    open_lab(page, ["dig", "au-back"], ["bfs", "au-dfs"], geometry="hex", count=5, seed=2)
+    assert "yours: Authored backtracker" in p.inner_text("#lab-generators")
+    got = lab_done(page)
+    assert got["state"] == "done", got["message"]
+    try:
+        pymaze.load_plugin(path)
+        want = pymaze.lab(["dig", "au-back"], ["bfs", "au-dfs"], geometry="hex", size=(8, 6), count=5, seed=2)
+    finally:
+        pymaze.registry.unregister(str(path.resolve()))
+    assert sorted(got["records"], key=lambda r: r["algorithm"]) == sorted(want, key=lambda r: r["algorithm"])
+    # Code that raises ends the lab with its maze, line and error; code that never ends, at its time limit.
+    open_lab(page, ["lab-boom"], count=3, seed=3)
+    got = lab_done(page)
+    line = OWN.split("\n").index('            raise ValueError("no more")') + 1
+    assert got["state"] == "failed" and "yours: Lab boom, seed 3" in got["message"]
+    assert f"line {line}" in got["message"] and "ValueError: no more" in got["message"]
+    open_lab(page, ["lab-loop"], count=2, seed=0)
+    got = lab_done(page)
+    assert got["state"] == "failed" and "yours: Lab loop, seed 0: your code ran for 2 s" in got["message"]
+    assert p.inner_text("#lab-status") == got["message"] and p.is_enabled("#lab-run")
+    assert page.errors() == []

@@ -1,5 +1,6 @@
 """The Race view in Chromium: each board against the engine's own single run in CPython, lockstep
-by milestones, back and forth, links and reloads, generator races, bad race links."""
+by milestones, back and forth, links and reloads, generator races, hex and polar races with masks
+and racers' own options, bad race links."""
 
 from urllib.parse import parse_qs
 
@@ -7,32 +8,47 @@ import pytest
 
 import pymaze
 from browser import Page
-from pymaze import Run, apply
+from pymaze import Run, apply, masks
 from pymaze.events import MILESTONE
+from test_plugins import AUTHORED as PLUGIN  # a generator (au-back) and a solver (au-dfs)
 
 SOLVERS = "gen=dig&g.loops=0.2&w=24&h=16&seed=5&race=solve&r=astar,bfs,greedy"
 GENERATORS = "gen=dig&w=14&h=9&seed=4&race=generate&r=kruskal,dig,wilson,prim"
 END = 10 ** 9
 
 
+def shape_of(q):
+    """The shape and mask (a ``pymaze.masks`` preset, at the size the page draws it) a link names."""
+    shape, w, h = q.get("shape", "square"), int(q["w"]), int(q["h"])
+    if "mask" not in q:
+        return shape, None
+    side = (2 * h + 1, 2 * h + 1) if shape == "polar" else (w, h)
+    return shape, masks.preset(q["mask"], *side, "error")
+
+
 def maze_of(fragment):
     """The maze a solver race's link names, made in CPython (generator options from ``g.``)."""
     q = {k: v[0] for k, v in parse_qs(fragment).items()}
     options = {k[2:]: float(v) for k, v in q.items() if k.startswith("g.")}
-    return pymaze.generate(q.get("gen", "dig"), int(q["w"]), int(q["h"]), seed=int(q["seed"]), **options), q
+    shape, mask = shape_of(q)
+    return pymaze.generate(q.get("gen", "dig"), int(q["w"]), int(q["h"]), seed=int(q["seed"]), shape=shape,
+                           mask=mask, **options), q
 
 
 def racer_runs(fragment):
-    """Each racer of the link as a fresh CPython Run (solvers on the block view when they need it)."""
+    """Each racer of the link as a fresh CPython Run (solvers on the block view when they need it),
+    with its own options (``r0.weight=2``: racer 0's weight)."""
     maze, q = maze_of(fragment)
+    shape, mask = shape_of(q)
     runs = []
-    for slug in q["r"].split(","):
+    for i, slug in enumerate(q["r"].split(",")):
+        own = {k.split(".", 1)[1]: v for k, v in q.items() if k.startswith(f"r{i}.")}
         if q["race"] == "generate":
-            runs.append(Run.generate(slug, int(q["w"]), int(q["h"]), int(q["seed"])))
+            runs.append(Run.generate(slug, int(q["w"]), int(q["h"]), int(q["seed"]), shape=shape, mask=mask, **own))
         else:
             algo = pymaze.registry.get("solver", slug)
             m = maze.as_block() if "thin" not in algo.geometries else maze
-            runs.append(Run.solve(slug, m, int(q["seed"])))
+            runs.append(Run.solve(slug, m, int(q["seed"]), **own))
     return runs
 
 
@@ -40,6 +56,12 @@ def cursor_at(events, tick):
     """Where a racer stands after ``tick`` ticks: just after its tick-th milestone, all of it after its last."""
     ends = [i + 1 for i in range(len(events) // 4) if events[4 * i] & MILESTONE]
     return 0 if tick <= 0 else len(events) // 4 if tick >= len(ends) else ends[tick - 1]
+
+
+def square_again(page):
+    """The module's page goes on with square mazes and no mask (a link without them keeps the fields)."""
+    page.js("() => { for (const [id, v] of [['shape', 'square'], ['mask', '']]) {"
+            " const s = document.getElementById(id); s.value = v; s.dispatchEvent(new Event('change')); } }")
 
 
 def open_race(page, fragment):
@@ -190,6 +212,44 @@ def test_generator_boards_equal_single_generations(race_page):
     assert snap["summary"]
 
 
+SHAPED = ["gen=dig&g.loops=0.3&w=9&h=7&seed=3&shape=hex&mask=circle&race=solve&r=astar,bfs,greedy"
+          "&r0.weight=2&r0.heuristic=euclidean",
+          "gen=dig&w=6&h=4&seed=2&shape=polar&mask=ring&race=generate&r=kruskal,dig,wilson&r1.mode=restart"]
+
+
+@pytest.mark.parametrize("fragment", SHAPED, ids=["hex", "polar"])
+def test_hex_and_polar_races_with_masks_and_own_options_equal_single_runs(race_page, fragment):
+    runs = racer_runs(fragment)
+    events = [r.events() for r in runs]
+    mid = open_race(race_page, f"{fragment}&tick=9")
+    for board, run, ev in zip(mid["boards"], runs, events, strict=True):
+        at = cursor_at(ev, 9)  # lockstep by milestones, on every shape
+        assert board["cursor"] == at and board["shape"] == run.initial.shape
+        state = apply(run.initial.copy(), ev[:4 * at])
+        assert (board["wall"], board["mark"]) == (list(state.wall), list(state.mark))
+    # The race is in the address bar: shape, mask and each racer's options included.
+    url = parse_qs(race_page.page.url.split("#", 1)[1])
+    assert all(url[k] == v for k, v in parse_qs(fragment).items()), url
+    assert race_page.js("document.getElementById('notice').hidden")  # every key of the link was taken
+    snap = open_race(race_page, f"{fragment}&tick={END}")
+    assert snap["over"] and snap["summary"] and not race_page.errors()
+    ends = [max(1, sum(1 for i in range(len(ev) // 4) if ev[4 * i] & MILESTONE)) for ev in events]
+    assert [b["finish"] for b in snap["boards"]] == ends
+    for board, run, end in zip(snap["boards"], runs, ends, strict=True):
+        final = run.finish()
+        assert (board["wall"], board["mark"], board["num"]) == (list(final.wall), list(final.mark), list(final.num))
+        assert board["place"].startswith(["1st", "2nd", "3rd"][sorted(ends).index(end)])
+        if run.algorithm.family == "solver":
+            single = pymaze.solve(run.initial, run.algorithm.slug, seed=3, **run.options)
+            assert (board["found"], board["visited"]) == (single.moves if single.found else None, single.visited)
+    # The racers' options are shown in their dropdowns' fields.
+    own = {k: v for k, v in parse_qs(fragment).items() if k[:2] in ("r0", "r1")}
+    for key, (value,) in own.items():
+        i, name = key[1:].split(".")
+        assert race_page.page.input_value(f"#race-racer-{i}-{name}") == value
+    square_again(race_page)
+
+
 def test_the_race_view_starts_from_its_own_controls(race_page):
     race_page.js("() => { location.hash = ''; }")
     race_page.page.click("#mode-watch")
@@ -265,3 +325,44 @@ def test_the_bridge_keeps_races_apart_from_the_current_run():
                           ("solve", ["bfs", "dfs", "wave", "astar", "greedy"]), ("generate", ["bfs", "dfs"])]:
         with pytest.raises(PymazeError):
             web.race(family, slugs if isinstance(slugs, str) else json.dumps(slugs), "dig", 5, 5, 1)
+
+
+def test_your_own_solver_races_once_its_code_is_registered(race_page, tmp_path):
+    path = tmp_path / "mine.py"
+    path.write_text(PLUGIN)
+    fragment = "gen=dig&g.loops=0.2&w=9&h=7&seed=6&shape=hex&race=solve&r=bfs,yours:au-dfs"
+    p = race_page.page
+    # A link never brings code: the race names code this page has not registered, and says so.
+    before = race_page.js("window.pymaze.runs")
+    race_page.js("f => { location.hash = f; }", fragment)
+    p.wait_for_function("n => window.pymaze.runs > n && !document.getElementById('notice').hidden", arg=before)
+    assert "not registered on this page" in race_page.js("document.getElementById('notice-text').textContent")
+    p.click("#race-code")  # the way to the Code mode
+    p.wait_for_selector(".cm-content")
+    p.set_input_files("#code-file", str(path))
+    p.wait_for_function("() => window.pymaze.code.text().includes('au-dfs')")
+    before = race_page.js("window.pymaze.runs")
+    speed = p.input_value("#speed")
+    race_page.speed(100)
+    p.click("#code-run")  # registers the code and runs its solver on the board, at once
+    p.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done' && !window.pymaze.snapshot().busy",
+                        arg=before, timeout=60000)
+    try:
+        pymaze.load_plugin(path)
+        runs = racer_runs(fragment.replace("yours:", ""))
+        events = [r.events() for r in runs]
+    finally:
+        pymaze.registry.unregister(str(path.resolve()))
+    mid = open_race(race_page, f"{fragment}&tick=5")
+    assert [b["cursor"] for b in mid["boards"]] == [cursor_at(ev, 5) for ev in events]
+    assert "r=bfs%2Cyours%3Aau-dfs" in p.url  # the race's link names it as yours again
+    snap = open_race(race_page, f"{fragment}&tick={END}")
+    assert [b["name"] for b in snap["boards"]] == ["BFS", "yours: Authored DFS"]
+    for board, run in zip(snap["boards"], runs, strict=True):
+        final = run.maze
+        assert (board["wall"], board["mark"], board["num"]) == (list(final.wall), list(final.mark), list(final.num))
+    assert snap["over"] and snap["summary"] and not race_page.errors()
+    race_page.js("() => { const s = document.getElementById('solver'); s.value = 'bfs';"
+                 " s.dispatchEvent(new Event('change')); }")  # the module's page as it was
+    square_again(race_page)
+    race_page.speed(speed)

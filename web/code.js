@@ -74,6 +74,7 @@ export class CodeMode {
     this.page = page;
     this.open = false;
     this.slugs = new Set();     // what the registered code put in the dropdowns
+    this.algorithms = [];       // their catalogue entries (the race and the lab list them too)
     this.registered = null;     // the code last registered (what a fresh worker gets back)
     this.lines = [];            // code line per event of the current user run
     this.linesRun = -1;
@@ -270,6 +271,7 @@ export class CodeMode {
       picker.algorithms = picker.algorithms.filter((a) => !this.slugs.has(a.slug));
     }
     this.slugs = new Set(algorithms.map((a) => a.slug));
+    this.algorithms = algorithms;
     for (const a of algorithms) {
       const picker = a.family === "solver" ? this.page.ui.sol : this.page.ui.gen;
       picker.algorithms.push(a);
@@ -288,7 +290,8 @@ export class CodeMode {
   guard(engine) {
     const call = engine.call.bind(engine);
     engine.call = (type, args = {}) => {
-      const mine = type === "register" || this.slugs.has(args.slug) || (USER_CALLS.has(type) && this.userRun());
+      // (a race with one of the person's algorithms says so: `user`)
+      const mine = type === "register" || this.slugs.has(args.slug) || args.user === true || (USER_CALLS.has(type) && this.userRun());
       if (type === "generate" && this.slugs.has(args.slug)) this.before = this.page.ui.source.slice();
       const p = call(type, args);
       if (type === "batch") p.then((reply) => this.batch(reply), () => {});

@@ -4,7 +4,7 @@ import { withLang } from "./explain.js";
 
 const $ = (id) => document.getElementById(id);
 
-function field(param) {
+export function field(param) {
   const label = document.createElement("label");
   label.className = "option";
   label.title = param.help || "";

@@ -2,27 +2,34 @@
 // small pool of workers of its own (each worker.js with its own engine), so that the page and its
 // engine stay free.  The mazes go out in chunks of seeds, one chunk per worker at a time; Cancel
 // ends the pool's workers at once (the next run starts fresh ones).  States: idle, starting,
-// running, done, canceled, failed.
+// running, done, canceled, failed.  The person's own algorithms (the Code mode's, "yours: NAME")
+// are measured too: each worker registers the code first (it never runs by itself), their mazes go
+// one per request, and one that raises, or runs past its time limit (what the Code mode allows a
+// batch, per thousand cells), ends the lab with what happened, the pool's workers stopped.
 import { Engine } from "./engine.js";
 import { Charts } from "./labcharts.js";
 
 const CHUNK = 4;                 // mazes per request to a worker
 const MAX_SIDE = 200, MAX_COUNT = 100000, MAX_SEED = 2 ** 32 - 1;
 const DEFAULTS = ["dig", "kruskal", "wilson", "prim"];
+const USER_MS = 2000;            // a maze of the person's own code may take this long per 1,000 cells
 
 export const poolSize = () => Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, 4));
 
 // One engine of the pool: ready resolves once its Python is up; stop() ends it for good.
+// code: the person's code it has registered (a restarted worker has none).
 function member() {
   let ok, fail;
   const ready = new Promise((res, rej) => { ok = res; fail = rej; });
-  const engine = new Engine({ onStage() {}, onReady: () => ok(), onFatal: (m) => fail(new Error(m)), onRestart() {} });
+  const m = { code: null };
+  const engine = new Engine({ onStage() {}, onReady: () => ok(), onFatal: (msg) => fail(new Error(msg)),
+    onRestart() { m.code = null; } });
   const stop = () => {
     engine.worker.terminate();
     for (const { reject } of engine.pending.values()) reject(new Error("canceled"));
     engine.pending.clear();
   };
-  return { engine, ready, stop };
+  return Object.assign(m, { engine, ready, stop });
 }
 
 function whole(text, what, lo, hi) {
@@ -33,13 +40,27 @@ function whole(text, what, lo, hi) {
   return Number(t);
 }
 
+// A request that runs the person's code: an error it raised names the maze (and leaves the engine
+// usable: `kept`); past `limit` ms the request fails (and the pool must go: the worker is held).
+function timed(call, where, limit) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${where}: your code ran for ${limit / 1000} s without `
+      + "finishing the maze, so the lab's workers were stopped (does a loop never end?)"), { stop: true })), limit);
+  });
+  return Promise.race([call, late])
+    .catch((err) => { throw err.stop ? err : Object.assign(new Error(`${where}: ${err.message}`), { kept: true }); })
+    .finally(() => clearTimeout(timer));
+}
+
 const seconds = (s) => (s < 90 ? `${Math.ceil(s)} s` : `${Math.round(s / 60)} min`);
 
 export class Lab {
-  // `openMaze({ slug, shape, width, height, seed })` shows a maze in Watch.
-  constructor(root, { openMaze }) {
+  // `openMaze({ slug, shape, width, height, seed })` shows a maze in Watch; `user()` is the
+  // person's registered code and its algorithms: { code (null: none), algorithms }.
+  constructor(root, { openMaze, user }) {
     this.$ = (id) => root.querySelector(`#${id}`);
-    Object.assign(this, { root, openMaze, pool: null, job: null, state: "idle", done: 0, total: 0,
+    Object.assign(this, { root, openMaze, user, pool: null, job: null, state: "idle", done: 0, total: 0,
       records: [], summary: null, csv: "", message: "", config: null, catalogue: null });
     this.charts = new Charts(this.$("lab-hist"), this.$("lab-box"));
     this.$("lab-run").addEventListener("click", () => this.run());
@@ -57,17 +78,32 @@ export class Lab {
   setup(catalogue) {
     if (this.catalogue) return;
     this.catalogue = catalogue;
-    const boxes = (id, list, checked) => this.$(id).replaceChildren(...list.map((a) => {
-      const label = document.createElement("label");
-      const box = document.createElement("input");
-      Object.assign(box, { type: "checkbox", value: a.slug, checked: checked.includes(a.slug) });
-      box.dataset.shapes = a.shapes.join(" ");
-      label.title = a.summary || a.name;
-      label.append(box, ` ${a.slug}`);
-      return label;
-    }));
-    boxes("lab-generators", catalogue.generators, DEFAULTS);
-    boxes("lab-solvers", catalogue.solvers.filter((a) => a.geometries.includes("thin")), []);
+    this.$("lab-generators").replaceChildren(...catalogue.generators.map((a) => this.box(a, DEFAULTS.includes(a.slug))));
+    this.$("lab-solvers").replaceChildren(...catalogue.solvers.filter((a) => a.geometries.includes("thin"))
+      .map((a) => this.box(a, false)));
+    this.open();
+  }
+
+  box(a, checked, own = false) {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    Object.assign(box, { type: "checkbox", value: a.slug, checked });
+    box.dataset.shapes = a.shapes.join(" ");
+    label.title = a.summary || a.name;
+    label.append(box, own ? ` yours: ${a.name}` : ` ${a.slug}`);
+    if (own) label.classList.add("yours");
+    return label;
+  }
+
+  // The lab shown: the lists gain the algorithms of the code registered now (and lose older ones).
+  open() {
+    if (!this.catalogue) return;
+    const { algorithms } = this.user();
+    for (const [id, family] of [["lab-generators", "generator"], ["lab-solvers", "solver"]]) {
+      const list = this.$(id), was = new Set([...list.querySelectorAll(".yours input:checked")].map((b) => b.value));
+      list.querySelectorAll(".yours").forEach((l) => l.remove());
+      list.append(...algorithms.filter((a) => a.family === family).map((a) => this.box(a, was.has(a.slug), true)));
+    }
     this.fitShape();
   }
 
@@ -94,17 +130,24 @@ export class Lab {
 
   async run() {
     if (this.job) return;
+    this.open();
     let config;
+    const { code, algorithms } = this.user(), own = new Set(algorithms.map((a) => a.slug));
     try {
       config = this.read();
       if (config.seed + config.count - 1 > MAX_SEED) throw new Error(`the seeds pass the largest seed ${MAX_SEED}`);
     } catch (err) { return this.set("failed", err.message); }
+    const userSolver = config.solvers.some((s) => own.has(s));
+    const cells = config.shape === "polar" ? config.width * config.height * 4 : config.width * config.height;
     const tasks = [];
     for (const generator of config.generators) {
-      for (let s = config.seed; s < config.seed + config.count; s += CHUNK) {
-        tasks.push({ generator, seeds: Array.from({ length: Math.min(CHUNK, config.seed + config.count - s) }, (_, i) => s + i) });
+      const user = userSolver || own.has(generator), chunk = user ? 1 : CHUNK;
+      for (let s = config.seed; s < config.seed + config.count; s += chunk) {
+        tasks.push({ generator, user, seeds: Array.from({ length: Math.min(chunk, config.seed + config.count - s) }, (_, i) => s + i) });
       }
     }
+    const named = (slug) => (own.has(slug) ? `yours: ${algorithms.find((a) => a.slug === slug).name}` : slug);
+    const limit = USER_MS * Math.max(1, Math.ceil(cells / 1000)) * (1 + config.solvers.length);
     const job = this.job = { cancelled: false, start: null };
     Object.assign(this, { config, done: 0, total: config.generators.length * config.count, records: [], summary: null, csv: "" });
     this.charts.clear();
@@ -112,13 +155,20 @@ export class Lab {
     if (!this.pool) this.pool = Array.from({ length: poolSize() }, member);
     const results = new Array(tasks.length);
     let next = 0;
-    const work = async ({ engine, ready }) => {
+    const work = async (m) => {
+      const { engine, ready } = m;
       await ready;
+      if (own.size && m.code !== code) { // the person's code, registered (raising at once in its runs)
+        const reply = await engine.call("register", { code, defer: false });
+        if (reply.error) throw new Error(`your code did not load (line ${reply.error.line}): ${reply.error.message}`);
+        m.code = code;
+      }
       if (job.start === null) { job.start = performance.now(); this.set("running", this.left()); }
       while (next < tasks.length && !job.cancelled) {
-        const i = next++;
-        const { records } = await engine.call("labChunk", { ...tasks[i], solvers: config.solvers.join(","),
+        const i = next++, { generator, seeds, user } = tasks[i];
+        const call = engine.call("labChunk", { generator, seeds, solvers: config.solvers.join(","),
           shape: config.shape, width: config.width, height: config.height });
+        const { records } = await (user ? timed(call, `${named(generator)}, seed ${seeds[0]}`, limit) : call);
         if (job.cancelled) return;
         results[i] = records;
         this.done += records.length;
@@ -137,7 +187,10 @@ export class Lab {
       this.results();
     } catch (err) {
       if (!job.cancelled) {
-        this.stopPool();
+        job.cancelled = true; // the other workers take no more mazes
+        // Code that never returns holds its worker: the pool goes (the next run starts fresh ones);
+        // an error the person's code raised in Python leaves the engines usable.
+        if (!err.kept) this.stopPool();
         this.set("failed", err.message);
       }
     } finally {

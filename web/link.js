@@ -12,7 +12,7 @@ const SHOWN = (v) => (v.length > 24 ? `${v.slice(0, 24)}…` : v);
 // The longest fragment read: the page's own links take a few hundred characters.
 export const MAX_FRAGMENT = 4096;
 const KEYS = new Set(["gen", "sol", "w", "h", "seed", "view", "speed", "run", "shape", "mask", "islands",
-  "race", "r", "tick", "edit", "es", "eg", "ew", "eview"]); // race keys: race.js; edit keys: editlink.js
+  "race", "r", "tick", "edit", "es", "eg", "ew", "eview"]); // race keys: race.js (and r0. to r3., each racer's options); edit keys: editlink.js
 const PRESETS = ["circle", "heart", "ring"];
 const MASK_ROWS = /^[X.]+(\/[X.]+)*$/;
 const LISTED = 5; // unknown keys named in the notice; the rest are counted
@@ -97,7 +97,7 @@ export function applyLink(hash, ui) {
   const problems = [];
   const bad = (what) => { if (what) problems.push(what); };
   if (![...params.keys()].length) return { problems, solve: false };
-  const unknown = [...new Set(params.keys())].filter((k) => !KEYS.has(k) && !/^[gs]\./.test(k));
+  const unknown = [...new Set(params.keys())].filter((k) => !KEYS.has(k) && !/^(?:[gs]|r[0-3])\./.test(k));
   if (unknown.length) {
     const named = unknown.slice(0, LISTED).map((k) => `"${SHOWN(k)}"`).join(", ");
     const more = unknown.length > LISTED ? ` and ${unknown.length - LISTED} more` : "";

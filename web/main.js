@@ -52,7 +52,7 @@ const engine = new Engine({
     readyResolve(true);
     if (!ui.linked) openLink();
     else code.reinstall().then(() => { if (ui.source.length) restore(); });
-    if (race.race && ui.linked) race.start(race.race, race.tick); // a restarted engine gets the race back
+    if (ui.linked) race.resume(); // a restarted engine gets the race back
     refresh();
   },
   onFatal(message) { showNotice(message); machine.send("fail"); },
@@ -75,11 +75,12 @@ const lab = new Lab($("lab"), { openMaze: ({ slug, shape, width, height, seed })
   for (const [id, v] of Object.entries({ width, height, seed })) $(id).value = String(v);
   showLab(false);
   start("generate");
-} });
+}, user: () => ({ code: code.registered, algorithms: code.algorithms }) });
 function showLab(on) {
   document.body.dataset.view = on ? "lab" : "";
   $("lab").hidden = !on;
   $("mode-lab").setAttribute("aria-pressed", String(on));
+  if (on) lab.open();
   if (!on) layout();
 }
 const timeline = new Timeline($("timeline"), { player, seek: seekTo, fetchAll });
@@ -148,6 +149,7 @@ const race = new Race($("race"), {
   link: (gen, keys) => history.replaceState(null, "", location.pathname + location.search +
     linkOf(gen, solveArgs(), false) + "&" + new URLSearchParams(keys)),
   example: () => { if (location.hash === EXAMPLE_RACE) openLink(); else location.hash = EXAMPLE_RACE; },
+  user: () => code.algorithms, openCode: () => { leaveRace(); switchMode("watch"); code.show(); },
 });
 ui.mode = modes.watch;
 const code = new CodeMode(page);
@@ -316,7 +318,7 @@ async function openLink() {
     if (solve) await start("solve");
   }
   if (params.has("race") && !long) {
-    const linked = Race.fromLink(params, ui.catalogue);
+    const linked = race.fromLink(params);
     problems.push(...linked.problems);
     openRace();
     if (linked.race) await race.start({ ...linked.race, gen: generateArgs() }, linked.tick);

@@ -2,11 +2,16 @@
 // each on its own board (its own state, event log and canvas: player.js and render.js), in
 // lockstep: a tick moves every racer past its next milestone (a cell expanded, a square of the
 // route drawn, a passage opened), so the boards compare work, not wall-clock time.  The engine
-// runs the racers in the page's worker (pymaze.web.race), apart from the Watch view's run.
+// runs the racers in the page's worker (pymaze.web.race), apart from the Watch view's run.  Races
+// run on every shape (hex, triangle and polar boards share the race's drawing: shapes.js) and mask;
+// each racer may carry its own options; the person's own algorithms (the Code mode's) race too, and
+// a link names them as "yours:SLUG" (their code never comes from a race link: it must be registered).
+import { field } from "./controls.js";
 import { withLang } from "./explain.js";
 import { Legend } from "./legend.js";
 import { Player } from "./player.js";
 import { Renderer } from "./render.js";
+import { ShapeView } from "./shapes.js";
 import { BITS, MARK, NOTE, OP } from "./state.js";
 import { describeNotes, fmt } from "./status.js";
 
@@ -24,6 +29,7 @@ const SHORT = { astar: "A*", bfs: "BFS", dfs: "DFS", bibfs: "bidirectional BFS",
   jps: "JPS", idastar: "IDA*", biastar: "bidirectional A*", wall: "wall follower", kruskal: "Kruskal", dig: "dig",
   wilson: "Wilson", prim: "Prim", aldous: "Aldous–Broder", eller: "Eller" };
 const PLACE = ["1st", "2nd", "3rd", "4th"];
+const YOURS = "yours:"; // a link's mark on the slug of an algorithm of the person's own code
 // Why a solver does the work it does (the catalogue's summary says what it is, for the rest).
 const WHY = {
   bfs: "Expands cells in rings of equal distance from S, so it looks at almost every cell nearer than G: much work, but a shortest route.",
@@ -45,15 +51,17 @@ const HELP = {
     ["opened", "squares of wall opened so far: passages, and cells too where a generator starts from solid rock (negative: walls built)"],
     ["events", "cell changes so far, milestones included: the work behind the milestones"]],
 };
+const optionText = (o) => Object.entries(o).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(", ");
 const ratio = (a, b) => (b ? (a / b).toFixed(1) : "∞");
 
 // One racer: a Player over the race's run `header.run`, its milestones, first visits and board.
 class Racer {
-  constructor(engine, reply, algorithm, index) {
+  constructor(engine, reply, algorithm, index, shapes, user) {
     this.algorithm = algorithm;
-    this.name = SHORT[algorithm.slug] || algorithm.name;
-    this.player = new Player({ batch: (run, n) => engine.call("raceBatch", { run, n }) });
-    this.player.load(reply.header.kind === "solver" ? "solve" : "generate", reply);
+    this.name = SHORT[algorithm.slug] || (user ? `yours: ${algorithm.name}` : algorithm.name);
+    this.player = new Player({ batch: (run, n) => engine.call("raceBatch", { run, n, user }) });
+    this.player.shapes = shapes; // one drawing for every board of a hex, triangle or polar race
+    this.player.load(reply.header.kind === "solver" ? "solve" : "generate", { ...reply, drawing: null });
     this.index = index;
     this.ms = []; // the cursor after each milestone
     this.firsts = []; // the cursor after each square's first visit, in order
@@ -130,7 +138,8 @@ class Racer {
 
 export class Race {
   // host: { engine, catalogue(), gen() (the Generate panel's arguments), view(), notice(text),
-  //   link(gen, keys) (the address bar: the maze's link with the race's keys), example() }
+  //   link(gen, keys) (the address bar: the maze's link with the race's keys), example(),
+  //   user() (the algorithms of the person's code registered now), openCode() (the Code mode) }
   constructor(box, host) {
     Object.assign(this, { box, host, racers: [], tick: 0, running: false, active: false, serial: 0, carry: 0,
       started: 0 }); // started: races shown so far
@@ -176,9 +185,12 @@ export class Race {
     this.boards = el("div", "race-boards");
     this.summary = el("p", "race-summary message");
     this.summary.setAttribute("aria-live", "polite");
+    this.codeButton = this.button("race-code", "Open the Code mode", "Your code: read it, Run it, then start the race",
+      () => this.host.openCode());
+    this.codeButton.hidden = true;
     this.legendBox = el("div", "legend-box");
     this.help = el("dl", "race-help");
-    b.append(setup, this.mazeLine, bar, this.tickLine, this.boards, this.summary, this.legendBox, this.help);
+    b.append(setup, this.mazeLine, this.codeButton, bar, this.tickLine, this.boards, this.summary, this.legendBox, this.help);
   }
 
   button(id, text, title, act) {
@@ -192,25 +204,70 @@ export class Race {
   get tps() { const v = Number(this.speed.value); return v >= 100 ? Infinity : Math.round(10 ** (v * 0.03)); }
   speedLabel() { return this.tps === Infinity ? "to the end" : `${fmt(this.tps)} ticks/s`; }
 
-  // The racer dropdowns for the chosen family: two to four (the last two may stay empty).
-  fill(slugs = DEFAULTS[this.family.value]) {
-    const cat = this.host.catalogue();
-    if (!cat) return;
-    const algos = this.family.value === "solve" ? cat.solvers : cat.generators;
-    this.selects = [0, 1, 2, 3].map((i) => {
-      const s = el("select");
+  // The built-in algorithms of `family` ("solve" or "generate"), then the person's own.
+  algorithms(family) {
+    const cat = this.host.catalogue(), f = family === "solve" ? "solver" : "generator";
+    return [...(family === "solve" ? cat.solvers : cat.generators), ...this.host.user().filter((a) => a.family === f)];
+  }
+
+  isUser(slug) { return this.host.user().some((a) => a.slug === slug); }
+
+  // The racer dropdowns for the chosen family: two to four (the last two may stay empty), each
+  // with its algorithm's options.  picks: [{ slug, options }] (options: values by name, as text).
+  fill(picks = DEFAULTS[this.family.value].map((slug) => ({ slug, options: {} }))) {
+    if (!this.host.catalogue()) return;
+    const algos = this.algorithms(this.family.value), shape = this.host.gen().shape || "square";
+    this.slots = [0, 1, 2, 3].map((i) => {
+      const s = el("select"), box = el("span", "racer-options"), slot = { select: s, box, fields: [] };
       s.id = `race-racer-${i}`;
       s.setAttribute("aria-label", `Racer ${i + 1}`);
       if (i >= 2) s.add(new Option("—", ""));
-      for (const a of algos) s.add(new Option(a.name, a.slug));
-      s.value = slugs[i] || "";
-      return s;
+      for (const a of algos) {
+        const o = new Option(this.isUser(a.slug) ? `yours: ${a.name}` : a.name, a.slug);
+        if (!a.shapes.includes(shape)) Object.assign(o, { disabled: true, title: `not for ${shape} mazes` });
+        s.add(o);
+      }
+      s.value = (picks[i] && picks[i].slug) || "";
+      const show = (values = {}) => {
+        const a = algos.find((x) => x.slug === s.value);
+        slot.params = a ? a.params : [];
+        slot.fields = slot.params.map((p) => {
+          const f = field(p), input = f.label.querySelector("[data-param]");
+          input.id = `race-racer-${i}-${p.name}`;
+          if (p.name in values) {
+            if (p.type === "bool") input.checked = values[p.name] === true || values[p.name] === "true";
+            else input.value = String(values[p.name]);
+          }
+          return f;
+        });
+        box.replaceChildren(...slot.fields.map((f) => f.label));
+      };
+      s.addEventListener("change", () => show());
+      show((picks[i] && picks[i].options) || {});
+      const pick = el("span", "racer-pick");
+      pick.append(s, box);
+      slot.pick = pick;
+      return slot;
     });
-    this.pickers.replaceChildren(...this.selects);
+    this.selects = this.slots.map((slot) => slot.select);
+    this.pickers.replaceChildren(...this.slots.map((slot) => slot.pick));
+  }
+
+  // The racers chosen in the dropdowns: [{ slug, options }] (options: only those not at their default).
+  picks() {
+    return this.slots.filter((slot) => slot.select.value).map((slot) => {
+      const options = {};
+      slot.params.forEach((p, i) => {
+        const v = slot.fields[i].read();
+        if (String(v) !== String(p.default)) options[p.name] = v;
+      });
+      return { slug: slot.select.value, options };
+    });
   }
 
   open() {
-    if (!this.selects) this.fill();
+    if (!this.slots) this.fill();
+    else this.fill(this.picks()); // the person's own algorithms may have come or gone
     this.active = true;
     this.box.hidden = false;
     document.body.classList.add("racing");
@@ -228,42 +285,55 @@ export class Race {
 
   describeMaze() {
     const g = this.race ? this.race.gen : this.host.gen();
-    const opts = Object.entries(g.options).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(", ");
+    const opts = optionText(g.options);
     const what = (this.race ? this.race.family : this.family.value) === "solve"
       ? `One maze for every racer: ${g.slug}${opts ? ` (${opts})` : ""}, ${g.width}×${g.height} cells, seed ${g.seed}`
       : `Every racer makes a ${g.width}×${g.height} maze from seed ${g.seed}`;
     const shortest = this.racers[0] && this.racers[0].shortest;
-    this.mazeLine.textContent = `${what}${shortest > 0 ? `; its shortest route is ${fmt(shortest)} moves` : ""}` +
-      `. ${this.race ? "" : "The maze is set in the Generate panel. "}Every racer has its default options.`;
+    const shape = g.shape && g.shape !== "square" ? `, ${g.shape} cells` : "";
+    const mask = g.mask ? `, masked (${g.mask.preset || "your mask"})` : "";
+    const own = this.race && this.race.options.some((o) => Object.keys(o).length);
+    this.mazeLine.textContent = `${what}${shape}${mask}${shortest > 0 ? `; its shortest route is ${fmt(shortest)} moves` : ""}` +
+      `. ${this.race ? "" : "The maze is set in the Generate panel. "}` +
+      (own ? "Options: " + this.racers.map((r, i) => `${r.name} ${optionText(this.race.options[i]) || "defaults"}`).join("; ") + "."
+        : "Every racer has its default options.");
   }
 
   startChosen() {
-    const slugs = this.selects.map((s) => s.value).filter(Boolean);
-    return this.start({ family: this.family.value, slugs, gen: this.host.gen() });
+    const picks = this.picks();
+    return this.start({ family: this.family.value, slugs: picks.map((p) => p.slug), options: picks.map((p) => p.options),
+      gen: this.host.gen() });
   }
 
-  // Start a race { family, slugs, gen } and show it at tick `tick`; false (with a notice) when refused.
+  // Start a race { family, slugs, options (one object per racer), gen } and show it at tick `tick`;
+  // false (with a notice) when refused.
   async start(race, tick = 0) {
     const serial = ++this.serial;
     this.running = false;
+    this.stopped = null;
+    race = { options: race.slugs.map(() => ({})), ...race };
+    const user = race.slugs.some((s) => this.isUser(s));
     let reply;
     try {
       if (race.slugs.length < 2 || race.slugs.length > 4) throw new Error("a race takes 2 to 4 algorithms");
       const g = race.gen;
-      if ((g.shape && g.shape !== "square") || g.mask)
-        throw new Error(`races run on square mazes without a mask; this one is ${g.mask ? "masked" : g.shape}: choose the square shape and no mask`);
       reply = await this.host.engine.call("race", { family: race.family, slugs: race.slugs, generator: g.slug,
-        width: g.width, height: g.height, seed: g.seed, geometry: g.geometry, options: g.options });
+        width: g.width, height: g.height, seed: g.seed, shape: g.shape, mask: g.mask, options: g.options,
+        racerOptions: race.options, user });
     } catch (err) {
+      if (user) this.stopped = err.message;
       this.host.notice(`The race could not start: ${err.message}`);
       return false;
     }
     if (serial !== this.serial) return false;
-    const cat = this.host.catalogue(), algos = race.family === "solve" ? cat.solvers : cat.generators;
+    const algos = this.algorithms(race.family);
     this.race = race;
+    this.codeButton.hidden = true;
     this.family.value = race.family;
-    this.fill(race.slugs);
-    this.racers = reply.racers.map((r, i) => new Racer(this.host.engine, r, algos.find((a) => a.slug === r.header.slug), i));
+    this.fill(race.slugs.map((slug, i) => ({ slug, options: race.options[i] })));
+    const shapes = reply.drawing ? new ShapeView(reply.drawing) : null;
+    this.racers = reply.racers.map((r, i) => new Racer(this.host.engine, r, algos.find((a) => a.slug === r.header.slug), i,
+      shapes, this.isUser(r.header.slug)));
     const twice = (r) => this.racers.filter((q) => q.name === r.name).length > 1;
     for (const r of this.racers) if (twice(r)) r.name += ` #${r.index + 1}`;
     this.tick = 0;
@@ -289,7 +359,7 @@ export class Race {
     const head = el("h3");
     r.place = el("span", "racer-place");
     const name = el("span", "racer-name");
-    withLang(name, r.algorithm.name);
+    withLang(name, r.name.startsWith("yours: ") ? r.name : r.algorithm.name);
     name.title = r.algorithm.name;
     head.append(name, r.place);
     r.view = el("div", "race-view");
@@ -300,9 +370,10 @@ export class Race {
     r.status = el("p", "racer-status");
     const a = r.algorithm;
     const why = el("p", "racer-why");
+    const own = optionText(this.race.options[r.index]);
     const block = r.s.geometry !== this.racers[0].s.geometry ? " It walks the maze's squares (block view), so its numbers count squares." : "";
-    withLang(why, (a.family === "solver" ? `${WHY[a.slug] || a.summary} ${a.optimal ? "Promises a shortest route." : "No promise of a shortest route."}`
-      : a.summary) + block);
+    withLang(why, (a.family === "solver" ? `${WHY[a.slug] || a.summary.replace(/([^.])$/, "$1.")} ${a.optimal ? (own ? "Promises a shortest route with its default options." : "Promises a shortest route.") : "No promise of a shortest route."}`
+      : a.summary) + block + (own ? ` Raced with ${own}.` : ""));
     box.append(head, r.view, r.numbers, r.status, why);
     return box;
   }
@@ -315,7 +386,8 @@ export class Race {
     for (const r of this.racers) {
       const w = r.view.clientWidth, s = r.s;
       const cap = phone ? window.innerHeight * 0.45 : Math.max(150, (window.innerHeight - 360) / rows);
-      r.view.style.height = `${Math.round(Math.min(cap, (w * s.height) / s.width))}px`;
+      const b = s.shapes ? s.shapes.bounds : [0, 0, s.width, s.height], aspect = (b[3] - b[1]) / (b[2] - b[0]);
+      r.view.style.height = `${Math.round(Math.min(cap, w * aspect))}px`;
       r.renderer.layout(s, this.host.view(), r.view.getBoundingClientRect());
     }
   }
@@ -328,12 +400,44 @@ export class Race {
   async go(t, serial = this.serial) {
     if (!this.racers.length) return;
     t = Math.max(0, Math.min(MAX_TICK, t));
-    await Promise.all(this.racers.map((r) => r.fetch(t)));
+    try {
+      await Promise.all(this.racers.map((r) => r.fetch(t)));
+    } catch (err) {
+      if (serial === this.serial) this.fail(err);
+      return;
+    }
     if (serial !== this.serial) return;
     t = Math.min(t, this.end);
     for (const r of this.racers) r.player.seek(r.at(Math.min(t, r.finish)));
     this.tick = t;
     if (!this.running || this.over) this.settle();
+  }
+
+  // Events that did not come (the engine stopped: the person's code ran too long, or crashed):
+  // the race stops where it is, with what happened.
+  fail(err) {
+    this.running = false;
+    this.stopped = err.message;
+    this.host.notice(`The race stopped at tick ${fmt(this.tick)}: ${err.message}`);
+  }
+
+  // A fresh engine (after a crash or Stop) gets the race back, except a race whose own code was
+  // stopped: that one waits for Start race (it would only loop again).
+  // (Later than the requests the old engine left: their failures say first whether code was stopped.)
+  resume() {
+    if (!this.race) return;
+    setTimeout(() => {
+      if (this.stopped && this.race.slugs.some((s) => this.isUser(s))) {
+        this.serial++;
+        this.racers = []; // their runs went with the old engine
+        this.boards.replaceChildren();
+        this.legendBox.replaceChildren();
+        this.tickLine.textContent = "";
+        this.summary.textContent = `The race stopped: ${this.stopped}. Mend your code in the Code mode, Run it, then Start race.`;
+        return;
+      }
+      this.start(this.race, this.tick);
+    });
   }
 
   // Paused or over: the link holds the tick; at the end the running stops.
@@ -346,7 +450,12 @@ export class Race {
   async jump(dir) {
     this.running = false;
     const serial = this.serial;
-    await Promise.all(this.racers.map((r) => r.fetch(Infinity)));
+    try {
+      await Promise.all(this.racers.map((r) => r.fetch(Infinity)));
+    } catch (err) {
+      if (serial === this.serial) this.fail(err);
+      return;
+    }
     if (serial !== this.serial) return;
     const ends = [...new Set(this.racers.map((r) => r.finish))].sort((a, b) => a - b);
     const to = dir > 0 ? ends.find((e) => e > this.tick) : [0, ...ends].reverse().find((e) => e < this.tick);
@@ -409,7 +518,7 @@ export class Race {
     const end = this.end;
     this.tickLine.textContent = `tick ${fmt(this.tick)}${end < Infinity ? ` of ${fmt(end)}` : ""}` +
       " · each tick every racer does one milestone, so the boards compare work, not time";
-    this.summary.textContent = this.over ? this.summarize() : "";
+    if (!this.stopped) this.summary.textContent = this.over ? this.summarize() : "";
     this.playButton.textContent = this.running ? "Pause" : this.over ? "↺ Replay" : "▶ Run";
     const atStart = this.tick === 0;
     for (const [id, off] of [["race-back", atStart], ["race-prev", atStart], ["race-reset", atStart],
@@ -475,40 +584,66 @@ export class Race {
       s: { ...first.s, markCount, notes: [], route: route ? route.s.route : [], waypoints: [] } };
   }
 
-  // The race in a link: its family, racers and tick (the maze's keys are the Generate panel's).
+  // The race in a link: its family, racers ("yours:SLUG" for the person's own), each racer's options
+  // not at their defaults ("r0.weight=2") and tick (the maze's keys, shape and mask included, are
+  // the Generate panel's).
   keys() {
     if (!this.race) return {};
-    return { race: this.race.family, r: this.race.slugs.join(","), tick: String(this.tick) };
+    const out = { race: this.race.family, r: this.race.slugs.map((s) => (this.isUser(s) ? YOURS + s : s)).join(",") };
+    this.race.options.forEach((o, i) => { for (const [k, v] of Object.entries(o)) out[`r${i}.${k}`] = String(v); });
+    out.tick = String(this.tick);
+    return out;
   }
 
-  // A link's race keys checked against the catalogue: { race, tick, problems } (race null when unusable).
-  static fromLink(params, catalogue) {
+  // A link's race keys checked against the catalogue and the person's registered code:
+  // { race, tick, problems, unregistered } (race null when unusable; unregistered: the link's own
+  // algorithms whose code is not registered on this page).
+  fromLink(params) {
     const problems = [], family = params.get("race");
     if (!(family in FAMILY)) return { race: null, problems: [`race must be solve or generate`] };
-    const algos = family === "solve" ? catalogue.solvers : catalogue.generators;
-    const slugs = (params.get("r") || "").split(",").filter(Boolean);
-    const unknown = slugs.filter((s) => !algos.some((a) => a.slug === s));
-    if (unknown.length) problems.push(`unknown ${family === "solve" ? "solver" : "generator"} "${unknown[0].slice(0, 24)}" in the race`);
-    const known = slugs.filter((s) => !unknown.includes(s));
-    if (known.length < 2 || known.length > 4) {
-      return { race: null, problems: [...problems, `a race takes 2 to 4 ${FAMILY[family]} (the link names ${slugs.length})`] };
+    const algos = this.algorithms(family);
+    const named = (params.get("r") || "").split(",").filter(Boolean);
+    const slugs = named.map((s) => (s.startsWith(YOURS) ? s.slice(YOURS.length) : s));
+    const unregistered = named.filter((s, i) => s.startsWith(YOURS) && !this.isUser(slugs[i])).map((s) => s.slice(YOURS.length));
+    const unknown = slugs.filter((s) => !algos.some((a) => a.slug === s) && !unregistered.includes(s));
+    this.codeButton.hidden = !unregistered.length; // the way to register it
+    if (unregistered.length) {
+      problems.push(`the race names your own ${family === "solve" ? "solver" : "generator"} "${unregistered[0].slice(0, 24)}", ` +
+        "whose code is not registered on this page (code never runs by itself from a link): open the Code mode, Run your code, then Start race");
     }
+    if (unknown.length) problems.push(`unknown ${family === "solve" ? "solver" : "generator"} "${unknown[0].slice(0, 24)}" in the race`);
+    const known = slugs.filter((s) => !unknown.includes(s) && !unregistered.includes(s));
+    if (known.length < 2 || known.length > 4 || unregistered.length) {
+      const counted = unregistered.length ? [] : [`a race takes 2 to 4 ${FAMILY[family]} (the link names ${slugs.length})`];
+      return { race: null, problems: [...problems, ...counted], unregistered };
+    }
+    const options = known.map((slug) => {
+      const i = slugs.indexOf(slug), params0 = algos.find((a) => a.slug === slug).params, o = {};
+      for (const [k, v] of params) {
+        if (!k.startsWith(`r${i}.`)) continue;
+        const name = k.slice(`r${i}.`.length), p = params0.find((q) => q.name === name);
+        if (!p) problems.push(`${slug} has no option "${name.slice(0, 24)}"`);
+        else o[name] = p.type === "bool" ? v === "true" : v;
+      }
+      return o;
+    });
     const tick = params.get("tick");
     let t = 0;
     if (tick !== null) {
       if (/^\d{1,10}$/.test(tick) && Number(tick) <= MAX_TICK) t = Number(tick);
       else problems.push(`tick must be a whole number from 0 to ${fmt(MAX_TICK)}`);
     }
-    return { race: { family, slugs: known }, tick: t, problems };
+    return { race: { family, slugs: known, options }, tick: t, problems, unregistered };
   }
 
   // For tests: each board's state and numbers.
   snapshot() {
     return { active: this.active, started: this.started, tick: this.tick, running: this.running, over: this.over, end: this.end,
       family: this.race ? this.race.family : null, summary: this.summary.textContent,
+      stopped: this.stopped, options: this.race ? this.race.options : null,
       boards: this.racers.map((r) => {
         const s = r.s;
-        return { slug: r.algorithm.slug, geometry: s.geometry, width: s.width, height: s.height, cursor: r.player.cursor,
+        return { slug: r.algorithm.slug, name: r.name, shape: s.shape, geometry: s.geometry, width: s.width, height: s.height, cursor: r.player.cursor,
           total: r.log.total, done: r.done, finish: r.finish, milestones: r.ms.length, wall: Array.from(s.wall),
           mark: Array.from(s.mark), num: Array.from(s.num), start: s.start, goals: s.goals.slice(), visited: r.visited,
           found: r.found, counts: Object.fromEntries(r.counts()), place: r.place.textContent, status: r.status.textContent };

@@ -25,21 +25,18 @@ function copyBuffer(proxy, kind) {
 }
 
 // A run's first maze (header JSON, wall, mark, num) as a message and its buffers to transfer.
-function firstMaze(result) {
+function firstMaze(result, drawing = shapeDrawing(web.drawing())) {
   const header = JSON.parse(result.get(0));
   const wall = copyBuffer(result.get(1), "u8");
   const mark = copyBuffer(result.get(2), "u8");
   const num = new Int32Array(copyBuffer(result.get(3), "u8").buffer);
   result.destroy();
-  const transfer = [wall.buffer, mark.buffer, num.buffer];
-  const drawing = shapeDrawing();
-  if (drawing) transfer.push(...["polygons", "starts", "walls", "border", "ends"].map((k) => drawing[k].buffer));
+  const transfer = [wall.buffer, mark.buffer, num.buffer, ...drawingBuffers(drawing)];
   return { message: { header, wall, mark, num, drawing }, transfer };
 }
 
 // A hex, triangle or polar maze's drawing (pymaze.web.drawing), when the engine sends it: once per maze.
-function shapeDrawing() {
-  const d = web.drawing();
+function shapeDrawing(d) {
   if (!d) return null;
   const meta = JSON.parse(d.get(0));
   const f64 = (i) => new Float64Array(copyBuffer(d.get(i), "u8").buffer);
@@ -49,6 +46,8 @@ function shapeDrawing() {
   return out;
 }
 
+const drawingBuffers = (d) => (d ? ["polygons", "starts", "walls", "border", "ends"].map((k) => d[k].buffer) : []);
+
 // A run started: remember the id the engine gave it, and hand over its first maze (the header holds the id).
 function started(result) {
   const out = firstMaze(result);
@@ -56,12 +55,15 @@ function started(result) {
   return out;
 }
 
-// A race started: each racer's first maze; the page's current run stays what it was.
+// A race started: each racer's first maze; the page's current run stays what it was.  Every racer
+// has the same shape, size and mask: the first one's drawing (a hex, triangle or polar race) is the race's.
 function raced(result) {
   const racers = [];
-  for (let i = 0; i < result.length; i++) racers.push(firstMaze(result.get(i)));
+  for (let i = 0; i < result.length; i++) racers.push(firstMaze(result.get(i), null));
   result.destroy();
-  return { message: { racers: racers.map((r) => r.message) }, transfer: racers.flatMap((r) => r.transfer) };
+  const drawing = shapeDrawing(web.race_drawing(racers[0].message.header.run));
+  const transfer = [...racers.flatMap((r) => r.transfer), ...drawingBuffers(drawing)];
+  return { message: { racers: racers.map((r) => r.message), drawing }, transfer };
 }
 
 const handlers = {
@@ -76,13 +78,14 @@ const handlers = {
     return { message: { events, run: a.run, ...userBatch() }, transfer: [events.buffer] };
   },
   race: (a) => raced(web.race(a.family, JSON.stringify(a.slugs || []), a.generator, a.width, a.height, a.seed,
-    a.geometry || "thin", JSON.stringify(a.options || {}))),
+    a.shape || a.geometry || "thin", JSON.stringify(a.options || {}), a.mask ? JSON.stringify(a.mask) : "",
+    JSON.stringify(a.racerOptions || []))),
   raceBatch: (a) => {
     const events = copyBuffer(web.race_batch(a.run, a.n), "i32");
     return { message: { events, run: a.run }, transfer: [events.buffer] };
   },
   // The page's own code (the Code mode): registered as the plugin yours.py, never run by registering.
-  register: (a) => ({ message: JSON.parse(web.register_code(a.code)) }),
+  register: (a) => ({ message: JSON.parse(web.register_code(a.code, a.defer !== false)) }),
   builtinSource: (a) => ({ message: { code: web.builtin_source(a.family, a.slug) } }),
   load: (a) => started(web.load_text(a.text, a.fmt || "auto")),
   picture: (a) => ({ message: { picture: JSON.parse(web.read_picture(a.width, a.height, a.data,
