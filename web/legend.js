@@ -91,7 +91,9 @@ export class Legend {
       out.push(["square", colour, text]);
     }
     if (s.route.length > 1 || s.waypoints.length) out.push(["line", COLOURS.route, PARTS.route[1]]);
-    if (player.kind !== "solve" && !player.atEnd) out.push(["outline", COLOURS.head, PARTS.head[1]]);
+    if (player.kind !== "solve" && !player.atEnd) {
+      out.push(["outline", COLOURS.head, s.shapes ? "outline: the cell or passage the last event changed" : PARTS.head[1]]);
+    }
     if (s.weight) out.push(["square", "#b0b0b0", "grey: a cell's weight 2..9 (its cost to enter)"]);
     return out;
   }
