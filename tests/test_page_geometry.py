@@ -56,6 +56,16 @@ INKED = """(p) => {
   return n;
 }"""
 
+# How many dark (wall-coloured) pixels lie on the main canvas's outermost rows and columns.
+EDGE_DARK = """() => {
+  const c = document.getElementById('maze'), W = c.width, H = c.height, d = c.getContext('2d').getImageData(0, 0, W, H).data;
+  const dark = (x, y) => { const i = 4 * (y * W + x); return d[i] + d[i + 1] + d[i + 2] < 200 ? 1 : 0; };
+  let n = 0;
+  for (let x = 0; x < W; x++) n += dark(x, 0) + dark(x, H - 1);
+  for (let y = 0; y < H; y++) n += dark(0, y) + dark(W - 1, y);
+  return n;
+}"""
+
 FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r))))"
 
 
@@ -117,6 +127,8 @@ def test_the_page_draws_the_engines_maze_with_every_mark(page, shape, slug, solv
     closed = [p for p in range(n, len(maze.wall)) if maze.wall[p]]
     walls = page.js(SAMPLE, closed)
     assert all(near(c, WALL, 60) for c in walls), [c for c in walls if not near(c, WALL, 60)][:5]
+    # the outer walls are drawn whole: none of them is cut by the canvas's edge
+    assert page.js(EDGE_DARK) == 0
     page.page.select_option("#solver", solver)
     snap = page.run("solve")
     page.js(FRAMES)
