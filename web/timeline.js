@@ -204,7 +204,8 @@ export class Timeline {
     if (this.range.max !== String(total)) this.range.max = String(total);
     if (this.pending < 0 && this.range.value !== String(cursor)) this.range.value = String(cursor);
     const more = log && !log.finished ? "+ (more loading)" : "";
-    const text = `event ${cursor.toLocaleString("en")} of ${total.toLocaleString("en")}${more}`;
+    const text = player.deferred ? "instant run: its events are made again when you step back or drag here"
+      : `event ${cursor.toLocaleString("en")} of ${total.toLocaleString("en")}${more}`;
     if (this.pos.textContent !== text) { this.pos.textContent = text; this.range.setAttribute("aria-valuetext", text); }
     const snaps = player.snaps;
     const w = Math.round(this.ticks.clientWidth * (window.devicePixelRatio || 1));
