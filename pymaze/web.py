@@ -397,6 +397,19 @@ def replay():
     _run = _run.again()
 
 
+def timing_json(slug, width, height, seed, solver=""):
+    """Seconds (``time.perf_counter``) an instant generate of ``slug`` takes in this engine, and
+    an instant solve of its maze by ``solver`` when given; the page's runs are left alone.  What
+    bench/page.py compares with CPython running the same function."""
+    import time
+    t0 = time.perf_counter()
+    maze = Run.generate(slug, width, height, seed).finish()
+    t1 = time.perf_counter()
+    if solver:
+        Run.solve(solver, maze, seed).finish()
+    return json.dumps({"generate": t1 - t0, "solve": time.perf_counter() - t1 if solver else None})
+
+
 def finish_run():
     """Run the current run to its end without handing out its events (a restarted engine getting
     back a maze whose S and G a solve moved)."""

@@ -36,13 +36,13 @@ def watched(page, button):
 
 def test_instant_dig_and_bfs_end_on_the_watched_board_and_step_back(page):
     page.page.select_option("#solver", "bfs")
-    gen = page.generate("dig", W, H, SEED)
+    gen = page.generate("dig", W, H, SEED, events=False)
     assert gen["deferred"] and gen["total"] == 0, "an instant run keeps no events"
     want = Run.generate("dig", W, H, seed=SEED)
     events = unpack(want.events())
     assert layers(want.maze) == board(gen)[:5]
     assert gen["message"] is not None and "instant" in page.js("document.getElementById('stats').textContent")
-    solved = page.run("solve")
+    solved = page.run("solve", events=False)
     assert solved["deferred"]
     run = Run.solve("bfs", want.maze, seed=SEED)
     events = unpack(run.events())
@@ -52,7 +52,7 @@ def test_instant_dig_and_bfs_end_on_the_watched_board_and_step_back(page):
     assert board(watched(page, "solve")) == board(solved)
 
     # instant again, then one step back: the events are made again, the state is the one before the last
-    solved = page.run("solve")
+    solved = page.run("solve", events=False)
     assert solved["deferred"]
     page.page.focus("#board")
     page.page.keyboard.press("ArrowLeft")
@@ -70,7 +70,7 @@ def test_instant_dig_and_bfs_end_on_the_watched_board_and_step_back(page):
 
 
 def test_a_seek_or_a_squares_history_after_an_instant_generate_makes_its_events(page):
-    gen = page.generate("kruskal", 12, 9, 4)
+    gen = page.generate("kruskal", 12, 9, 4, events=False)
     assert gen["deferred"]
     run = Run.generate("kruskal", 12, 9, seed=4)
     events = unpack(run.events())
@@ -84,6 +84,6 @@ def test_a_seek_or_a_squares_history_after_an_instant_generate_makes_its_events(
     assert page.snapshot()["total"] == len(events)
     # an instant solver with no event-free twin plays its batches as before
     page.page.select_option("#solver", "wall")
-    solved = page.run("solve")
+    solved = page.run("solve", events=False)
     assert not solved["deferred"] and solved["finished"] and solved["cursor"] == solved["total"] > 0
     assert not page.errors()

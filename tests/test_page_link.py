@@ -25,6 +25,7 @@ def open_link(context, url, kind="generate"):
     p.wait_for_function("k => { const s = window.pymaze && window.pymaze.snapshot();"
                         " return s && s.kind === k && s.state === 'done' && s.cursor === s.total; }",
                         arg=kind, timeout=90000)
+    p.evaluate("window.pymaze.fetchAll()")  # an instant run's events, made again
     return p, errors
 
 

@@ -635,6 +635,8 @@ window.pymaze = Object.freeze({
   exported: () => animation.count || 0,
   startAnimation: (forceRecorder = false) => animation.start(forceRecorder).then((r) => !!r),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
+  // the engine's own seconds for an instant generate (and solve), for bench/page.py
+  timing: (args) => engine.call("timing", args).then((r) => r.timing),
   lab: () => lab.snapshot(),
   code: code.hook(),
 });

@@ -91,6 +91,7 @@ const handlers = {
     web.replay();
     return { message: {} };
   },
+  timing: (a) => ({ message: { timing: JSON.parse(web.timing_json(a.slug, a.width, a.height, a.seed, a.solver || "")) } }),
   race: (a) => raced(web.race(a.family, JSON.stringify(a.slugs || []), a.generator, a.width, a.height, a.seed,
     a.geometry || "thin", JSON.stringify(a.options || {}))),
   raceBatch: (a) => {
