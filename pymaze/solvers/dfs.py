@@ -1,5 +1,5 @@
 from ..events import MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED
-from ..graph import links, steps
+from ..graph import links
 from ..registry import Param, solver
 from ._base import no_route, quiet_no_route, quiet_route, show_route
 
@@ -72,47 +72,27 @@ def _instant(maze, rng, order="fixed"):
     visited and the stack marked as the route; returns ``(route, visited, notes)``."""
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
+    nbrs, shuffle = links(maze), rng.shuffle if order == "random" else None
+
+    def ahead(p):
+        out = nbrs(p)
+        if shuffle is not None:
+            shuffle(out)
+        return iter(out)
     visited = M_VISITED
     seen = bytearray(len(maze.wall))
     seen[start] = 1
-    stack = [start]
+    stack, tries = [start], [ahead(start)]
     push, pop = stack.append, stack.pop
-    if order == "random":
-        nbrs, shuffle = links(maze), rng.shuffle
-
-        def ahead(p):
-            out = nbrs(p)
-            shuffle(out)
-            return iter(out)
-        tries = [ahead(start)]
-        while stack:
-            p = stack[-1]
-            if p in goals:
-                return quiet_route(maze, stack)
-            for q in tries[-1]:
-                if not seen[q]:
-                    seen[q] = 1
-                    push(q)
-                    tries.append(ahead(q))
-                    break
-            else:
-                pop()
-                tries.pop()
-                mark[p] = visited
-        return quiet_no_route(maze)
-    # Fixed order: each node's directions read lazily (the walls never change during a solve).
-    g, pair_sets, side = steps(maze)
-    tries = [iter(pair_sets[side[start]])]
     while stack:
         p = stack[-1]
         if p in goals:
             return quiet_route(maze, stack)
-        for d, d2 in tries[-1]:
-            if not g[p + d] and not seen[p + d2]:
-                q = p + d2
+        for q in tries[-1]:
+            if not seen[q]:
                 seen[q] = 1
                 push(q)
-                tries.append(iter(pair_sets[side[q]]))
+                tries.append(ahead(q))
                 break
         else:
             pop()
