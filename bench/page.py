@@ -1,7 +1,7 @@
 """Page benchmark in headless Chromium: boot time, a 1000x1000 instant run, animation rate, longest task.
 
     python bench/page.py [--runs N]
-    python bench/page.py --instant [--seeds N]
+    python bench/page.py --instant [--seeds N] [--parts route,pyodide,memory]
 
 ``--instant`` measures the instant path alone: click to drawn route for ``dig`` + ``bfs`` at
 1000x1000 and 2000x2000 (median over seeds), Pyodide in Chromium's worker against CPython for
@@ -123,6 +123,7 @@ def raf(page):
 
 def instant(argv):
     seeds = int(argv[argv.index("--seeds") + 1]) if "--seeds" in argv else 3
+    parts = argv[argv.index("--parts") + 1].split(",") if "--parts" in argv else ["route", "pyodide", "memory"]
     from playwright.sync_api import sync_playwright
     from pymaze import web
     site = build.SITE if (build.SITE / "manifest.json").exists() else build.build(quiet=True)
@@ -142,7 +143,7 @@ def instant(argv):
                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                                           "--disable-component-update", "--no-first-run", TAG])
         page, _ = boot(browser, url, "window.pymaze && window.pymaze.state !== 'loading'")
-        for n, target in ((1000, 2.5), (2000, 10)):
+        for n, target in ((1000, 2.5), (2000, 10)) if "route" in parts else ():
             gen, sol, both = [], [], []
             for seed in range(1, seeds + 1):
                 setup(page, n, n, 100, seed)
@@ -158,6 +159,11 @@ def instant(argv):
                 sol.append(t2 - t1)
                 both.append(t2 - t0)
                 loads.append(load())
+            engine = [sum(page.evaluate("a => window.pymaze.timing(a)",
+                                        {"slug": "dig", "width": n, "height": n, "seed": seed, "solver": "bfs"}).values())
+                      for seed in range(1, seeds + 1)]
+            record(f"{n}x{n} dig + bfs, instant, the engine alone in the worker",
+                   f"{statistics.median(engine):.2f} s ({min(engine):.2f}–{max(engine):.2f})")
             med = statistics.median(both)
             record(f"{n}x{n} dig + bfs, instant, click to drawn route (target < {target} s)",
                    f"{med:.2f} s ({min(both):.2f}–{max(both):.2f}; dig {statistics.median(gen):.2f} s, "
@@ -167,7 +173,7 @@ def instant(argv):
         # Pyodide (the page's worker) against CPython (this process), the same instant runs.
         page, _ = boot(browser, url, "window.pymaze && window.pymaze.state !== 'loading'")
         size = 300
-        for family, slug in PAIRS:
+        for family, slug in PAIRS if "pyodide" in parts else ():
             ratios, py, cp = [], [], []
             for seed in range(seeds):
                 args = {"slug": slug, "width": size, "height": size, "seed": seed}
@@ -193,7 +199,7 @@ def instant(argv):
         for key, value in (("width", 2000), ("height", 2000), ("seed", 1)):
             page.fill(f"#{key}", str(value))
         page.evaluate("v => { const s = document.getElementById('speed'); s.value = v; s.dispatchEvent(new Event('input')); }", 100)
-        for button in ("generate", "solve"):
+        for button in ("generate", "solve") if "memory" in parts else ():
             t0 = time.perf_counter()
             run(page, button)
             t1 = time.perf_counter()

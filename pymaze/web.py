@@ -385,7 +385,7 @@ def instant():
     _adopt_ends()
     route, _, notes = run.outcome or ([], 0, [])
     info = {"start": maze.start, "goals": list(maze.goals), "route": list(route), "notes": [list(n) for n in notes]}
-    return json.dumps(info), bytes(maze.wall), bytes(maze.mark), maze.num.tobytes()
+    return json.dumps(info), maze.wall, maze.mark, maze.num  # (the worker copies them out: no copy here)
 
 
 def replay():

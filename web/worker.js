@@ -81,7 +81,7 @@ const handlers = {
     const result = web.instant();
     if (!result) return { message: { final: null } };
     const final = { ...JSON.parse(result.get(0)), wall: copyBuffer(result.get(1), "u8"),
-      mark: copyBuffer(result.get(2), "u8"), num: new Int32Array(copyBuffer(result.get(3), "u8").buffer) };
+      mark: copyBuffer(result.get(2), "u8"), num: copyBuffer(result.get(3), "i32") };
     result.destroy();
     return { message: { final }, transfer: [final.wall.buffer, final.mark.buffer, final.num.buffer] };
   },
