@@ -66,6 +66,14 @@ def test_instant_dig_and_bfs_end_on_the_watched_board_and_step_back(page):
     # and a seek to the start is the maze the solve began on
     page.js("window.pymaze.seek(0)")
     assert layers(run.initial) == board(page.snapshot())[:5]
+
+    # Replay at the end of an instant run plays its events, made again, from the start
+    end = board(page.run("solve", events=False))
+    page.speed(95)
+    page.page.click("#play")
+    page.page.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.state === 'done'"
+                                " && s.finished && s.cursor === s.total; }", timeout=60000)
+    assert board(page.snapshot()) == end and page.snapshot()["total"] == len(events)
     assert not page.errors()
 
 

@@ -410,10 +410,10 @@ function fetchAll() {
 }
 
 // Run, or at the end of a run, replay it from the start.
-async function run() {
+function run() {
   if (player.log && player.atEnd) {
-    if (player.deferred && !(await busy(() => player.regenerate()))) return;
-    player.seek(0);
+    if (player.deferred) player.rewind(); // an instant run: its events come again as they are played
+    else player.seek(0);
   }
   machine.send("play");
 }

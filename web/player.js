@@ -2,7 +2,7 @@
 // over it (play a budget per frame, step, step back, milestones, reset).
 import { ShapeView } from "./shapes.js";
 import { EventLog, NOTE, makeState } from "./state.js";
-import { Snapshots } from "./timeline.js";
+import { Snapshots, restore } from "./timeline.js";
 
 const INSTANT_MS = 8;
 const INSTANT_BATCH = 100000;
@@ -65,6 +65,16 @@ export class Player {
       allDirty: true, routeChanged: true, dirtyCount: 0 });
     this.deferred = true;
     return true;
+  }
+
+  // Back to the start of an instant run whose events are not made yet (a replay): the state of its
+  // first event (the first snapshot) and the engine's run started again, so that its events come
+  // as they are played, as in a watched run (the worker answers the replay before any batch).
+  rewind() {
+    restore(this.s, this.snaps.snaps[0]);
+    this.cursor = 0;
+    this.deferred = false;
+    this.engine.call("replay", { run: this.runId }).catch(() => {}); // a dead engine says so itself
   }
 
   // The events of an instant run, made again by the engine from the same seed, all fetched; the
