@@ -12,6 +12,7 @@ from pymaze.registry import generators, solvers
 from pymaze.solution import Solution
 
 SIZE = {"square": (9, 7), "hex": (7, 6), "triangle": (8, 6), "polar": (6, 4)}
+SOLVE_SIZE = {"square": (8, 6), "hex": (6, 5), "triangle": (7, 5), "polar": (5, 3)}  # a loopy maze: enough to search
 
 
 def _cases(table):
@@ -54,7 +55,7 @@ def reference_solution(maze, events):
 
 
 def _solvable(slug, shape, seed, block=False):
-    w, h = SIZE[shape]
+    w, h = SOLVE_SIZE[shape]
     maze = pymaze.generate("dig", w, h, seed=seed, shape=shape, loops=0.3 if seed else 0.0)
     if maze.lattice is None and (block or maze.geometry not in solvers()[slug].geometries):
         maze = maze.as_block()
@@ -71,7 +72,6 @@ def _same_as_watched(slug, maze, seed, **options):
     route, visited, notes = reference_solution(run.initial, events)
     assert (solution.squares, solution.visited, solution.notes) == (route, visited, notes)
     assert solution.path == [maze.node_xy(p) for p in route]
-    assert solution == Solution.from_events(run.initial, events)
 
 
 @pytest.mark.parametrize("slug,shape", _cases(solvers()))
