@@ -1,6 +1,13 @@
 """Page benchmark in headless Chromium: boot time, a 1000x1000 instant run, animation rate, longest task.
 
     python bench/page.py [--runs N]
+    python bench/page.py --instant [--seeds N] [--parts route,pyodide,memory]
+
+``--instant`` measures the instant path alone: click to drawn route for ``dig`` + ``bfs`` at
+1000x1000 and 2000x2000 (median over seeds), Pyodide in Chromium's worker against CPython for
+the same instant runs (``pymaze.web.timing_json`` in both, in the same bench run), and the tab's
+memory (the renderer process that holds the page and its worker: resident now and at its peak)
+for a 2000x2000 ``wilson`` + ``bfs`` stepped all the way back.
 
 Needs the built site (``python build.py build``) and Playwright with a Chromium
 (``python build.py test`` sets both up in .venv; run this with .venv/bin/python).
@@ -70,7 +77,158 @@ def setup(page, width, height, speed, seed=1):
                   " s.dispatchEvent(new Event('input')); }", speed)
 
 
+PAIRS = [("generate", "dig"), ("generate", "kruskal"), ("generate", "prim"), ("generate", "wilson"),
+         ("generate", "eller"), ("generate", "hunt"), ("solve", "bfs"), ("solve", "dfs"), ("solve", "dijkstra"),
+         ("solve", "astar"), ("solve", "deadend"), ("solve", "tremaux")]
+TAG = f"--pymaze-bench={os.getpid()}"  # marks the browser this bench launched, to find its processes
+
+
+def processes():
+    """{pid: (parent pid, command line)} of every process this user can read."""
+    out = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text()
+                cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            out[int(d.name)] = (int(stat.rsplit(")", 1)[1].split()[1]), cmd)
+    return out
+
+
+def tab_memory():
+    """(resident MB now, peak resident MB) summed over the renderer processes of this bench's
+    browser: the page's main thread and its worker (Pyodide's heap) live in its renderer."""
+    procs = processes()
+    roots = {pid for pid, (_, cmd) in procs.items() if TAG in cmd and "--type=" not in cmd}
+    ours, grew = set(roots), True
+    while grew:
+        more = {pid for pid, (ppid, _) in procs.items() if ppid in ours and pid not in ours}
+        ours |= more
+        grew = bool(more)
+    now = peak = 0
+    for pid in ours:
+        if "--type=renderer" not in procs[pid][1]:
+            continue
+        fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
+        now += int(fields["VmRSS"].split()[0]) / 1024
+        peak += int(fields["VmHWM"].split()[0]) / 1024
+    return now, peak
+
+
+def raf(page):
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def instant(argv):
+    seeds = int(argv[argv.index("--seeds") + 1]) if "--seeds" in argv else 3
+    parts = argv[argv.index("--parts") + 1].split(",") if "--parts" in argv else ["route", "pyodide", "memory"]
+    from playwright.sync_api import sync_playwright
+    from pymaze import web
+    site = build.SITE if (build.SITE / "manifest.json").exists() else build.build(quiet=True)
+    server, url = start(site)
+    chromium = os.environ.get("PYMAZE_CHROMIUM") or build.find_chromium()
+    rows = []
+
+    def record(key, value):
+        print(f"  {key}: {value}", flush=True)
+        rows.append((key, value))
+
+    def load():
+        return os.getloadavg()[0]
+    loads = [load()]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, headless=True,
+                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                                          "--disable-component-update", "--no-first-run", TAG])
+        page, _ = boot(browser, url, "window.pymaze && window.pymaze.state !== 'loading'")
+        for n, target in ((1000, 2.5), (2000, 10)) if "route" in parts else ():
+            gen, sol, both = [], [], []
+            for seed in range(1, seeds + 1):
+                setup(page, n, n, 100, seed)
+                t0 = time.perf_counter()
+                run(page, "generate")
+                raf(page)
+                t1 = time.perf_counter()
+                run(page, "solve")
+                raf(page)
+                t2 = time.perf_counter()
+                assert page.evaluate("window.pymaze.snapshot().deferred"), "the instant path was not taken"
+                gen.append(t1 - t0)
+                sol.append(t2 - t1)
+                both.append(t2 - t0)
+                loads.append(load())
+            engine = [sum(page.evaluate("a => window.pymaze.timing(a)",
+                                        {"slug": "dig", "width": n, "height": n, "seed": seed, "solver": "bfs"}).values())
+                      for seed in range(1, seeds + 1)]
+            record(f"{n}x{n} dig + bfs, instant, the engine alone in the worker",
+                   f"{statistics.median(engine):.2f} s ({min(engine):.2f}–{max(engine):.2f})")
+            med = statistics.median(both)
+            record(f"{n}x{n} dig + bfs, instant, click to drawn route (target < {target} s)",
+                   f"{med:.2f} s ({min(both):.2f}–{max(both):.2f}; dig {statistics.median(gen):.2f} s, "
+                   f"bfs {statistics.median(sol):.2f} s){'' if med < target else ' — missed'}")
+        page.close()
+
+        # Pyodide (the page's worker) against CPython (this process), the same instant runs.
+        page, _ = boot(browser, url, "window.pymaze && window.pymaze.state !== 'loading'")
+        size = 300
+        for family, slug in PAIRS if "pyodide" in parts else ():
+            ratios, py, cp = [], [], []
+            for seed in range(seeds):
+                args = {"slug": slug, "width": size, "height": size, "seed": seed}
+                if family == "solve":
+                    args = {**args, "slug": "dig", "solver": slug}
+                key = "generate" if family == "generate" else "solve"
+                a = page.evaluate("args => window.pymaze.timing(args)", args)[key]
+                b = build.json.loads(web.timing_json(args["slug"], size, size, seed, args.get("solver", "")))[key]
+                py.append(a)
+                cp.append(b)
+                ratios.append(a / b)
+            loads.append(load())
+            record(f"Pyodide / CPython, {size}x{size} instant {slug}",
+                   f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}–{max(ratios):.2f}; "
+                   f"{statistics.median(py):.3f} s / {statistics.median(cp):.3f} s)")
+        page.close()
+
+        # Memory: 2000x2000 wilson + bfs, each stepped back to its first event (every event kept).
+        page, _ = boot(browser, url, "window.pymaze && window.pymaze.state !== 'loading'")
+        record("tab memory after booting (resident now / peak)", "%.0f MB / %.0f MB" % tab_memory())
+        page.select_option("#generator", "wilson")
+        page.select_option("#solver", "bfs")
+        for key, value in (("width", 2000), ("height", 2000), ("seed", 1)):
+            page.fill(f"#{key}", str(value))
+        page.evaluate("v => { const s = document.getElementById('speed'); s.value = v; s.dispatchEvent(new Event('input')); }", 100)
+        for button in ("generate", "solve") if "memory" in parts else ():
+            t0 = time.perf_counter()
+            run(page, button)
+            t1 = time.perf_counter()
+            record(f"2000x2000 {'wilson' if button == 'generate' else 'bfs'}, instant: click to drawn end", f"{t1 - t0:.2f} s")
+            record(f"  tab memory, instant end shown (resident now / peak)", "%.0f MB / %.0f MB" % tab_memory())
+            total = page.evaluate("window.pymaze.fetchAll()")
+            page.evaluate("window.pymaze.seek(0)")
+            page.wait_for_function("() => window.pymaze.progress().cursor === 0", timeout=600000)
+            t2 = time.perf_counter()
+            record(f"  its {total:,} events made again and stepped back to the start", f"{t2 - t1:.2f} s")
+            record(f"  tab memory, every event kept (resident now / peak)", "%.0f MB / %.0f MB" % tab_memory())
+            loads.append(load())
+        version = browser.version
+        browser.close()
+    server.shutdown()
+    print(f"\npymaze page benchmark (instant path), {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC")
+    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}; "
+          f"Chromium {version} headless; Pyodide {build.json.loads((site / 'manifest.json').read_text())['pyodide']}; "
+          f"{seeds} seeds; load average (1 min) {min(loads):.1f} to {max(loads):.1f}\n")
+    width = max(len(k) for k, _ in rows)
+    print(f"| {'measure'.ljust(width)} | value |\n|{'-' * (width + 2)}|-------|")
+    for k, v in rows:
+        print(f"| {k.ljust(width)} | {v} |")
+    return 0
+
+
 def main(argv):
+    if "--instant" in argv:
+        return instant(argv)
     runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 5
     from playwright.sync_api import sync_playwright
     site = build.SITE if (build.SITE / "manifest.json").exists() else build.build(quiet=True)

@@ -3,6 +3,8 @@
 Each is what a competent programmer writes for the job on a thin-wall square maze of
 ``n x n`` cells stored as pymaze does (a flat ``bytearray`` of ``(2n+1)^2`` squares, 1 wall,
 0 floor): the textbook data structures (lists, dicts, heaps, union-find), no events, no marks.
+Every solver keeps its parents and walks them back for the route, as any solver that is asked
+for the route must.
 They are the yardstick of ``bench/ratios.py``; they are not meant to draw the same maze as
 pymaze for a seed, only to do the same work.  Generators take ``(n, seed)`` and return the
 wall layer; solvers take a pymaze ``Maze`` and return the route's length in moves.
@@ -350,27 +352,29 @@ def dfs(maze):
 
 
 def dijkstra(maze):
-    """Dijkstra with a heap (every move costs 1 on an unweighted maze)."""
+    """Dijkstra with a heap (every move costs 1 on an unweighted maze), parents in a dict."""
     w, g, dirs = _graph(maze)
     start, goal = maze.start, maze.goal
     dist = {start: 0}
+    parent = {start: start}
     heap = [(0, start)]
     while heap:
         c, p = heappop(heap)
         if p == goal:
-            return c
+            return _length(parent, start, p)
         if c > dist[p]:
             continue
         for d in dirs:
             q = p + 2 * d
             if not g[p + d] and c + 1 < dist.get(q, 1 << 60):
                 dist[q] = c + 1
+                parent[q] = p
                 heappush(heap, (c + 1, q))
     return None
 
 
 def astar(maze):
-    """A* with the Manhattan distance, a heap and a dict of costs."""
+    """A* with the Manhattan distance, a heap, a dict of costs and one of parents."""
     w, g, dirs = _graph(maze)
     start, goal = maze.start, maze.goal
     gx, gy = goal % w, goal // w
@@ -378,16 +382,18 @@ def astar(maze):
     def h(p):
         return (abs(p % w - gx) + abs(p // w - gy)) // 2
     cost = {start: 0}
+    parent = {start: start}
     heap = [(h(start), start)]
     while heap:
         _, p = heappop(heap)
         if p == goal:
-            return cost[p]
+            return _length(parent, start, p)
         c = cost[p] + 1
         for d in dirs:
             q = p + 2 * d
             if not g[p + d] and c < cost.get(q, 1 << 60):
                 cost[q] = c
+                parent[q] = p
                 heappush(heap, (c + h(q), q))
     return None
 

@@ -35,6 +35,8 @@ The module also holds the searches every solver and metric shares
 import math
 from array import array
 from bisect import bisect_right
+from collections import Counter
+from operator import sub
 
 from .errors import GeometryError, ParameterError, SizeError
 from .masks import settle
@@ -515,14 +517,15 @@ def turning(maze, path):
             last = angle
         return round(total / (math.pi / 4))
     w = maze.width
-    units, last = 0, None
-    for a, b in zip(path, path[1:]):
-        d = b - a
-        k = (1 if d > 0 else 3) if abs(d) < w else (2 if d > 0 else 0)
-        if last is not None:
-            diff = (k - last) % 4
-            units += 2 * min(diff, 4 - diff)
-        last = k
+    # Each move's heading (0 N, 1 E, 2 S, 3 W), then the turns between successive headings
+    # counted by kind: the work per move runs in C (map, zip, Counter).
+    diffs = list(map(sub, path[1:], path))
+    heading = {d: (1 if d > 0 else 3) if abs(d) < w else (2 if d > 0 else 0) for d in set(diffs)}
+    ks = list(map(heading.__getitem__, diffs))
+    units = 0
+    for (a, b), n in Counter(zip(ks, ks[1:])).items():
+        diff = (b - a) % 4
+        units += 2 * min(diff, 4 - diff) * n
     return units
 
 

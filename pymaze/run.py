@@ -74,6 +74,8 @@ class Run:
         self.done = False
         self.started = False  # a batch has been asked for
         self.emitted = 0  # events handed out so far
+        # What an event-free solver twin reported: (route, visited, notes), see Run.finish.
+        self.outcome = None
 
     @classmethod
     def generate(cls, slug, width, height, seed=0, geometry="thin", shape=None, mask=None, **options):
@@ -164,18 +166,27 @@ class Run:
                 return out
             out.extend(b)
 
+    def again(self):
+        """A new run of the same algorithm, maze, seed and options, from the start: it makes the
+        same events (what the page asks for when an instant run is stepped back)."""
+        return Run(self.algorithm, self.initial.copy(), self.seed, self.options)
+
     def finish(self):
         """Run to the end without packing the events still to come (nobody watches them): the
         algorithm's steps are drained as they are made, or, when no batch was asked for and the
         algorithm has an event-free twin (its function's ``instant`` attribute, same arguments),
-        the twin runs instead.  Returns the final maze, the same one the events would have built."""
+        the twin runs instead.  Returns the final maze, the same one the events would have built.
+
+        A solver's twin also reports what the events would have said: ``self.outcome`` is then
+        ``(route, visited, notes)`` (the route's nodes from S, the nodes expanded, and the NOTE
+        events as ``(code, value, index)``), what ``Solution.of`` takes; otherwise it stays None."""
         self._pending = array("i")
         if not self.done:
             instant = getattr(self.algorithm.func, "instant", None)
             if instant is not None and not self.started:
                 # Its event-free twin from the same seed: the same final maze for less.
                 self._steps.close()
-                instant(self.maze, random.Random(self.seed), **self.options)
+                self.outcome = instant(self.maze, random.Random(self.seed), **self.options)
             else:
                 deque(self._steps, maxlen=0)
             self.done = True

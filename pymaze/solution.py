@@ -58,27 +58,32 @@ class Solution:
         index = events[1::4]
         route = list(dict.fromkeys(compress(index, _both(marks, new.translate(_ROUTE)))))
         visited = set(compress(index, _both(marks, new.translate(_VISITED))))
-        notes = []
-        status = None
-        start, goals = maze.start, set(maze.goals)
+        raw_notes, start = [], maze.start
         for j in sorted(chain(_positions(ops, NOTE), _positions(ops, START))):
             if ops[j] == START:  # the start moved (farthest pair)
                 start = events[4 * j + 3]
                 continue
-            code, value, p = events[4 * j + 2], events[4 * j + 3], events[4 * j + 1]
-            notes.append((NOTE_NAMES.get(code, str(code)), value, p))
-            if code in (N_FOUND, N_NO_ROUTE, N_TRAPPED, N_GAVE_UP) and status is None:
-                status = NOTE_NAMES[code]
-            if code == N_FOUND:
-                goals.add(p)
+            raw_notes.append((events[4 * j + 2], events[4 * j + 3], events[4 * j + 1]))
         if route and route[0] != start and route[-1] == start:
             route.reverse()
-        nodes = route
+        return cls.of(maze, route, len(visited), raw_notes)
+
+    @classmethod
+    def of(cls, maze, route, visited, notes):
+        """The solution of a run that ended with ``route`` (its nodes from S), ``visited`` nodes
+        expanded and ``notes`` (``(code, value, index)`` of each NOTE event, in order): what an
+        event-free solver reports, and what ``from_events`` reads from the events."""
+        status = None
+        named = []
+        for code, value, p in notes:
+            named.append((NOTE_NAMES.get(code, str(code)), value, p))
+            if code in (N_FOUND, N_NO_ROUTE, N_TRAPPED, N_GAVE_UP) and status is None:
+                status = NOTE_NAMES[code]
         found = status == "found"
         return cls(found=found, status=status or "no route", squares=route,
-                   path=maze.nodes_xy(nodes), moves=max(len(nodes) - 1, 0) if found else 0,
-                   visited=len(visited), heuristic=any(n[0] == NOTE_NAMES[N_HEURISTIC] for n in notes),
-                   notes=notes)
+                   path=maze.nodes_xy(route), moves=max(len(route) - 1, 0) if found else 0,
+                   visited=visited, heuristic=any(n[0] == NOTE_NAMES[N_HEURISTIC] for n in named),
+                   notes=named)
 
     def to_json(self):
         return {"found": self.found, "status": self.status, "path": [list(p) for p in self.path],

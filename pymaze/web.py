@@ -438,6 +438,47 @@ def _adopt_ends():
             maze.start, maze.goals = _run.maze.start, list(_run.maze.goals)
 
 
+def instant():
+    """Run the current run to its end without making its events (the page's speed "instant"):
+    ``(JSON {"start", "goals", "route", "notes"}, wall, mark, num bytes)`` of its final maze, with
+    the route's squares in order from S and the notes as ``[code, value, index]``, what the events
+    would have left in the page; ``replay`` makes the events later, from the same seed, if the
+    page needs them.  None when the run cannot end so (batches were pulled, the page's own code,
+    an imported maze, a solver with no event-free twin): the page then pulls its batches."""
+    run = _run
+    if not isinstance(run, Run) or run.started or _user_run() is not None:
+        return None
+    if run.algorithm.family == "solver" and getattr(run.algorithm.func, "instant", None) is None:
+        return None
+    maze = run.finish()
+    _adopt_ends()
+    route, _, notes = run.outcome or ([], 0, [])
+    info = {"start": maze.start, "goals": list(maze.goals), "route": list(route), "notes": [list(n) for n in notes]}
+    return json.dumps(info), maze.wall, maze.mark, maze.num  # (the worker copies them out: no copy here)
+
+
+def replay():
+    """Start the current run again from its first event, under the same run id: the same
+    algorithm, maze, seed and options make the same events (an instant run stepped back)."""
+    global _run
+    if not isinstance(_run, Run):
+        raise ParameterError("no run to replay: generate a maze first")
+    _run = _run.again()
+
+
+def timing_json(slug, width, height, seed, solver=""):
+    """Seconds (``time.perf_counter``) an instant generate of ``slug`` takes in this engine, and
+    an instant solve of its maze by ``solver`` when given; the page's runs are left alone.  What
+    bench/page.py compares with CPython running the same function."""
+    import time
+    t0 = time.perf_counter()
+    maze = Run.generate(slug, width, height, seed).finish()
+    t1 = time.perf_counter()
+    if solver:
+        Run.solve(solver, maze, seed).finish()
+    return json.dumps({"generate": t1 - t0, "solve": time.perf_counter() - t1 if solver else None})
+
+
 def finish_run():
     """Run the current run to its end without handing out its events (a restarted engine getting
     back a maze whose S and G a solve moved)."""

@@ -77,19 +77,23 @@ class Page:
         self.js("v => { const s = document.getElementById('speed'); s.value = v;"
                 " s.dispatchEvent(new Event('input')); }", value)
 
-    def generate(self, slug, width, height, seed):
+    def generate(self, slug, width, height, seed, events=True):
         """Choose generator ``slug``, size and seed, and generate at instant speed; the snapshot."""
         self.page.select_option("#generator", slug)
         self.fill(width=width, height=height, seed=seed)
-        return self.run("generate")
+        return self.run("generate", events=events)
 
-    def run(self, button, timeout=60000):
-        """Click generate/solve with the speed at instant and wait for the run to finish."""
+    def run(self, button, timeout=60000, events=True):
+        """Click generate/solve with the speed at instant and wait for the run to finish.  An instant
+        run keeps no events; ``events`` has the page make them again (as a step back would), so
+        that the snapshot holds the whole run."""
         self.speed(100)
         before = self.js("window.pymaze.runs")
         self.page.click(f"#{button}")
         self.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'",
                                     arg=before, timeout=timeout)
+        if events:
+            self.js("window.pymaze.fetchAll()")
         return self.snapshot()
 
 

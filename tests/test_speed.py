@@ -12,6 +12,7 @@ from pymaze.registry import generators, solvers
 from pymaze.solution import Solution
 
 SIZE = {"square": (9, 7), "hex": (7, 6), "triangle": (8, 6), "polar": (6, 4)}
+SOLVE_SIZE = {"square": (8, 6), "hex": (6, 5), "triangle": (7, 5), "polar": (5, 3)}  # a loopy maze: enough to search
 
 
 def _cases(table):
@@ -25,9 +26,9 @@ def _watched(run):
 
 
 @pytest.mark.parametrize("slug,shape", _cases(generators()))
-@pytest.mark.parametrize("seed", [0, 5])
-def test_instant_generate_ends_in_the_watched_maze(slug, shape, seed):
+def test_instant_generate_ends_in_the_watched_maze(slug, shape):
     w, h = SIZE[shape]
+    seed = 5
     watched, _ = _watched(Run.generate(slug, w, h, seed=seed, shape=shape))
     instant = Run.generate(slug, w, h, seed=seed, shape=shape).finish()
     assert instant == watched
@@ -53,25 +54,64 @@ def reference_solution(maze, events):
     return route, len(visited), notes
 
 
-def _solvable(slug, shape, seed):
-    w, h = SIZE[shape]
+def _solvable(slug, shape, seed, block=False):
+    w, h = SOLVE_SIZE[shape]
     maze = pymaze.generate("dig", w, h, seed=seed, shape=shape, loops=0.3 if seed else 0.0)
-    if maze.lattice is None and maze.geometry not in solvers()[slug].geometries:
+    if maze.lattice is None and (block or maze.geometry not in solvers()[slug].geometries):
         maze = maze.as_block()
     return maze
 
 
-@pytest.mark.parametrize("slug,shape", _cases(solvers()))
-@pytest.mark.parametrize("seed", [0, 3])
-def test_instant_solve_ends_in_the_watched_maze_and_route(slug, shape, seed):
-    maze = _solvable(slug, shape, seed)
-    run = Run.solve(slug, maze, seed=seed)
+def _same_as_watched(slug, maze, seed, **options):
+    """The instant run ends in the watched run's maze, and ``pymaze.solve`` (from the solver's
+    event-free twin where it has one) says what the watched events say."""
+    run = Run.solve(slug, maze, seed=seed, **options)
     watched, events = _watched(run)
-    assert Run.solve(slug, maze, seed=seed).finish() == watched
-    solution = pymaze.solve(maze, slug, seed=seed)
+    assert Run.solve(slug, maze, seed=seed, **options).finish() == watched
+    solution = pymaze.solve(maze, slug, seed=seed, **options)
     route, visited, notes = reference_solution(run.initial, events)
     assert (solution.squares, solution.visited, solution.notes) == (route, visited, notes)
     assert solution.path == [maze.node_xy(p) for p in route]
+
+
+@pytest.mark.parametrize("slug,shape", _cases(solvers()))
+def test_instant_solve_ends_in_the_watched_maze_and_route(slug, shape):
+    _same_as_watched(slug, _solvable(slug, shape, 3), 3)
+
+
+def _choices(table):
+    return [(slug, {p.name: c}) for slug, algo in table.items() for p in algo.params
+            if p.type == "choice" for c in p.choices if c != p.default]
+
+
+def _solver_options(table):
+    """Every non-default choice of every solver, and a weight above 1 where there is one."""
+    out = _choices(table)
+    out += [(slug, {p.name: 2.0}) for slug, algo in table.items() for p in algo.params if p.name == "weight"]
+    return out
+
+
+@pytest.mark.parametrize("slug,options", _solver_options(solvers()), ids=str)
+def test_instant_solve_with_each_option_ends_in_the_watched_maze_and_route(slug, options):
+    diagonal = options.get("diagonal", "never") != "never"
+    seed = 0 if options.get("order") == "random" else 3  # dfs's random order on a perfect maze
+    maze = _solvable(slug, "square", seed, block=diagonal)
+    if "weights" in options or slug == "dijkstra":
+        from pymaze.solvers.dijkstra import random_weights
+        import random
+        random_weights(maze, random.Random(1))
+    _same_as_watched(slug, maze, 1, **options)
+
+
+@pytest.mark.parametrize("slug", [s for s, a in solvers().items() if getattr(a.func, "instant", None)])
+def test_instant_solve_without_a_route_and_on_the_goal_ends_as_watched(slug):
+    maze = _solvable(slug, "square", 0, block=True)
+    goal = maze.goal
+    for q in (goal - 1, goal + 1, goal - maze.width, goal + maze.width):
+        maze.wall[q] = 1  # G walled in
+    _same_as_watched(slug, maze, 0)
+    maze.goals = [maze.start]
+    _same_as_watched(slug, maze, 0)
 
 
 def test_solution_decoding_tells_a_mark_from_a_number_of_the_same_value():
@@ -129,11 +169,6 @@ def test_growing_tree_keeps_the_order_its_policy_reads(policy, shape):
         want = list_growing(Maze.shaped(shape, 11, 8, "wall"), random.Random(seed), policy)
         got = pymaze.generate("growing", 11, 8, seed=seed, shape=shape, policy=policy)
         assert got.wall == want.wall
-
-
-def _choices(table):
-    return [(slug, {p.name: c}) for slug, algo in table.items() for p in algo.params
-            if p.type == "choice" for c in p.choices if c != p.default]
 
 
 @pytest.mark.parametrize("slug,options", _choices(generators()), ids=str)

@@ -35,9 +35,10 @@ export function describe(e, p) {
 }
 
 export class CellHistory {
-  constructor(root, { player, seek }) {
+  constructor(root, { player, seek, fetchAll }) {
     this.root = root;
     this.player = player;
+    this.fetchAll = fetchAll;
     this.seek = seek;
     this.title = root.querySelector(".history-title");
     this.list = root.querySelector("ol");
@@ -62,6 +63,7 @@ export class CellHistory {
   show(p) {
     const { player } = this, log = player.log;
     if (!log || p < 0) return;
+    if (player.deferred) { this.fetchAll().then(() => this.show(p)); return; } // an instant run: its events first
     this.square = p;
     this.key = player.loads;
     this.shown = log.total;

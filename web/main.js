@@ -84,7 +84,7 @@ function showLab(on) {
   if (!on) layout();
 }
 const timeline = new Timeline($("timeline"), { player, seek: seekTo, fetchAll });
-const cellHistory = new CellHistory($("history"), { player, seek: seekTo });
+const cellHistory = new CellHistory($("history"), { player, seek: seekTo, fetchAll });
 const animation = new AnimationDialog($("animate-panel"), { player, view: () => ui.view, fetchAll: () => fetchAll() || Promise.resolve(player.log.total),
   name: () => `pymaze-${(player.kind === "solve" ? ui.ran.solve : ui.ran.generate)?.slug || "maze"}` });
 
@@ -161,7 +161,7 @@ function refresh(state = machine.state) {
   document.body.classList.toggle("busy", machine.busy);
   const mode = modes[machine.mode];
   if (mode !== ui.mode) { ui.mode.exit(); ui.mode = mode; }
-  const has = !!player.log, atStart = !has || player.cursor === 0, atEnd = has && player.atEnd;
+  const has = !!player.log, atStart = !has || (player.cursor === 0 && !player.deferred), atEnd = has && player.atEnd;
   const off = {
     generate: !ui.catalogue, solve: !has, pause: false, step: atEnd, next: atEnd, back: atStart, prev: atStart,
     reset: atStart, settings: !ui.catalogue, maze: !player.s, seek: !has,
@@ -398,7 +398,8 @@ function layout() {
 async function transport(action) {
   if (!player.log) return;
   if (machine.state === "running") machine.send("pause");
-  if (await machine.work(action)) {
+  // An instant run's events are made again first (the state is at the end already).
+  if (await machine.work(async () => { await player.regenerate(); return action(); })) {
     if (!player.atEnd) machine.send("step");
     else if (machine.send("finish")) finished();
     explainer.step(player);
@@ -410,6 +411,7 @@ async function transport(action) {
 // running run; far jumps start from the nearest snapshot (timeline.js).
 function seekTo(k) {
   if (!player.log || !machine.allows("seek")) return false;
+  if (player.deferred) { fetchAll().then(() => seekTo(k)); return true; } // an instant run: its events first
   if (machine.state === "running") machine.send("pause");
   player.seek(k);
   if (!player.atEnd) machine.send("step");
@@ -428,7 +430,10 @@ function fetchAll() {
 
 // Run, or at the end of a run, replay it from the start.
 function run() {
-  if (player.log && player.atEnd) player.seek(0);
+  if (player.log && player.atEnd) {
+    if (player.deferred) player.rewind(); // an instant run: its events come again as they are played
+    else player.seek(0);
+  }
   machine.send("play");
 }
 
@@ -549,12 +554,23 @@ function finished() {
   }
 }
 
+// The instant path (player.finishInstant); a run that cannot end so plays its batches.
+function instantRun() {
+  const loads = player.loads;
+  ui.instant = player.finishInstant().then((done) => {
+    if (done && loads === player.loads) explainer.setStep("at the end (instant: the steps are made again when you step back)");
+  }, (err) => showNotice(err.message)).finally(() => { ui.instant = null; });
+}
+
 let last = performance.now();
 function frame(now) {
   const dt = Math.min(0.25, (now - last) / 1000);
   last = now;
   if (machine.state === "running" && player.log) {
-    player.play(dt, speedOf($("speed")));
+    const speed = speedOf($("speed"));
+    // Instant: the engine runs the whole run without events and sends its end in one transfer.
+    if (speed === Infinity && !player.instantTried && !player.cursor) instantRun();
+    else if (!ui.instant) player.play(dt, speed);
     ui.elapsed += dt;
     if (player.atEnd && machine.send("finish")) finished();
   }
@@ -588,7 +604,7 @@ function snapshot() {
     geometry: s.geometry, start: s.start, goals: s.goals.slice(),
     wall: Array.from(s.wall), mark: Array.from(s.mark), num: Array.from(s.num),
     routeLength: Math.max(0, s.markCount[MARK.ROUTE] - 1), cursor: player.cursor, total: player.log.total,
-    finished: player.log.finished, notes: s.notes.map((n) => n.slice()),
+    finished: player.log.finished, deferred: player.deferred, notes: s.notes.map((n) => n.slice()),
     waypoints: s.waypoints.map((w) => w.slice()), weight: s.weight ? Array.from(s.weight) : null,
     notice: $("notice").hidden ? "" : $("notice-text").textContent,
     message: $("message").textContent, origin: ui.origin,
@@ -638,6 +654,8 @@ window.pymaze = Object.freeze({
   exported: () => animation.count || 0,
   startAnimation: (forceRecorder = false) => animation.start(forceRecorder).then((r) => !!r),
   streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
+  // the engine's own seconds for an instant generate (and solve), for bench/page.py
+  timing: (args) => engine.call("timing", args).then((r) => r.timing),
   lab: () => lab.snapshot(),
   code: code.hook(),
 });

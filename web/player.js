@@ -1,8 +1,8 @@
 // One run on the page: its state, its event log, a cursor, and the moves
 // over it (play a budget per frame, step, step back, milestones, reset).
 import { ShapeView } from "./shapes.js";
-import { EventLog, makeState } from "./state.js";
-import { Snapshots } from "./timeline.js";
+import { EventLog, NOTE, makeState } from "./state.js";
+import { Snapshots, restore } from "./timeline.js";
 
 const INSTANT_MS = 8;
 const INSTANT_BATCH = 100000;
@@ -32,14 +32,71 @@ export class Player {
     this.snaps = new Snapshots(this.s); // what a seek far away starts from (timeline.js)
     this.cursor = 0;
     this.carry = 0;
+    this.deferred = false; // an instant run: the state is at its end, its events not made yet
+    this.instantTried = false;
+    this.regenerating = null;
   }
 
-  get atEnd() { return this.log.finished && this.cursor >= this.log.total; }
+  get atEnd() { return this.deferred || (this.log.finished && this.cursor >= this.log.total); }
+
+  // Speed "instant" on a run not started yet: the engine runs it without making events and sends
+  // its final layers in one transfer (see pymaze.web.instant).  Resolves to true when the state is
+  // at the run's end, false when the engine pulls batches instead (the run then plays as usual).
+  async finishInstant() {
+    if (this.instantTried) return false;
+    this.instantTried = true;
+    if (this.cursor || this.log.total || this.log.finished) return false;
+    const run = this.runId;
+    const { final } = await this.engine.call("instant", { run });
+    if (!final || run !== this.runId) return false;
+    const s = this.s;
+    let walls = 0;
+    for (let i = 0; i < s.wall.length; i++) walls += s.wall[i] - final.wall[i];
+    s.opened = walls;
+    s.wall.set(final.wall); s.mark.set(final.mark); s.num.set(final.num);
+    s.markCount.fill(0);
+    let top = 0;
+    for (let i = 0; i < s.mark.length; i++) { s.markCount[s.mark[i]]++; if (s.num[i] > top) top = s.num[i]; }
+    s.markCount.forEach((n, m) => { if (m && n) this.log.marksUsed.add(m); });
+    this.log.numTop = top;
+    s.numTop = Math.max(s.numTop, top);
+    Object.assign(s, { start: final.start, goals: final.goals.slice(), route: final.route.slice(), notes: final.notes,
+      waypoints: final.notes.filter((n) => n[0] === NOTE.WAYPOINT).map((n) => [n[2], n[1]]), head: -1,
+      allDirty: true, routeChanged: true, dirtyCount: 0 });
+    this.deferred = true;
+    return true;
+  }
+
+  // Back to the start of an instant run whose events are not made yet (a replay): the state of its
+  // first event (the first snapshot) and the engine's run started again, so that its events come
+  // as they are played, as in a watched run (the worker answers the replay before any batch).
+  rewind() {
+    restore(this.s, this.snaps.snaps[0]);
+    this.cursor = 0;
+    this.deferred = false;
+    this.engine.call("replay", { run: this.runId }).catch(() => {}); // a dead engine says so itself
+  }
+
+  // The events of an instant run, made again by the engine from the same seed, all fetched; the
+  // cursor then stands at their end (where the state already is).  Resolves to the total.
+  async regenerate() {
+    const run = this.runId;
+    if (!this.deferred) return this.log.total;
+    if (!this.regenerating) {
+      this.regenerating = this.engine.call("replay", { run }).then(async () => {
+        while (run === this.runId && !this.log.finished) await this.ensure(this.log.total + 200000);
+        if (run === this.runId) { this.cursor = this.log.total; this.deferred = false; }
+      }).finally(() => { this.regenerating = null; });
+    }
+    await this.regenerating;
+    return this.log.total;
+  }
 
   // Keep at least `ahead` events fetched beyond the cursor (one request in flight).
   prefetch(ahead, size) {
     const log = this.log;
     if (!log || log.finished || log.total - this.cursor >= ahead) return null;
+    if (this.deferred && !this.regenerating) return null; // an instant run's end: the engine's run is over
     const run = this.runId;
     const p = this.engine.batch(run, size);
     return p.then((reply) => {
@@ -74,6 +131,7 @@ export class Player {
 
   // Advance for one animation frame of `dt` seconds at `eps` events per second.
   play(dt, eps) {
+    if (this.deferred) return;
     if (eps === Infinity) {
       const t0 = performance.now();
       while (this.cursor < this.log.total && performance.now() - t0 < INSTANT_MS) this.forward(20000);
@@ -91,6 +149,7 @@ export class Player {
 
   // Fetch the rest of the run (the timeline shows all of it); resolves to the total.
   async fetchAll() {
+    if (this.deferred) return this.regenerate();
     const run = this.runId;
     while (run === this.runId && !this.log.finished) await this.ensure(this.log.total + 200000);
     return this.log.total;

@@ -42,7 +42,7 @@ export function stats(player, elapsed) {
     const what = s.geometry === "thin" ? "passages" : s.geometry === "graph" ? "cells and passages" : "squares";
     parts.push(s.opened >= 0 ? `${what} opened ${fmt(s.opened)}` : `walls built ${fmt(-s.opened)}`);
   }
-  parts.push(`events ${fmt(player.cursor)} / ${total}`, `${elapsed.toFixed(1)} s`);
+  parts.push(player.deferred ? "instant (no events kept)" : `events ${fmt(player.cursor)} / ${total}`, `${elapsed.toFixed(1)} s`);
   return parts.join("  ·  ");
 }
 

@@ -62,7 +62,8 @@ export class Snapshots {
   constructor(s) {
     this.k = FIRST_K;
     this.snaps = [capture(s)]; // snaps[i]: the state after events [0, i * k)
-    this.builder = stateOf(s, this.snaps[0]);
+    this.base = s;
+    this.builder = null; // made when the first events come (an instant run may never have any)
     this.built = 0; // events the builder has applied
     this.max = Math.max(8, Math.min(1024, Math.floor(BUDGET / (s.wall.length * 6 + 64))));
     this.ticks = []; // milestone event indices, in order
@@ -74,6 +75,8 @@ export class Snapshots {
   // Follow the log: milestones of new events, and snapshots for `ms` milliseconds at most.
   build(log, ms = BUILD_MS) {
     this.scan(log);
+    if (this.built >= log.total) return true;
+    if (!this.builder) this.builder = stateOf(this.base, this.snaps[0]);
     const t0 = performance.now(), b = this.builder;
     while (this.built < log.total && performance.now() - t0 < ms) {
       const to = Math.min(log.total, (Math.floor(this.built / this.k) + 1) * this.k);
@@ -204,7 +207,8 @@ export class Timeline {
     if (this.range.max !== String(total)) this.range.max = String(total);
     if (this.pending < 0 && this.range.value !== String(cursor)) this.range.value = String(cursor);
     const more = log && !log.finished ? "+ (more loading)" : "";
-    const text = `event ${cursor.toLocaleString("en")} of ${total.toLocaleString("en")}${more}`;
+    const text = player.deferred ? "instant run: its events are made again when you step back or drag here"
+      : `event ${cursor.toLocaleString("en")} of ${total.toLocaleString("en")}${more}`;
     if (this.pos.textContent !== text) { this.pos.textContent = text; this.range.setAttribute("aria-valuetext", text); }
     const snaps = player.snaps;
     const w = Math.round(this.ticks.clientWidth * (window.devicePixelRatio || 1));

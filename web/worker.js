@@ -77,6 +77,23 @@ const handlers = {
     const events = copyBuffer(web.next_batch(a.n), "i32");
     return { message: { events, run: a.run, ...userBatch() }, transfer: [events.buffer] };
   },
+  // Speed "instant": the run's final layers in one transfer, no events (null: pull batches instead).
+  instant: (a) => {
+    if (a.run !== current) return { message: { final: null, stale: true } };
+    const result = web.instant();
+    if (!result) return { message: { final: null } };
+    const final = { ...JSON.parse(result.get(0)), wall: copyBuffer(result.get(1), "u8"),
+      mark: copyBuffer(result.get(2), "u8"), num: copyBuffer(result.get(3), "i32") };
+    result.destroy();
+    return { message: { final }, transfer: [final.wall.buffer, final.mark.buffer, final.num.buffer] };
+  },
+  // The events of an instant run, made again from the start (same run id, same seed).
+  replay: (a) => {
+    if (a.run !== current) return { message: { stale: true } };
+    web.replay();
+    return { message: {} };
+  },
+  timing: (a) => ({ message: { timing: JSON.parse(web.timing_json(a.slug, a.width, a.height, a.seed, a.solver || "")) } }),
   race: (a) => raced(web.race(a.family, JSON.stringify(a.slugs || []), a.generator, a.width, a.height, a.seed,
     a.shape || a.geometry || "thin", JSON.stringify(a.options || {}), a.mask ? JSON.stringify(a.mask) : "",
     JSON.stringify(a.racerOptions || []))),

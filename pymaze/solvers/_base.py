@@ -5,7 +5,7 @@ The topology they walk on (neighbours, searches, paths, the block-cut tree) is `
 
 from array import array
 
-from ..events import MARK, MILESTONE, M_FILLED, M_ROUTE, N_FOUND, N_NO_ROUTE, N_TURNS, NOTE
+from ..events import MARK, MILESTONE, M_FILLED, M_ROUTE, M_VISITED, N_FOUND, N_NO_ROUTE, N_TURNS, NOTE
 from ..graph import heuristic, path_to, steps, turning  # noqa: F401  (heuristic's old home; astar and greedy take it from pymaze.graph)
 
 UNSEEN = -1
@@ -30,6 +30,24 @@ def show_route(maze, path, mark=M_ROUTE, note=True):
     if note:
         yield found(path[-1], len(path) - 1)
         yield (NOTE, path[-1], N_TURNS, turning(maze, path))
+
+
+def quiet_route(maze, path, *notes):
+    """The end of an event-free search that found ``path`` (S to a goal): its nodes marked M_ROUTE,
+    as ``show_route`` marks them.  Returns what the search reports, ``(route, visited, notes)``:
+    the nodes it marked M_VISITED (counted before the route covers some) and the NOTE events the
+    steps would end with, ``(code, value, index)``: FOUND, TURNS, then ``notes``."""
+    mark = maze.mark
+    visited = mark.count(M_VISITED)
+    for s in path:
+        mark[s] = M_ROUTE
+    goal = path[-1]
+    return path, visited, [(N_FOUND, len(path) - 1, goal), (N_TURNS, turning(maze, path), goal), *notes]
+
+
+def quiet_no_route(maze):
+    """The end of an event-free search that found no goal: ``([], visited, [NO_ROUTE])``."""
+    return [], maze.mark.count(M_VISITED), [(N_NO_ROUTE, 0, maze.goal)]
 
 
 def fill_dead_ends(maze, degree, keep, todo):

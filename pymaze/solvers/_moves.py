@@ -161,6 +161,13 @@ def finish(maze, path, diagonal):
         yield (NOTE, path[-1], N_COST, round(1000 * route_cost(maze, path)))  # thousandths
 
 
+def cost_note(maze, path, diagonal):
+    """The COST note ``finish`` ends with, as ``(code, value, index)``: one with diagonals, none without."""
+    if diagonal == "never":
+        return ()
+    return ((N_COST, round(1000 * route_cost(maze, path)), path[-1]),)
+
+
 def close(maze, p, closed=None):
     """Close node ``p`` of a search: add it to ``closed`` (when given) and mark it visited; returns
     the step that shows it (a milestone), as a list the neighbours' marks can extend."""

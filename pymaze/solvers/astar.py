@@ -2,10 +2,10 @@ import heapq
 from itertools import count
 
 from ..events import MARK, M_FRONTIER, M_VISITED, N_HEURISTIC, NOTE
-from ..graph import path_to
+from ..graph import path_to, steps
 from ..registry import solver
-from ._base import no_route, parents
-from ._moves import EPS, close, diagonal_param, estimate, finish, heuristic_param, moves, weight_param
+from ._base import no_route, parents, quiet_no_route, quiet_route
+from ._moves import EPS, close, cost_note, diagonal_param, estimate, finish, heuristic_param, moves, weight_param
 
 
 @solver("astar", "A* search", order=40, optimal=True,
@@ -69,3 +69,108 @@ def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
                 mark[q] = M_FRONTIER
         yield step
     yield no_route(maze)
+
+
+def _instant(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
+    """A* with nobody watching: the same expansion order, parents and marks, no steps; returns
+    ``(route, visited, notes)``.  On a square maze without diagonals, with a whole-number estimate
+    (manhattan, chebyshev, zero) and a whole weight, every f, h and cost is whole, so a heap entry
+    is one int holding f, then h, then the arrival number in its bits, as the tuples order them."""
+    whole = (diagonal == "never" and maze.lattice is None and heuristic in ("manhattan", "chebyshev", "zero")
+             and float(weight).is_integer())
+    out = (_instant_whole if whole else _instant_moves)(maze, heuristic, weight, diagonal)
+    if weight > 1:
+        out[2].insert(0, (N_HEURISTIC, 1, -1))
+    return out
+
+
+def _instant_whole(maze, heuristic, weight, diagonal):
+    mark = maze.mark
+    parent = parents(maze)
+    start, goals = maze.start, set(maze.goals)
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None
+    w, step = maze.width, maze.step()
+    spots = [(t % w, t // w) for t in maze.goals]
+    wt = int(weight)
+    single = len(spots) == 1 and heuristic == "manhattan"  # then h is computed inline below
+    gx, gy = spots[0]
+
+    def h(p):
+        x, y = p % w, p // w
+        if heuristic == "zero":
+            return 0
+        if heuristic == "manhattan":
+            return min(abs(x - tx) // step + abs(y - ty) // step for tx, ty in spots)
+        return min(max(abs(x - tx) // step, abs(y - ty) // step) for tx, ty in spots)
+    # With weight 1 these estimates are consistent (they drop by at most 1 a step), so a closed
+    # node never gets a cheaper way in and the watched run's "skip if closed" test can go.
+    recheck = wt != 1
+    best = {start: 0}
+    parent[start] = start
+    at = [start]
+    h0 = h(start)
+    heap = [(wt * h0) << 56 | h0 << 32]
+    low = (1 << 32) - 1
+    visited, frontier = M_VISITED, M_FRONTIER
+    mark[start] = frontier
+    push, pop, arrive = heapq.heappush, heapq.heappop, at.append
+    while heap:
+        p = at[pop(heap) & low]
+        if mark[p] == visited:
+            continue
+        mark[p] = visited
+        if p in goals:
+            return quiet_route(maze, path_to(parent, p))
+        cost = best[p] + 1
+        for d, d2 in fixed or pair_sets[side[p]]:
+            if g[p + d]:
+                continue
+            q = p + d2
+            if cost >= best.get(q, cost + 1) or recheck and mark[q] == visited:
+                continue
+            best[q] = cost
+            parent[q] = p
+            hq = abs(q % w - gx) // step + abs(q // w - gy) // step if single else h(q)
+            push(heap, (cost + wt * hq) << 56 | hq << 32 | len(at))
+            arrive(q)
+            mark[q] = frontier
+    return quiet_no_route(maze)
+
+
+def _instant_moves(maze, heuristic, weight, diagonal):
+    """The same over ``moves`` and ``estimate`` with tuple entries (float costs or estimates)."""
+    nbrs = moves(maze, diagonal)
+    h = estimate(maze, heuristic, maze.goals)
+    mark = maze.mark
+    parent = parents(maze)
+    start, goals = maze.start, set(maze.goals)
+    best = {start: 0}
+    parent[start] = start
+    tick = count()
+    h0 = h(start)
+    heap = [(weight * h0, h0, next(tick), start)]
+    mark[start] = M_FRONTIER
+    push, pop = heapq.heappush, heapq.heappop
+    while heap:
+        _, _, _, p = pop(heap)
+        if mark[p] == M_VISITED:
+            continue
+        mark[p] = M_VISITED
+        if p in goals:
+            path = path_to(parent, p)
+            return quiet_route(maze, path, *cost_note(maze, path, diagonal))
+        here = best[p]
+        for q, c in nbrs(p):
+            cost = here + c
+            if mark[q] == M_VISITED or cost >= best.get(q, cost + 1) - EPS:
+                continue
+            best[q] = cost
+            parent[q] = p
+            hq = h(q)
+            push(heap, (cost + weight * hq, hq, next(tick), q))
+            mark[q] = M_FRONTIER
+    return quiet_no_route(maze)
+
+
+astar.instant = _instant

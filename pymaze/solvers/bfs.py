@@ -3,8 +3,8 @@ from collections import deque
 from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
 from ..graph import path_to, steps
 from ..registry import solver
-from ._base import UNSEEN, no_route, parents, show_route
-from ._moves import close, diagonal_param, finish, moves
+from ._base import UNSEEN, no_route, parents, quiet_no_route, quiet_route, show_route
+from ._moves import close, cost_note, diagonal_param, finish, moves
 
 
 @solver("bfs", "Breadth-first search", order=20, optimal=True, params=[diagonal_param()])
@@ -83,3 +83,48 @@ def _bfs_moves(maze, nbrs, diagonal):
                 queue.append(q)
         yield step
     yield no_route(maze)
+
+
+def _instant(maze, rng, diagonal="never"):
+    """BFS with nobody watching: the same search and final marks, no steps; returns
+    ``(route, visited, notes)`` (see ``quiet_route``)."""
+    mark, parent, goals = maze.mark, parents(maze), set(maze.goals)
+    start = maze.start
+    parent[start] = start
+    mark[start] = M_FRONTIER
+    frontier, visited, unseen = M_FRONTIER, M_VISITED, UNSEEN
+    queue = deque([start])
+    pop, push = queue.popleft, queue.append
+    if diagonal != "never":
+        nbrs = moves(maze, diagonal)
+        while queue:
+            p = pop()
+            mark[p] = visited
+            if p in goals:
+                path = path_to(parent, p)
+                return quiet_route(maze, path, *cost_note(maze, path, diagonal))
+            for q, _ in nbrs(p):
+                if parent[q] == unseen:
+                    parent[q] = p
+                    mark[q] = frontier
+                    push(q)
+        return quiet_no_route(maze)
+    if start in goals:
+        return quiet_route(maze, [start])
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None  # a thin maze: one direction set for every cell
+    while queue:
+        p = pop()
+        mark[p] = visited
+        for d, d2 in fixed or pair_sets[side[p]]:
+            if not g[p + d] and parent[p + d2] == unseen:
+                q = p + d2
+                parent[q] = p
+                mark[q] = frontier
+                if q in goals:
+                    return quiet_route(maze, path_to(parent, q))
+                push(q)
+    return quiet_no_route(maze)
+
+
+bfs.instant = _instant

@@ -1,7 +1,7 @@
 from ..events import MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED
 from ..graph import links
 from ..registry import Param, solver
-from ._base import no_route, show_route
+from ._base import no_route, quiet_no_route, quiet_route, show_route
 
 
 @solver("dfs", "Depth-first search", order=10, optimal=False, params=[
@@ -65,3 +65,40 @@ def dfs(maze, rng, order="fixed"):
         yield no_route(maze)
         return
     yield from show_route(maze, stack)
+
+
+def _instant(maze, rng, order="fixed"):
+    """DFS with nobody watching: the same walk (the same shuffles), the nodes backed out of marked
+    visited and the stack marked as the route; returns ``(route, visited, notes)``."""
+    mark = maze.mark
+    start, goals = maze.start, set(maze.goals)
+    nbrs, shuffle = links(maze), rng.shuffle if order == "random" else None
+
+    def ahead(p):
+        out = nbrs(p)
+        if shuffle is not None:
+            shuffle(out)
+        return iter(out)
+    visited = M_VISITED
+    seen = bytearray(len(maze.wall))
+    seen[start] = 1
+    stack, tries = [start], [ahead(start)]
+    push, pop = stack.append, stack.pop
+    while stack:
+        p = stack[-1]
+        if p in goals:
+            return quiet_route(maze, stack)
+        for q in tries[-1]:
+            if not seen[q]:
+                seen[q] = 1
+                push(q)
+                tries.append(ahead(q))
+                break
+        else:
+            pop()
+            tries.pop()
+            mark[p] = visited
+    return quiet_no_route(maze)
+
+
+dfs.instant = _instant

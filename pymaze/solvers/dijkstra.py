@@ -3,9 +3,9 @@ from array import array
 from itertools import count
 
 from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, N_COST, NOTE, NUM
-from ..graph import path_to
+from ..graph import path_to, steps
 from ..registry import Param, solver
-from ._base import no_route, show_route
+from ._base import no_route, quiet_no_route, quiet_route, show_route
 from ._moves import EPS, diagonal_param, moves
 
 
@@ -73,3 +73,83 @@ def dijkstra(maze, rng, weights="maze", diagonal="never"):
                     mark[q] = M_FRONTIER
         yield step
     yield no_route(maze)
+
+
+def _instant(maze, rng, weights="maze", diagonal="never"):
+    """Dijkstra with nobody watching: the same settling order (ties by arrival), numbers and marks,
+    no steps; returns ``(route, visited, notes)``.  Without diagonals every cost is whole, so a
+    heap entry is one int: cost, then arrival, in its bits."""
+    if diagonal != "never":
+        return _instant_moves(maze, weights, diagonal)
+    mark, num = maze.mark, maze.num
+    weight = maze.weight if weights == "maze" else None
+    start, goals = maze.start, set(maze.goals)
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None
+    # A heap entry is one int: cost, then arrival number (32 bits); ``at`` holds each arrival's node.
+    best = {start: 0}
+    parent = {start: start}
+    heap, at = [0], [start]
+    low, far = (1 << 32) - 1, 1 << 62
+    visited, frontier = M_VISITED, M_FRONTIER
+    mark[start] = frontier
+    pop, push, arrive = heapq.heappop, heapq.heappush, at.append
+    while heap:
+        key = pop(heap)
+        p = at[key & low]
+        if mark[p] == visited:
+            continue
+        mark[p] = visited
+        cost = key >> 32
+        num[p] = cost + 1
+        if p in goals:
+            return quiet_route(maze, path_to(parent, p), (N_COST, 1000 * cost, p))
+        # A settled neighbour never improves (its cost is at most this one's, and a step costs at
+        # least 1), so the watched run's "skip if settled" test is left to the comparison.
+        c = cost + 1
+        for d, d2 in fixed or pair_sets[side[p]]:
+            if g[p + d]:
+                continue
+            q = p + d2
+            if weight is not None:
+                c = cost + weight[q]
+            if c < best.get(q, far):
+                best[q] = c
+                parent[q] = p
+                push(heap, c << 32 | len(at))
+                arrive(q)
+                mark[q] = frontier
+    return quiet_no_route(maze)
+
+
+def _instant_moves(maze, weights, diagonal):
+    """The same without the steps, over ``moves`` (diagonal steps cost sqrt 2: float costs)."""
+    nbrs = moves(maze, diagonal)
+    mark, num = maze.mark, maze.num
+    weight = maze.weight if weights == "maze" else None
+    start, goals = maze.start, set(maze.goals)
+    best = {start: 0}
+    parent = {start: start}
+    heap, tick = [(0, 0, start)], count(1)
+    mark[start] = M_FRONTIER
+    while heap:
+        cost, _, p = heapq.heappop(heap)
+        if mark[p] == M_VISITED:
+            continue
+        mark[p] = M_VISITED
+        num[p] = round(cost) + 1
+        if p in goals:
+            return quiet_route(maze, path_to(parent, p), (N_COST, round(1000 * cost), p))
+        for q, d in nbrs(p):
+            if mark[q] == M_VISITED:
+                continue
+            c = cost + (weight[q] * d if weight is not None else d)
+            if c < best.get(q, c + 1) - EPS:
+                best[q] = c
+                parent[q] = p
+                heapq.heappush(heap, (c, next(tick), q))
+                mark[q] = M_FRONTIER
+    return quiet_no_route(maze)
+
+
+dijkstra.instant = _instant

@@ -1,0 +1,97 @@
+"""The instant path in real Chromium: at speed "instant" the worker runs the algorithm without
+events and the page shows its final layers; they are the board the watched run ends in, and
+stepping back, seeking or reading a square's history afterwards makes the events again (from the
+same seed), the very events the engine makes in Python."""
+
+import pytest
+
+from pymaze.events import apply, unpack
+from pymaze.run import Run
+
+pytestmark = pytest.mark.browser
+
+W, H, SEED = 31, 23, 11
+
+
+def board(snap):
+    return (bytes(snap["wall"]), bytes(snap["mark"]), list(snap["num"]), snap["start"], snap["goals"],
+            snap["routeLength"], snap["notes"])
+
+
+def layers(maze):
+    return bytes(maze.wall), bytes(maze.mark), list(maze.num), maze.start, list(maze.goals)
+
+
+def watched(page, button):
+    """Run ``button`` at a fast but watched speed (every event through the page) and wait for its end."""
+    page.speed(95)
+    before = page.js("window.pymaze.runs")
+    page.page.click(f"#{button}")
+    page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'", arg=before,
+                                timeout=60000)
+    snap = page.snapshot()
+    assert not snap["deferred"] and snap["finished"] and snap["cursor"] == snap["total"] > 0
+    return snap
+
+
+def test_instant_dig_and_bfs_end_on_the_watched_board_and_step_back(page):
+    page.page.select_option("#solver", "bfs")
+    gen = page.generate("dig", W, H, SEED, events=False)
+    assert gen["deferred"] and gen["total"] == 0, "an instant run keeps no events"
+    want = Run.generate("dig", W, H, seed=SEED)
+    events = unpack(want.events())
+    assert layers(want.maze) == board(gen)[:5]
+    assert gen["message"] is not None and "instant" in page.js("document.getElementById('stats').textContent")
+    solved = page.run("solve", events=False)
+    assert solved["deferred"]
+    run = Run.solve("bfs", want.maze, seed=SEED)
+    events = unpack(run.events())
+    assert layers(run.maze) == board(solved)[:5]
+
+    # the same board as the page's own watched run of the same solve
+    assert board(watched(page, "solve")) == board(solved)
+
+    # instant again, then one step back: the events are made again, the state is the one before the last
+    solved = page.run("solve", events=False)
+    assert solved["deferred"]
+    page.page.focus("#board")
+    page.page.keyboard.press("ArrowLeft")
+    page.page.wait_for_function("() => { const s = window.pymaze.snapshot(); return !s.deferred && !s.busy"
+                                " && s.cursor === s.total - 1; }", timeout=60000)
+    snap = page.snapshot()
+    assert snap["total"] == len(events) and snap["finished"]
+    before_last = run.initial.copy()
+    apply(before_last, [x for e in events[:-1] for x in e])
+    assert layers(before_last) == board(snap)[:5]
+    # and a seek to the start is the maze the solve began on
+    page.js("window.pymaze.seek(0)")
+    assert layers(run.initial) == board(page.snapshot())[:5]
+
+    # Replay at the end of an instant run plays its events, made again, from the start
+    end = board(page.run("solve", events=False))
+    page.speed(95)
+    page.page.click("#play")
+    page.page.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.state === 'done'"
+                                " && s.finished && s.cursor === s.total; }", timeout=60000)
+    assert board(page.snapshot()) == end and page.snapshot()["total"] == len(events)
+    assert not page.errors()
+
+
+def test_a_seek_or_a_squares_history_after_an_instant_generate_makes_its_events(page):
+    gen = page.generate("kruskal", 12, 9, 4, events=False)
+    assert gen["deferred"]
+    run = Run.generate("kruskal", 12, 9, seed=4)
+    events = unpack(run.events())
+    k = len(events) // 2
+    page.js("k => window.pymaze.seek(k)", k)  # the timeline's seek: its events first, then the seek
+    page.page.wait_for_function("k => window.pymaze.snapshot().cursor === k && !window.pymaze.snapshot().deferred",
+                                arg=k, timeout=60000)
+    half = run.initial.copy()
+    apply(half, [x for e in events[:k] for x in e])
+    assert layers(half) == board(page.snapshot())[:5]
+    assert page.snapshot()["total"] == len(events)
+    # an instant solver with no event-free twin plays its batches as before
+    page.page.select_option("#solver", "wall")
+    solved = page.run("solve", events=False)
+    assert not solved["deferred"] and solved["finished"] and solved["cursor"] == solved["total"] > 0
+    assert not page.errors()
