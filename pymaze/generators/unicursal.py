@@ -40,7 +40,7 @@ def tour(cw, ch, east, south):
     return edges
 
 
-@generator("unicursal", "Unicursal labyrinth", order=190, perfect=True, params=[
+@generator("unicursal", "Unicursal labyrinth", order=190, perfect=True, max_cells=1_000_000, params=[
     Param("base", "choice", "dig", choices=BASES, help="the generator of the half-size perfect maze"),
 ])
 def unicursal(maze, rng, base="dig"):
