@@ -69,8 +69,6 @@ def worst():
             "dig": {"loops": 1.0}, "extend": {"loops": 1.0}, "stick": {"loops": True},
             "houston": {"switch": _max("generator", "houston", "switch")},
             "origin": {"steps": _max("generator", "origin", "steps")},
-            "perturb": {"repeat": _max("generator", "perturb", "repeat"),
-                        "new_walls": _max("generator", "perturb", "new_walls")},
             "cellular": {"generations": _max("generator", "cellular", "generations")},
             "dungeon": {"rooms": _max("generator", "dungeon", "rooms"), "size": _max("generator", "dungeon", "size")}}
 
@@ -94,11 +92,16 @@ def plan(size, only):
     return jobs
 
 
-def side(family, slug, size):
-    """The size an algorithm runs at: ``size``, or the largest square its ``max_cells`` allows."""
+def side(family, slug, size, opts):
+    """The size an algorithm runs at: ``size``, or the largest square its ``max_cells`` (or its ``budget``,
+    cells x (option + 1), with the option ``opts`` or its default) allows."""
     from pymaze import registry
-    most = registry.get(family, slug).max_cells
-    return min(size, math.isqrt(most)) if most else size
+    algo = registry.get(family, slug)
+    most = algo.max_cells or size * size
+    if algo.budget:
+        name, budget = algo.budget
+        most = min(most, budget // (algo.validate(opts)[name] + 1))
+    return min(size, math.isqrt(most))
 
 
 def maze_file(name, size, folder):
@@ -115,7 +118,7 @@ def maze_file(name, size, folder):
 def run_one(job, folder, size, timeout):
     family, slug, opts, maze = job
     code = CHILD.format(root=str(ROOT))
-    size = side(family, slug, size)
+    size = side(family, slug, size, opts)
     arg = json.dumps([family, slug, opts, maze and maze_file(maze, size, folder), size])
     cpu = int(2 * LIMIT_S)
 
@@ -145,7 +148,7 @@ def table(rows, size):
              "|---|---|---|---|---|---|---|---|"]
     for (family, slug, opts, maze), r in rows:
         o = ", ".join(f"{k}={v}" for k, v in opts.items()) or "defaults"
-        n = side(family, slug, size)
+        n = r.get("size") or side(family, slug, size, opts)
         if n != size:
             o += f"; at {n}x{n}, its limit"
         if "error" in r:
@@ -192,14 +195,14 @@ def main(argv=None):
             done[json.dumps(job)] = r
     for job in jobs:  # a row measured at another size than the algorithm's limit now allows is measured again
         key = json.dumps(list(job))
-        if done.get(key, {}).get("size", args.size) != side(job[0], job[1], args.size):
+        if done.get(key, {}).get("size", args.size) != side(job[0], job[1], args.size, job[2]):
             del done[key]
     todo = [] if args.no_run else [j for j in jobs if json.dumps(list(j)) not in done]
     with tempfile.TemporaryDirectory() as folder:
         def one(job):
             t = time.perf_counter()
             r = run_one(job, folder, args.size, args.timeout)
-            r["size"] = side(job[0], job[1], args.size)
+            r["size"] = side(job[0], job[1], args.size, job[2])
             print(job[0], job[1], job[2] or "", job[3] or "", r, f"({time.perf_counter() - t:.0f} s wall)", flush=True)
             if args.results:
                 with open(args.results, "a") as f:
