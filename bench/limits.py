@@ -179,15 +179,15 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=3600,
                     help="seconds of wall time before a child is stopped (default 3600; a child is also stopped "
                          "after twice the bound of CPU time)")
-    ap.add_argument("--only", default="", help="comma-separated slugs to run (default: all)")
+    ap.add_argument("--only", default="", help="comma-separated slugs to run, in this order (default: all)")
     ap.add_argument("--write", action="store_true", help="write the table into docs/BENCHMARKS.md")
     ap.add_argument("--jobs", type=int, default=1, help="children run at once (default 1; each measures itself)")
     ap.add_argument("--results", help="a file of JSON lines: each result is appended as it comes, and jobs "
                                       "already there are not run again (so runs can be split or resumed)")
     ap.add_argument("--no-run", action="store_true", help="run nothing: the table from --results alone")
     args = ap.parse_args(argv)
-    only = {s for s in args.only.split(",") if s}
-    jobs = plan(args.size, only)
+    only = [s for s in args.only.split(",") if s]
+    jobs = plan(args.size, set(only))
     done = {}
     if args.results and os.path.exists(args.results):
         for line in open(args.results):
@@ -198,6 +198,7 @@ def main(argv=None):
         if done.get(key, {}).get("size", args.size) != side(job[0], job[1], args.size, job[2]):
             del done[key]
     todo = [] if args.no_run else [j for j in jobs if json.dumps(list(j)) not in done]
+    todo.sort(key=lambda j: only.index(j[1]) if only else 0)  # in the order --only names them
     with tempfile.TemporaryDirectory() as folder:
         def one(job):
             t = time.perf_counter()
