@@ -195,7 +195,7 @@ def main(argv=None):
             done[json.dumps(job)] = r
     for job in jobs:  # a row measured at another size than the algorithm's limit now allows is measured again
         key = json.dumps(list(job))
-        if done.get(key, {}).get("size", args.size) != side(job[0], job[1], args.size, job[2]):
+        if key in done and done[key].get("size", args.size) != side(job[0], job[1], args.size, job[2]):
             del done[key]
     todo = [] if args.no_run else [j for j in jobs if json.dumps(list(j)) not in done]
     todo.sort(key=lambda j: only.index(j[1]) if only else 0)  # in the order --only names them

@@ -99,7 +99,8 @@ def test_options_cannot_exceed_the_bounds():
         pymaze.solve(pymaze.generate("dig", 3, 3), "random-mouse", cap=cap.max + 1)
 
 
-CAPPED = [a for family in ("generator", "solver") for a in registry.table(family).values() if a.max_cells]
+CAPPED = [a for family in ("generator", "solver") for a in registry.table(family).values()
+          if getattr(a, "max_cells", 0)]
 
 
 def test_the_algorithms_too_costly_for_the_largest_size_say_their_limit():
@@ -145,3 +146,11 @@ def test_cellular_generations_are_bounded():
     assert gens.max <= 20 and f"at most {gens.max}" in gens.help
     with pytest.raises(pymaze.ParameterError, match="generations"):
         pymaze.Run.generate("cellular", 10, 10, generations=gens.max + 1)
+
+
+def test_idastars_visit_limit_is_bounded():
+    """Every IDA* visit is events kept by pymaze.solve: its limit's allowed maximum fits the bound."""
+    limit = next(p for p in registry.get("solver", "idastar").params if p.name == "limit")
+    assert limit.max <= 5_000_000 and f"{limit.max:,}" in limit.help
+    with pytest.raises(pymaze.ParameterError, match="limit"):
+        pymaze.Run.solve("idastar", pymaze.generate("dig", 3, 3), limit=limit.max + 1)
