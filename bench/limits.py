@@ -1,6 +1,6 @@
 """Limits benchmark: peak memory and time of every algorithm at the largest size, each in a child process.
 
-    python bench/limits.py [--size 2000] [--timeout 300] [--only dig,bfs] [--jobs 1] [--write]
+    python bench/limits.py [--size 2000] [--timeout 3600] [--only dig,bfs] [--jobs 1] [--write]
 
 Generators run through ``pymaze.generate`` on ``size x size`` cells with
 their default options, and again with the allowed option values that cost
@@ -19,9 +19,11 @@ includes waiting for a core).
 import argparse
 import datetime
 import json
+import math
 import os
 import pickle
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -62,7 +64,13 @@ def worst():
     return {"random-mouse": {"cap": _max("solver", "random-mouse", "cap")},
             "routes": {"k": _max("solver", "routes", "k")},
             "astar": {"weight": _max("solver", "astar", "weight")},
-            "dig": {"loops": 1.0}, "extend": {"loops": 1.0}, "stick": {"loops": True}}
+            "idastar": {"limit": _max("solver", "idastar", "limit")},
+            "allshortest": {"limit": _max("solver", "allshortest", "limit")},
+            "dig": {"loops": 1.0}, "extend": {"loops": 1.0}, "stick": {"loops": True},
+            "houston": {"switch": _max("generator", "houston", "switch")},
+            "origin": {"steps": _max("generator", "origin", "steps")},
+            "cellular": {"generations": _max("generator", "cellular", "generations")},
+            "dungeon": {"rooms": _max("generator", "dungeon", "rooms"), "size": _max("generator", "dungeon", "size")}}
 
 
 def _max(family, slug, name):
@@ -84,25 +92,47 @@ def plan(size, only):
     return jobs
 
 
-def make_mazes(size, folder):
+def side(family, slug, size, opts):
+    """The size an algorithm runs at: ``size``, or the largest square its ``max_cells`` (or its ``budget``,
+    cells x (option + 1), with the option ``opts`` or its default) allows."""
+    from pymaze import registry
+    algo = registry.get(family, slug)
+    most = algo.max_cells or size * size
+    if algo.budget:
+        name, budget = algo.budget
+        most = min(most, budget // (algo.validate(opts)[name] + 1))
+    return min(size, math.isqrt(most))
+
+
+def maze_file(name, size, folder):
+    """The pickled ``name`` maze of ``size x size`` cells, made the first time it is asked for."""
     import pymaze
-    paths = {}
-    for name, opts in MAZES.items():
-        maze = pymaze.generate("dig", size, size, seed=1, **opts)
-        paths[name] = os.path.join(folder, f"{name}.pickle")
-        with open(paths[name], "wb") as f:
+    path = os.path.join(folder, f"{name}-{size}.pickle")
+    if not os.path.exists(path):
+        maze = pymaze.generate("dig", size, size, seed=1, **MAZES[name])
+        with open(path, "wb") as f:
             pickle.dump(maze, f)
-    return paths
+    return path
 
 
-def run_one(job, paths, size, timeout):
+def run_one(job, folder, size, timeout):
     family, slug, opts, maze = job
     code = CHILD.format(root=str(ROOT))
-    arg = json.dumps([family, slug, opts, paths.get(maze), size])
+    size = side(family, slug, size, opts)
+    arg = json.dumps([family, slug, opts, maze and maze_file(maze, size, folder), size])
+    cpu = int(2 * LIMIT_S)
+
+    def cap_cpu():  # the bound is CPU time: a child past twice the bound is stopped by the kernel
+        import resource
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+
     try:
-        done = subprocess.run([sys.executable, "-c", code, arg], capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run([sys.executable, "-c", code, arg], capture_output=True, text=True, timeout=timeout,
+                              preexec_fn=cap_cpu)
     except subprocess.TimeoutExpired:
-        return {"error": f"over {timeout} s"}
+        return {"error": f"over {timeout:g} s of wall time"}
+    if done.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        return {"error": f"over {cpu} s of CPU"}
     if done.returncode:
         return {"error": (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1][:80]}
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -118,6 +148,9 @@ def table(rows, size):
              "|---|---|---|---|---|---|---|---|"]
     for (family, slug, opts, maze), r in rows:
         o = ", ".join(f"{k}={v}" for k, v in opts.items()) or "defaults"
+        n = r.get("size") or side(family, slug, size, opts)
+        if n != size:
+            o += f"; at {n}x{n}, its limit"
         if "error" in r:
             unknown = r["error"] == "not measured"
             lines.append(f"| {family} | `{slug}` | {o} | {maze or ''} | | | {r['error']} | "
@@ -143,27 +176,34 @@ def write(text):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", type=int, default=2000, help="cells per side (default 2000)")
-    ap.add_argument("--timeout", type=float, default=300, help="seconds before a child is stopped (default 300)")
-    ap.add_argument("--only", default="", help="comma-separated slugs to run (default: all)")
+    ap.add_argument("--timeout", type=float, default=3600,
+                    help="seconds of wall time before a child is stopped (default 3600; a child is also stopped "
+                         "after twice the bound of CPU time)")
+    ap.add_argument("--only", default="", help="comma-separated slugs to run, in this order (default: all)")
     ap.add_argument("--write", action="store_true", help="write the table into docs/BENCHMARKS.md")
     ap.add_argument("--jobs", type=int, default=1, help="children run at once (default 1; each measures itself)")
     ap.add_argument("--results", help="a file of JSON lines: each result is appended as it comes, and jobs "
                                       "already there are not run again (so runs can be split or resumed)")
     ap.add_argument("--no-run", action="store_true", help="run nothing: the table from --results alone")
     args = ap.parse_args(argv)
-    only = {s for s in args.only.split(",") if s}
-    jobs = plan(args.size, only)
+    only = [s for s in args.only.split(",") if s]
+    jobs = plan(args.size, set(only))
     done = {}
     if args.results and os.path.exists(args.results):
         for line in open(args.results):
             job, r = json.loads(line)
             done[json.dumps(job)] = r
+    for job in jobs:  # a row measured at another size than the algorithm's limit now allows is measured again
+        key = json.dumps(list(job))
+        if key in done and done[key].get("size", args.size) != side(job[0], job[1], args.size, job[2]):
+            del done[key]
     todo = [] if args.no_run else [j for j in jobs if json.dumps(list(j)) not in done]
+    todo.sort(key=lambda j: only.index(j[1]) if only else 0)  # in the order --only names them
     with tempfile.TemporaryDirectory() as folder:
-        paths = make_mazes(args.size, folder) if any(j[0] == "solver" for j in todo) else {}
         def one(job):
             t = time.perf_counter()
-            r = run_one(job, paths, args.size, args.timeout)
+            r = run_one(job, folder, args.size, args.timeout)
+            r["size"] = side(job[0], job[1], args.size, job[2])
             print(job[0], job[1], job[2] or "", job[3] or "", r, f"({time.perf_counter() - t:.0f} s wall)", flush=True)
             if args.results:
                 with open(args.results, "a") as f:

@@ -187,6 +187,8 @@ def cmd_list(args, out):
         wide = max((len(a["slug"]) for a in algos), default=0)
         for a in algos:
             out.write(f"  {a['slug']:<{wide}}  {a['summary']}\n")
+            if a.get("max_cells"):
+                out.write(f"  {'':<{wide}}    at most {a['max_cells']:,} cells (its cost grows past a minute of CPU)\n")
             for p in a["params"]:
                 bounds = ", ".join(map(str, p["choices"])) if "choices" in p else \
                     "..".join(str(p.get(k, "")) for k in ("min", "max")) if "min" in p or "max" in p else ""

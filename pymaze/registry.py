@@ -8,6 +8,7 @@ stays cheap and adding an algorithm means adding one file.
 """
 
 import importlib
+import math
 import pkgutil
 from dataclasses import dataclass, field
 
@@ -105,6 +106,8 @@ class Algorithm:
     uniform: bool = False   # generators: samples spanning trees uniformly
     optimal: object = None  # solvers: True when the route is always a shortest one
     min_size: int = 1       # generators: smallest side, in cells
+    max_cells: int = 0      # the most cells (width x height) it takes, when its cost allows fewer than every size; 0: no limit
+    budget: tuple = ()      # (option, most): cells x (option + 1) may be at most ``most`` (an option whose every unit costs a pass over the maze)
     layer: str = ""         # what the num layer shows: "distance" (numbers + heatmap), "cluster" (colours), ""
     order: int = 100
     source: str = ""        # the plugin file that registered it ("" for the built-ins)
@@ -153,7 +156,27 @@ class Algorithm:
             out.update(perfect=self.perfect, uniform=self.uniform, min_size=self.min_size, max_size=MAX_SIZE)
         else:
             out.update(optimal=self.optimal)
+        if self.max_cells:
+            out.update(max_cells=self.max_cells)
+        if self.budget:
+            out.update(budget=list(self.budget))
         return out
+
+    def check_cells(self, cells, what):
+        """SizeError when ``cells`` (of ``what``: the size asked for, or the maze given) is over ``max_cells``."""
+        if self.max_cells and cells > self.max_cells:
+            side = math.isqrt(self.max_cells)
+            raise SizeError(f"{self.slug} takes at most {self.max_cells:,} cells (for example {side}x{side}), "
+                            f"so that it stays within a minute of CPU and 1.5 GB; {what} has {cells:,}")
+
+    def check_budget(self, cells, options):
+        """ParameterError when the ``budget`` option is too large for ``cells``."""
+        if self.budget:
+            name, most = self.budget
+            if cells * (options[name] + 1) > most:
+                raise ParameterError(f"{self.slug}'s {name} may be at most {most // cells - 1:,} on {cells:,} cells "
+                                     f"(cells x ({name} + 1) at most {most:,}, so that it stays within a minute "
+                                     f"of CPU); got {options[name]:,}")
 
 
 _TABLES = {"generator": {}, "solver": {}}

@@ -100,7 +100,9 @@ class Run:
         lo, hi = algo.min_size, registry.MAX_SIZE
         width, height = (check_whole(v, label, lo, hi, SizeError, f"{slug} needs {label} from {lo} to {hi} cells "
                                      "(a whole number)") for label, v in (("width", width), ("height", height)))
+        algo.check_cells(width * height, f"{width}x{height}")
         opts = algo.validate(options)
+        algo.check_budget(width * height, opts)
         seed = check_seed(seed)
         maze = Maze.shaped(shape, width, height, algo.initial, mask)
         maze.geometry = geometry
@@ -116,6 +118,8 @@ class Run:
         if maze.lattice is None and maze.geometry not in algo.geometries:
             raise GeometryError(f"{slug} works on {' and '.join(algo.geometries)} mazes, "
                                 f"not {maze.geometry} ones")
+        if algo.max_cells:
+            algo.check_cells(maze.lattice.n if maze.lattice is not None else maze.cells_w * maze.cells_h, "the maze")
         opts = algo.validate(options)
         seed = check_seed(seed)
         node = "square" if maze.geometry == "block" else "cell"

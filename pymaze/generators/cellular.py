@@ -10,12 +10,13 @@ def parse(rule):
     return {int(c) for c in born[1:]}, {int(c) for c in survive[1:]}
 
 
-@generator("cellular", "Cellular automaton caves", order=310, initial="posts", perfect=False, params=[
+@generator("cellular", "Cellular automaton caves", order=310, initial="posts", perfect=False, max_cells=1_000_000, params=[
     Param("rule", "choice", "B5678/S45678", choices=RULES,
           help="birth/survival counts of wall neighbours (of 8): B5678/S45678 caves, B678/S345678 "
                "open caves, B3/S12345 maze, B3/S1234 mazectric, B45678/S2345678 walled cities"),
     Param("density", "float", 0.45, min=0.0, max=1.0, help="the share of squares that start as wall"),
-    Param("generations", "int", 5, min=0, max=100, help="how many times the rule is applied"),
+    Param("generations", "int", 5, min=0, max=20,
+          help="how many times the rule is applied (at most 20: each is a pass over every square)"),
     Param("connected", "bool", True, help="tunnel between the caves until every open place joins S"),
 ])
 def cellular(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connected=True):

@@ -1,3 +1,5 @@
+from array import array
+
 from ..events import MARK, MILESTONE, M_CURRENT, WALL
 from ..graph import SHAPES, between, cells as all_cells, moves
 from ..registry import Param, generator
@@ -71,7 +73,7 @@ def origin(maze, rng, steps=-1):
 
 def first_tree(maze, cells, inside):
     """The rows tree of a square maze: each cell points east, the last column south (cell -> cell)."""
-    w, nxt = maze.width, {}
+    w, nxt = maze.width, array("i", [-1]) * len(maze.wall)   # flat: a dict of every cell took 300 MB at 2000x2000
     for c in cells:
         nxt[c] = c + 2 if inside[c + 2] else c + 2 * w if inside[c + 2 * w] else -1
     return nxt

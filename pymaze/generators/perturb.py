@@ -9,9 +9,11 @@ from ._rooms import rejoin
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt", "binary", "sidewinder")
 
 
-@generator("perturb", "Perturbation", order=195, initial="wall", perfect=True, params=[
+@generator("perturb", "Perturbation", order=195, initial="wall", perfect=True,
+            budget=("repeat", 3_000_000), params=[
     Param("base", "choice", "binary", choices=BASES, help="the generator of the maze to perturb"),
-    Param("repeat", "int", 5, min=0, max=100_000, help="how many rounds of new walls and repairs"),
+    Param("repeat", "int", 5, min=0, max=100_000, help="how many rounds of new walls and repairs (each is a pass over the maze: "
+                                   "cells x (repeat + 1) may be at most 3,000,000)"),
     Param("new_walls", "int", 3, min=1, max=1000, help="walls put up in each round"),
 ])
 def perturb(maze, rng, base="binary", repeat=5, new_walls=3):

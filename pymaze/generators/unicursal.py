@@ -1,4 +1,5 @@
 import random as _random
+from array import array
 
 from ..events import GOAL, MILESTONE, START
 from ..maze import Maze
@@ -9,35 +10,56 @@ BASES = ("dig", "wilson", "kruskal", "prim", "hunt")
 
 
 def half_maze(cw, ch, base, rng):
-    """A perfect maze of cw x ch cells from generator ``base``, run silently: (open east, open south)."""
+    """A perfect maze of cw x ch cells from generator ``base``, run silently: (open east, open south),
+    one byte per cell, row-major."""
     algo = generators()[base]
     m = Maze.blank(cw, ch, algo.initial)
     for _ in algo.func(m, _random.Random(rng.getrandbits(32))):
         pass
-    east = {(x, y) for y in range(ch) for x in range(cw - 1) if not m.wall[m.cell(x, y) + 1]}
-    south = {(x, y) for y in range(ch - 1) for x in range(cw) if not m.wall[m.cell(x, y) + m.width]}
+    wall, w = m.wall, m.width
+    east, south = bytearray(cw * ch), bytearray(cw * ch)
+    for y in range(ch):
+        row = (2 * y + 1) * w
+        for x in range(cw):
+            p = row + 2 * x + 1
+            east[y * cw + x] = x < cw - 1 and not wall[p + 1]
+            south[y * cw + x] = y < ch - 1 and not wall[p + w]
     return east, south
 
 
-def tour(cw, ch, east, south):
-    """The edges of the cycle round the walls of a cw x ch perfect maze drawn at double size."""
-    edges = set()
+def tour(cw, ch, east, south, width):
+    """The cycle round the walls of a cw x ch perfect maze drawn at double size, as two neighbour
+    arrays over the cells of a grid ``width`` cells wide (index y * width + x; -1: none yet)."""
+    n = width * (2 * ch + 1)            # room for a spare row below
+    one, two = array("i", [-1]) * n, array("i", [-1]) * n
+
+    def link(a, b):
+        for p, q in ((a, b), (b, a)):
+            if one[p] < 0:
+                one[p] = q
+            else:
+                two[p] = q
     for y in range(ch):
         for x in range(cw):
-            a, b, c, e = (2 * x, 2 * y), (2 * x + 1, 2 * y), (2 * x, 2 * y + 1), (2 * x + 1, 2 * y + 1)
-            if not (y > 0 and (x, y - 1) in south):
-                edges.add((a, b))
-            if (x, y) not in south:
-                edges.add((c, e))
+            i = y * cw + x
+            a = 2 * y * width + 2 * x
+            b, c = a + 1, a + width
+            e = c + 1
+            if not (y > 0 and south[i - cw]):
+                link(a, b)
+            if not south[i]:
+                link(c, e)
             else:
-                edges |= {(c, (2 * x, 2 * y + 2)), (e, (2 * x + 1, 2 * y + 2))}
-            if not (x > 0 and (x - 1, y) in east):
-                edges.add((a, c))
-            if (x, y) not in east:
-                edges.add((b, e))
+                link(c, c + width)
+                link(e, e + width)
+            if not (x > 0 and east[i - 1]):
+                link(a, c)
+            if not east[i]:
+                link(b, e)
             else:
-                edges |= {(b, (2 * x + 2, 2 * y)), (e, (2 * x + 2, 2 * y + 1))}
-    return edges
+                link(b, b + 1)
+                link(e, e + 1)
+    return one, two
 
 
 @generator("unicursal", "Unicursal labyrinth", order=190, perfect=True, params=[
@@ -64,50 +86,51 @@ def unicursal(maze, rng, base="dig"):
     """
     cw, ch = maze.cells_w, maze.cells_h
     hw, hh = cw // 2, ch // 2
+    w = maze.width
     if hw == 0 or hh == 0:        # one row or column: the corridor is the line itself
-        order = [(x, y) for y in range(ch) for x in range(cw)]
+        order = array("i", range(cw * ch))
     else:
         east, south = half_maze(hw, hh, base, rng)
-        adj = {}
-        for a, b in tour(hw, hh, east, south):
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
+        one, two = tour(hw, hh, east, south, cw)
+
+        def swap(p, old, new):
+            if one[p] == old:
+                one[p] = new
+            else:
+                two[p] = new
         if cw % 2:      # detour through the spare column beside each pair down the right side
             x = cw - 2
             for y in range(0, 2 * hh, 2):
-                a, b = (x, y), (x, y + 1)
-                adj[a].remove(b)
-                adj[b].remove(a)
-                adj[a].append((x + 1, y))
-                adj[b].append((x + 1, y + 1))
-                adj[(x + 1, y)] = [a, (x + 1, y + 1)]
-                adj[(x + 1, y + 1)] = [(x + 1, y), b]
+                a, b = y * cw + x, (y + 1) * cw + x
+                swap(a, b, a + 1)
+                swap(b, a, b + 1)
+                one[a + 1], two[a + 1] = a, b + 1
+                one[b + 1], two[b + 1] = a + 1, b
         if ch % 2:      # the same through the spare row along the bottom
             y = ch - 2
             for x in range(0, 2 * hw, 2):
-                a, b = (x, y), (x + 1, y)
-                adj[a].remove(b)
-                adj[b].remove(a)
-                adj[a].append((x, y + 1))
-                adj[b].append((x + 1, y + 1))
-                adj[(x, y + 1)] = [a, (x + 1, y + 1)]
-                adj[(x + 1, y + 1)] = [(x, y + 1), b]
+                a, b = y * cw + x, y * cw + x + 1
+                swap(a, b, a + cw)
+                swap(b, a, b + cw)
+                one[a + cw], two[a + cw] = a, b + cw
+                one[b + cw], two[b + cw] = a + cw, b
         if cw % 2 and ch % 2:
-            first, end = (cw - 2, ch - 2), (cw - 1, ch - 1)   # cut the loop beside the corner cell
-            prev, at = (cw - 1, ch - 2), first
+            first, end = (ch - 2) * cw + cw - 2, ch * cw - 1   # cut the loop beside the corner cell
+            prev, at = (ch - 2) * cw + cw - 1, first
         else:
-            first, end = (0, 0), None
-            prev, at = adj[(0, 0)][0], (0, 0)
-        order = [at]
+            first, end = 0, None
+            prev, at = one[0], 0
+        order = array("i", [at])
         while True:
-            a, b = adj[at]
-            at, prev = (b if a == prev else a), at
+            a = one[at]
+            at, prev = (two[at] if a == prev else a), at
             if at == first:
                 break
             order.append(at)
         if end is not None:
             order.append(end)
-    cells = [maze.cell(x, y) for x, y in order]
+    cells = array("i", ((i // cw * 2 + 1) * w + i % cw * 2 + 1 for i in order))
+    del order
     old, maze.start = maze.start, cells[0]
     yield (START, 0, old, cells[0]) + open_cell(maze, cells[0])
     for a, b in zip(cells, cells[1:]):

@@ -28,21 +28,30 @@ def turner(maze):
     """``turn(parent, p, q, facing)``: 1 straight on, 2 a quarter turn (or less), 3 turning back.
     ``facing`` is the heading of a root (its own parent)."""
     w = maze.width
+    headings = {}   # heading by index offset: a step joins neighbours, whose offset tells dx and dy apart
 
     def heading(a, b):
-        return DIR8[(sign(b % w - a % w), sign(b // w - a // w))]
+        h = headings.get(b - a)
+        if h is None:
+            h = headings[b - a] = DIR8[(sign(b % w - a % w), sign(b // w - a // w))]
+        return h
+    turns = [1 + (min(d, 8 - d) + 1) // 2 for d in range(8)]
 
     def turn(parent, p, q, facing):
         up = parent[p]
-        here = facing if up == p else heading(up, p)
-        diff = abs(heading(p, q) - here) % 8
-        return 1 + (min(diff, 8 - diff) + 1) // 2
+        return turns[(heading(p, q) - (facing if up == p else heading(up, p))) % 8]
     return turn
 
 
 def manhattan_to(maze, targets, power):
     w, step = maze.width, maze.step()
     spots = [(t % w, t // w) for t in targets]
+    if len(spots) == 1:
+        (tx, ty), = spots
+
+        def far(p):
+            return (abs(p % w - tx) // step + abs(p // w - ty) // step) ** power
+        return far
 
     def far(p):
         x, y = p % w, p // w
