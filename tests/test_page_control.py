@@ -83,7 +83,16 @@ def test_edit_keeps_a_thin_maze_thin_and_its_link_true(browser, site_url):
         p.mouse.click(*p.evaluate("q => window.pymaze.squareCentre(q)", shortcut))
         edited = p.evaluate("window.pymaze.snapshot()")
         assert edited["wall"][shortcut] == 0 and sum(a != b for a, b in zip(edited["wall"], maze.wall)) == 1
-        assert "#" not in p.url  # an edited maze has no link
+        # the link is the generator's plus the edit, and rebuilds the edited maze in another page
+        assert "edit=" in p.url
+        q, q_errors = open_page(browser, p.url)
+        try:
+            q.wait_for_function("() => { const s = window.pymaze && window.pymaze.snapshot();"
+                                " return s && s.wall && window.pymaze.state === 'editing' && !s.busy; }", timeout=90000)
+            rebuilt = q.evaluate("window.pymaze.snapshot()")
+            assert rebuilt["geometry"] == "thin" and bytes(rebuilt["wall"]) == bytes(edited["wall"]) and q_errors == []
+        finally:
+            q.close()
         p.keyboard.press("Escape")
         p.keyboard.press("s")
         p.wait_for_function("() => { const s = window.pymaze.snapshot();"
