@@ -105,7 +105,7 @@ CAPPED = [a for family in ("generator", "solver") for a in registry.table(family
 
 def test_the_algorithms_too_costly_for_the_largest_size_say_their_limit():
     """Each algorithm over the bound at 2000x2000 (see docs/BENCHMARKS.md) states a limit in cells."""
-    assert {a.slug for a in CAPPED} >= {"blobby", "cellular", "dungeon", "biastar", "blind", "chain", "mouse"}
+    assert {a.slug for a in CAPPED} >= {"blobby", "cellular", "dungeon", "biastar", "blind", "chain", "mouse", "routes"}
     assert all(0 < a.max_cells < MAX_SIZE * MAX_SIZE for a in CAPPED)
 
 
