@@ -338,7 +338,7 @@ def test_layout_speed_above_the_fold_and_solve_on_screen(browser, site_url, size
 
 def test_the_big_maze_metrics_button_keeps_to_one_line(page):
     page.page.set_viewport_size({"width": 1280, "height": 800})
-    page.generate("dig", 310, 310, 1)
+    page.generate("dig", 310, 310, 1, events=False)
     page.page.wait_for_selector("#metrics-ask")
     one = page.js("parseFloat(getComputedStyle(document.getElementById('generate')).height)")
     assert page.js("document.getElementById('metrics-ask').getBoundingClientRect().height") <= one + 2
