@@ -335,19 +335,27 @@ def bfs(maze):
 
 
 def dfs(maze):
-    """Depth-first search with an explicit stack, parents in a dict."""
+    """Depth-first search with an explicit stack: step to the first unseen neighbour (north, east,
+    south, west), back up at a dead end; the stack is the route.  (It walks the way pymaze's
+    ``dfs`` does, so both do the same work on every maze.)"""
     w, g, dirs = _graph(maze)
     start, goal = maze.start, maze.goal
-    parent = {start: start}
-    stack = [start]
+    seen = {start}
+    stack, tries = [start], [iter(dirs)]
     while stack:
-        p = stack.pop()
+        p = stack[-1]
         if p == goal:
-            return _length(parent, start, p)
-        for d in dirs:
-            if not g[p + d] and p + 2 * d not in parent:
-                parent[p + 2 * d] = p
-                stack.append(p + 2 * d)
+            return len(stack) - 1
+        for d in tries[-1]:
+            q = p + 2 * d
+            if not g[p + d] and q not in seen:
+                seen.add(q)
+                stack.append(q)
+                tries.append(iter(dirs))
+                break
+        else:
+            stack.pop()
+            tries.pop()
     return None
 
 

@@ -1,7 +1,20 @@
-from ..events import MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED
-from ..graph import links
+from array import array
+
+from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED, kinds, pack
+from ..graph import links, steps
 from ..registry import Param, solver
-from ._base import no_route, quiet_no_route, quiet_route, show_route
+from ._base import quiet_no_route, quiet_route
+from ._packed import nothing, route
+
+# The steps of the watched walk, as kinds of packed events (see events.pack); each holds the
+# events of one step, so a step's squares go into the index list together:
+# AHEAD (p, q): the head p joins the body, q becomes the head (a milestone);
+# BACK (p, top): the dead end p is finished, the node below it becomes the head again (a milestone);
+# LAST (p): the last node backs out, the stack is empty (a milestone).
+AHEAD, BACK, LAST = 0, 1, 2
+KINDS = [a + b for a, b in zip(kinds((MARK, M_CURRENT, M_STACK), (MARK, M_CURRENT, M_VISITED)),
+                                kinds((MARK | MILESTONE, 0, M_CURRENT), (MARK | MILESTONE, M_STACK, M_CURRENT)))]
+KINDS += kinds((MARK | MILESTONE, M_CURRENT, M_VISITED))
 
 
 @solver("dfs", "Depth-first search", order=10, optimal=False, params=[
@@ -25,46 +38,60 @@ def dfs(maze, rng, order="fixed"):
     a shortest one (every node is entered at most once).  Source: Trémaux's
     exploration (19th century), as formalised by Tarjan (1972).
     """
-    nbrs = links(maze)
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
     shuffle = rng.shuffle if order == "random" else None
-
-    def ahead(p):
-        out = nbrs(p)
-        if shuffle is not None:
-            shuffle(out)
-        return iter(out)
-
-    seen = bytearray(len(maze.wall))
-    seen[start] = 1
     mark[start] = M_CURRENT
-    yield (MARK | MILESTONE, start, 0, M_CURRENT)
-    stack, tries = [start], [ahead(start)]
-    while stack and stack[-1] not in goals:
+    yield array("i", (MARK | MILESTONE, start, 0, M_CURRENT))
+    # Each node's moves as (passage, node) offsets, tried lazily in order; with the random order,
+    # its open ones shuffled (drawn as ``_instant`` draws its shuffle of the neighbour list).
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None
+
+    def tried(p):
+        pairs = fixed or pair_sets[side[p]]
+        if shuffle is None:
+            return iter(pairs)
+        out = [pair for pair in pairs if not g[p + pair[0]]]
+        shuffle(out)
+        return iter(out)
+    plain = fixed and shuffle is None
+    stack, tries = [start], [tried(start)]
+    push, pop, current, body, visited = stack.append, stack.pop, M_CURRENT, M_STACK, M_VISITED
+    kind, index = bytearray(), []
+    k = kind.append
+    while stack:
         p = stack[-1]
-        for q in tries[-1]:
-            if not seen[q]:
+        if p in goals:
+            break
+        if len(index) >= CHUNK:
+            yield pack(KINDS, kind, index)
+            kind, index = bytearray(), []
+            k = kind.append
+        for d, d2 in tries[-1]:
+            if not g[p + d] and not mark[p + d2]:  # (the maze starts unmarked: marked is seen)
                 break
         else:
-            stack.pop()
+            pop()
             tries.pop()
-            mark[p] = M_VISITED
+            mark[p] = visited
             if stack:
-                mark[stack[-1]] = M_CURRENT
-                yield (MARK, p, M_CURRENT, M_VISITED, MARK | MILESTONE, stack[-1], M_STACK, M_CURRENT)
+                mark[stack[-1]] = current
+                k(BACK)
+                index += (p, stack[-1])
             else:
-                yield (MARK | MILESTONE, p, M_CURRENT, M_VISITED)
+                k(LAST)
+                index.append(p)
             continue
-        seen[q] = 1
-        mark[p], mark[q] = M_STACK, M_CURRENT
-        yield (MARK, p, M_CURRENT, M_STACK, MARK | MILESTONE, q, 0, M_CURRENT)
-        stack.append(q)
-        tries.append(ahead(q))
-    if not stack:
-        yield no_route(maze)
-        return
-    yield from show_route(maze, stack)
+        q = p + d2
+        mark[p], mark[q] = body, current
+        k(AHEAD)
+        index += (p, q)
+        push(q)
+        tries.append(iter(fixed) if plain else tried(q))
+    if index:
+        yield pack(KINDS, kind, index)
+    yield route(maze, stack) if stack else nothing(maze)
 
 
 def _instant(maze, rng, order="fixed"):
@@ -102,3 +129,4 @@ def _instant(maze, rng, order="fixed"):
 
 
 dfs.instant = _instant
+dfs.packed = True
