@@ -2,16 +2,12 @@ from collections import deque
 
 from array import array
 
-from ..events import CHUNK, MARK, MILESTONE, M_FRONTIER, M_VISITED, kinds, pack, pack_steps
+from ..events import CHUNK, MARK, M_FRONTIER, M_VISITED, pack, pack_steps
 from ..graph import path_to, steps
 from ..registry import solver
 from ._base import UNSEEN, no_route, parents, quiet_no_route, quiet_route
 from ._moves import close, cost_note, diagonal_param, finish, moves
-from ._packed import nothing, route
-
-# The two events of the watched search: a node expanded (a milestone), a node discovered.
-EXPAND, SEEN = 0, 1
-KINDS = kinds((MARK | MILESTONE, M_FRONTIER, M_VISITED), (MARK, 0, M_FRONTIER))
+from ._packed import EXPAND, KINDS, SEEN, nothing, route
 
 
 @solver("bfs", "Breadth-first search", order=20, optimal=True, params=[diagonal_param()])
