@@ -125,6 +125,40 @@ def wilson(n, seed):
     return g
 
 
+def wilson_walk(n, seed):
+    """Wilson as its animation walks: each walk keeps its path (a list, and each cell's place on it
+    in a dict) and erases a loop as soon as it closes, then opens the path into the tree.  The
+    yardstick of pymaze's watched ``wilson``, which must show every step and every erasure."""
+    g, w = _grid(n)
+    rnd = random.Random(seed)
+    inside, dirs = _inside(n, w), (-w, 1, w, -1)
+    g[w + 1] = 0
+    for first in _cells(n, w):
+        if not g[first]:
+            continue
+        path, place = [first], {first: 0}
+        p = first
+        while True:
+            q = p + 2 * dirs[rnd.getrandbits(2)]
+            if not inside[q]:
+                continue
+            if not g[q]:
+                break
+            i = place.get(q)
+            if i is None:
+                place[q] = len(path)
+                path.append(q)
+            else:
+                for c in path[i + 1:]:
+                    del place[c]
+                del path[i + 1:]
+            p = q
+        path.append(q)
+        for a, b in zip(path, path[1:]):
+            g[a] = g[(a + b) // 2] = 0
+    return g
+
+
 def aldous(n, seed):
     """Aldous-Broder: a random walk opening each cell it enters first."""
     g, w = _grid(n)
@@ -298,6 +332,9 @@ def eller(n, seed):
         label = below
     return g
 
+
+# The watched path of these is measured against another twin: the plain version of the same walk.
+WATCHED = {"wilson": wilson_walk}
 
 GENERATORS = {"dig": dig, "kruskal": kruskal, "prim": prim, "wilson": wilson, "aldous": aldous,
               "growing": growing, "binary": binary, "sidewinder": sidewinder, "hunt": hunt,
