@@ -1,6 +1,6 @@
 from array import array
 
-from ..events import CHUNK, MILESTONE, M_STACK, MARK, WALL, kinds, pack
+from ..events import CHUNK, MILESTONE, M_STACK, MARK, WALL, Kinds, pack
 from ..graph import SHAPES, between, cells, moves
 from ..registry import generator
 from ._base import carve, open_cell, set_mark
@@ -8,9 +8,8 @@ from ._base import carve, open_cell, set_mark
 # The watched walks' events, as kinds of packed events (see events.pack): ADD (c), a cell joins
 # the walk; ERASE (c), a cell of a closed loop leaves it; JOIN (c, via, c), a walk cell is unmarked
 # and opened into the tree with the passage toward the next one (a milestone), as ``walks`` yields them.
-ADD, ERASE, JOIN = 0, 1, 2
-KINDS = kinds((MARK, 0, M_STACK), (MARK, M_STACK, 0))
-KINDS.append(b"".join(kinds((MARK, M_STACK, 0), (WALL, 1, 0), (WALL | MILESTONE, 1, 0))))
+KINDS = Kinds((MARK, 0, M_STACK), (MARK, M_STACK, 0), (WALL, 1, 0), (WALL | MILESTONE, 1, 0))
+ADD, ERASE, JOIN = b"\0", b"\1", b"\1\2\3"
 
 
 @generator("wilson", "Wilson", order=70, perfect=True, uniform=True, shapes=SHAPES)
@@ -45,7 +44,7 @@ def _packed_walks(maze, rng, firsts):
     walk = None if fixed else stepper(maze, rng)[0]
     via_of = between(maze)
     at = array("i", [-1]) * len(wall)   # position of a cell on the current walk, -1 when off it
-    stack, added, erase, joined = M_STACK, bytes([ADD]), bytes([ERASE]), bytes([JOIN])
+    stack = M_STACK
     kind, index = bytearray(), []
     for first in firsts:
         if not wall[first]:
@@ -67,7 +66,7 @@ def _packed_walks(maze, rng, firsts):
                 # The loop closed at q: its cells leave the walk.  The cells added since the last
                 # erasure (in the order they came, as path keeps them) go into the events first.
                 index += path[new:]
-                kind += added * (len(path) - new)
+                kind += ADD * (len(path) - new)
                 erased = path[i + 1:]
                 del path[i + 1:]
                 new = i + 1
@@ -75,7 +74,7 @@ def _packed_walks(maze, rng, firsts):
                     at[c] = -1
                     mark[c] = 0
                 index += erased
-                kind += erase * len(erased)
+                kind += ERASE * len(erased)
                 if len(index) >= CHUNK:  # (the first walks are long: hand their events out as they come)
                     yield pack(KINDS, kind, index)
                     kind, index = bytearray(), []
@@ -85,7 +84,7 @@ def _packed_walks(maze, rng, firsts):
                 mark[q] = stack
             p = q
         index += path[new:]
-        kind += added * (len(path) - new)
+        kind += ADD * (len(path) - new)
         path.append(q)
         # Joined: path[-2] back to path[0] unmarked and opened, each with the passage ahead.
         todo = path[-2::-1]
@@ -99,7 +98,7 @@ def _packed_walks(maze, rng, firsts):
         trips[1::3] = vias
         trips[0::3] = trips[2::3] = todo
         index += trips
-        kind += joined * len(todo)
+        kind += JOIN * len(todo)
         if len(index) >= CHUNK:
             yield pack(KINDS, kind, index)
             kind, index = bytearray(), []

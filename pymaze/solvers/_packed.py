@@ -3,14 +3,14 @@
 
 from array import array
 
-from ..events import MARK, MILESTONE, M_FRONTIER, M_ROUTE, M_VISITED, N_TURNS, NOTE, column, kinds
+from ..events import MARK, MILESTONE, M_FRONTIER, M_ROUTE, M_VISITED, N_TURNS, NOTE, Kinds, column
 from ..graph import turning
 from ._base import found, no_route
 
 # The two events of a best-first or breadth-first search, as kinds of packed events (see
 # events.pack): a node expanded (a milestone) and a node reached.
 EXPAND, SEEN = 0, 1
-KINDS = kinds((MARK | MILESTONE, M_FRONTIER, M_VISITED), (MARK, 0, M_FRONTIER))
+KINDS = Kinds((MARK | MILESTONE, M_FRONTIER, M_VISITED), (MARK, 0, M_FRONTIER))
 
 
 def route(maze, path, *notes):

@@ -1,20 +1,19 @@
 from array import array
 
-from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED, kinds, pack
+from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED, Kinds, pack
 from ..graph import links, steps
 from ..registry import Param, solver
 from ._base import quiet_no_route, quiet_route
 from ._packed import nothing, route
 
-# The steps of the watched walk, as kinds of packed events (see events.pack); each holds the
-# events of one step, so a step's squares go into the index list together:
-# AHEAD (p, q): the head p joins the body, q becomes the head (a milestone);
-# BACK (p, top): the dead end p is finished, the node below it becomes the head again (a milestone);
-# LAST (p): the last node backs out, the stack is empty (a milestone).
-AHEAD, BACK, LAST = 0, 1, 2
-KINDS = [a + b for a, b in zip(kinds((MARK, M_CURRENT, M_STACK), (MARK, M_CURRENT, M_VISITED)),
-                                kinds((MARK | MILESTONE, 0, M_CURRENT), (MARK | MILESTONE, M_STACK, M_CURRENT)))]
-KINDS += kinds((MARK | MILESTONE, M_CURRENT, M_VISITED))
+# The steps of the watched walk as kinds of packed events (see events.pack), a step's squares
+# going into the index list together: AHEAD (p, q), the head p joins the body and q becomes the
+# head (a milestone); BACK (p, top), the dead end p is finished and the node below it becomes the
+# head again (a milestone); LAST (p), the last node backs out and the stack is empty (a milestone).
+KINDS = Kinds((MARK, M_CURRENT, M_STACK), (MARK | MILESTONE, 0, M_CURRENT),
+              (MARK, M_CURRENT, M_VISITED), (MARK | MILESTONE, M_STACK, M_CURRENT),
+              (MARK | MILESTONE, M_CURRENT, M_VISITED))
+AHEAD, BACK, LAST = b"\0\1", b"\2\3", 4
 
 
 @solver("dfs", "Depth-first search", order=10, optimal=False, params=[
@@ -77,7 +76,7 @@ def dfs(maze, rng, order="fixed"):
             mark[p] = visited
             if stack:
                 mark[stack[-1]] = current
-                k(BACK)
+                kind += BACK
                 index += (p, stack[-1])
             else:
                 k(LAST)
@@ -85,7 +84,7 @@ def dfs(maze, rng, order="fixed"):
             continue
         q = p + d2
         mark[p], mark[q] = body, current
-        k(AHEAD)
+        kind += AHEAD
         index += (p, q)
         push(q)
         tries.append(iter(fixed) if plain else tried(q))

@@ -2,7 +2,7 @@ import heapq
 from array import array
 from itertools import count
 
-from ..events import CHUNK, MARK, MILESTONE, M_FRONTIER, M_VISITED, N_COST, NOTE, NUM, kinds, pack, pack_steps
+from ..events import CHUNK, MARK, MILESTONE, M_FRONTIER, M_VISITED, N_COST, NOTE, NUM, Kinds, pack, pack_steps
 from ..graph import path_to, steps
 from ..registry import Param, solver
 from ._base import no_route, quiet_no_route, quiet_route, show_route
@@ -11,8 +11,8 @@ from ._packed import nothing, route
 
 # The watched search's events, as kinds of packed events (see events.pack): SETTLE (p, p), a node
 # settled (a milestone) and numbered (its number written in after packing); SEEN (q), a node reached.
-SETTLE, SEEN = 0, 1
-KINDS = [b"".join(kinds((MARK | MILESTONE, M_FRONTIER, M_VISITED), (NUM, 0, 0))), *kinds((MARK, 0, M_FRONTIER))]
+KINDS = Kinds((MARK | MILESTONE, M_FRONTIER, M_VISITED), (NUM, 0, 0), (MARK, 0, M_FRONTIER))
+SETTLE, SEEN = b"\0\1", 2
 
 
 def random_weights(maze, rng, low=1, high=9):
@@ -67,7 +67,7 @@ def dijkstra(maze, rng, weights="maze", diagonal="never"):
         mark[p] = visited
         cost = key >> 32
         num[p] = cost + 1
-        k(SETTLE)
+        kind += SETTLE
         i(p)
         i(p)
         shown += (4 * len(index) - 1, cost + 1)
