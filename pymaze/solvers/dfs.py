@@ -1,7 +1,7 @@
 from array import array
 
 from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED, Kinds, pack
-from ..graph import links, steps
+from ..graph import steps
 from ..registry import Param, solver
 from ._base import quiet_no_route, quiet_route
 from ._packed import nothing, route
@@ -42,19 +42,7 @@ def dfs(maze, rng, order="fixed"):
     shuffle = rng.shuffle if order == "random" else None
     mark[start] = M_CURRENT
     yield array("i", (MARK | MILESTONE, start, 0, M_CURRENT))
-    # Each node's moves as (passage, node) offsets, tried lazily in order; with the random order,
-    # its open ones shuffled (drawn as ``_instant`` draws its shuffle of the neighbour list).
-    g, pair_sets, side = steps(maze)
-    fixed = pair_sets[0] if len(pair_sets) == 1 else None
-
-    def tried(p):
-        pairs = fixed or pair_sets[side[p]]
-        if shuffle is None:
-            return iter(pairs)
-        out = [pair for pair in pairs if not g[p + pair[0]]]
-        shuffle(out)
-        return iter(out)
-    plain = fixed and shuffle is None
+    g, tried, fixed = _tries(maze, shuffle)
     stack, tries = [start], [tried(start)]
     push, pop, current, body, visited = stack.append, stack.pop, M_CURRENT, M_STACK, M_VISITED
     kind, index = bytearray(), []
@@ -87,10 +75,28 @@ def dfs(maze, rng, order="fixed"):
         kind += AHEAD
         index += (p, q)
         push(q)
-        tries.append(iter(fixed) if plain else tried(q))
+        tries.append(iter(fixed) if fixed else tried(q))
     if index:
         yield pack(KINDS, kind, index)
     yield route(maze, stack) if stack else nothing(maze)
+
+
+def _tries(maze, shuffle):
+    """``(g, tried, fixed)``: ``tried(p)`` iterates node p's moves as (passage, node) offsets, to be
+    tried lazily in order (open where ``g`` is 0 at the passage); with a shuffle, its open moves
+    shuffled (the draws a shuffle of its neighbour list makes).  ``fixed``: the one move set of
+    every node (a thin maze, no shuffle), whose iterator can be made directly; else None."""
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 and shuffle is None else None
+
+    def tried(p):
+        pairs = pair_sets[side[p]]
+        if shuffle is None:
+            return iter(pairs)
+        out = [pair for pair in pairs if not g[p + pair[0]]]
+        shuffle(out)
+        return iter(out)
+    return g, tried, fixed
 
 
 def _instant(maze, rng, order="fixed"):
@@ -98,27 +104,22 @@ def _instant(maze, rng, order="fixed"):
     visited and the stack marked as the route; returns ``(route, visited, notes)``."""
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
-    nbrs, shuffle = links(maze), rng.shuffle if order == "random" else None
-
-    def ahead(p):
-        out = nbrs(p)
-        if shuffle is not None:
-            shuffle(out)
-        return iter(out)
+    g, tried, fixed = _tries(maze, rng.shuffle if order == "random" else None)
     visited = M_VISITED
     seen = bytearray(len(maze.wall))
     seen[start] = 1
-    stack, tries = [start], [ahead(start)]
+    stack, tries = [start], [tried(start)]
     push, pop = stack.append, stack.pop
     while stack:
         p = stack[-1]
         if p in goals:
             return quiet_route(maze, stack)
-        for q in tries[-1]:
-            if not seen[q]:
+        for d, d2 in tries[-1]:
+            if not g[p + d] and not seen[p + d2]:
+                q = p + d2
                 seen[q] = 1
                 push(q)
-                tries.append(ahead(q))
+                tries.append(iter(fixed) if fixed else tried(q))
                 break
         else:
             pop()
