@@ -93,7 +93,7 @@ def slug_of(row):
     return row.split("|")[2].strip().strip("`")
 
 
-def table(head, rows):
+def block(head, rows):
     """The block's text: ``head``, the table, and which targets are missed."""
     missed = [f"{slug_of(row)} {what.strip()}" for row in rows if "missed:" in row.split("|")[-2]
               for what in row.split("|")[-2].split("missed:")[1].split(",")]
@@ -108,7 +108,7 @@ def merge(doc, head, rows, begin, end):
     kept = [row for row in (old.group(1).splitlines() if old else []) if is_row(row) and slug_of(row) not in fresh]
     order = [*twins.GENERATORS, *twins.SOLVERS]
     rows = sorted(rows + kept, key=lambda row: order.index(slug_of(row)) if slug_of(row) in order else len(order))
-    text = table(head, rows)
+    text = block(head, rows)
     if kept:
         before = [line for line in old.group(1).splitlines() if line.strip() and not line.startswith("|")
                   and not line.startswith("Targets missed") and not line.startswith("Rows kept")]
@@ -146,7 +146,7 @@ def main(argv=None):
             rows.append(f"| {family} | `{slug}` | {statistics.median(times['twin']):.2f} s | {instant} | {library} | "
                         f"{watched} | {'missed: ' + ', '.join(miss) if miss else 'met'} |")
             print(rows[-1], flush=True)
-    text = table(head, rows)
+    text = block(head, rows)
     print(text.splitlines()[-1])
     if args.write:
         path = ROOT / "docs" / "BENCHMARKS.md"
