@@ -161,7 +161,7 @@ def notes(events):
 
 # --- packing in bulk (what the watched path of the busiest algorithms uses) --------------------
 
-CHUNK = 4096  # events a packed algorithm gathers before it hands them to its Run
+CHUNK = 2048  # events a packed algorithm gathers before it hands them to its Run
 
 
 class Kinds:
