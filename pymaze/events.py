@@ -165,24 +165,30 @@ CHUNK = 2048  # events a packed algorithm gathers before it hands them to its Ru
 
 
 class Kinds:
-    """The events of an algorithm that packs its own: kind ``k`` is the event ``(op, index, old,
-    new)`` with ``(op, old, new) = triples[k]`` and an index given event by event (see ``pack``)."""
+    """The events of an algorithm that packs its own (see ``pack``).  Each argument is a kind: one
+    event ``(op, old, new)``, or a step of several, ``((op, old, new), ...)``, every kind as many
+    (``self.size``); the events' indices are given event by event."""
 
-    def __init__(self, *triples):
-        blank = [array("i", (op, 0, old, new)).tobytes() for op, old, new in triples]
-        # For each byte of a packed event that some kind sets: the table from kind to that byte.
+    def __init__(self, *kinds):
+        kinds = [k if isinstance(k[0], tuple) else (k,) for k in kinds]
+        self.size = len(kinds[0])
+        if any(len(k) != self.size for k in kinds):
+            raise ValueError("every kind must hold as many events")
+        blank = [array("i", [v for op, old, new in k for v in (op, 0, old, new)]).tobytes() for k in kinds]
+        # For each byte of a packed kind that some kind sets: the table from kind to that byte.
         self.columns = [(j, bytes(b[j] for b in blank).ljust(256, b"\0"))
-                        for j in range(16) if any(b[j] for b in blank)]
-
+                        for j in range(16 * self.size) if any(b[j] for b in blank)]
 
 
 def pack(table, kind, index):
-    """Packed events: the ``i``-th of kind ``kind[i]`` (a bytearray of kinds of ``table``, see
-    ``Kinds``) at index ``index[i]``.  The work per event runs in C: each byte the kinds set is
-    one translation of ``kind`` written with a stride, and the indices are converted once."""
-    buf = bytearray(16 * len(kind))
+    """Packed events: kind ``kind[i]`` of ``table`` (``kind`` a bytearray, see ``Kinds``) with
+    its events' indices taken in turn from ``index``.  The work per event runs in C: each byte the
+    kinds set is one translation of ``kind`` written with a stride, and the indices are converted
+    once (not four int conversions an event)."""
+    step = 16 * table.size
+    buf = bytearray(step * len(kind))
     for j, to in table.columns:
-        buf[j::16] = kind.translate(to)
+        buf[j::step] = kind.translate(to)
     out = array("i")
     out.frombytes(buf)
     out[1::4] = array("i", index)

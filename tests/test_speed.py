@@ -195,6 +195,12 @@ def test_pack_and_column_agree_with_event_by_event_packing():
         assert column(WALL | MILESTONE, index, olds, 7) == array("i", [v for i, o in zip(index, olds)
                                                                       for v in (WALL | MILESTONE, i, o, 7)])
         assert column(MARK, index, 5, 0) == array("i", [v for i in index for v in (MARK, i, 5, 0)])
+        steps = [((MARK, 3, 1), (WALL | MILESTONE, 1, 0)), ((NUM, 0, 9), (MARK | MILESTONE, 255, 256))]
+        kind = bytearray(rng.randrange(2) for _ in range(n))
+        index = [rng.randrange(2**31 - 1) for _ in range(2 * n)]
+        want = array("i", [v for j, k in enumerate(kind) for (op, old, new), i in zip(steps[k], index[2 * j:2 * j + 2])
+                           for v in (op, i, old, new)])
+        assert pack(Kinds(*steps), kind, index) == want
 
 
 @pytest.mark.parametrize("shape", ["square", "hex", "triangle", "polar"])

@@ -6,14 +6,13 @@ from ..registry import Param, solver
 from ._base import quiet_no_route, quiet_route
 from ._packed import nothing, route
 
-# The steps of the watched walk as kinds of packed events (see events.pack), a step's squares
-# going into the index list together: AHEAD (p, q), the head p joins the body and q becomes the
-# head (a milestone); BACK (p, top), the dead end p is finished and the node below it becomes the
-# head again (a milestone); LAST (p), the last node backs out and the stack is empty (a milestone).
-KINDS = Kinds((MARK, M_CURRENT, M_STACK), (MARK | MILESTONE, 0, M_CURRENT),
-              (MARK, M_CURRENT, M_VISITED), (MARK | MILESTONE, M_STACK, M_CURRENT),
-              (MARK | MILESTONE, M_CURRENT, M_VISITED))
-AHEAD, BACK, LAST = b"\0\1", b"\2\3", 4
+# The steps of the watched walk as kinds of packed events (see events.pack), two events each, on
+# the old head and the new one: AHEAD, the head joins the body and a new node becomes the head (a
+# milestone); BACK, the head (a dead end) is finished and the node below it becomes the head again
+# (a milestone).  The last step of a walk that finds no goal, the last node backing out, is one event.
+KINDS = Kinds(((MARK, M_CURRENT, M_STACK), (MARK | MILESTONE, 0, M_CURRENT)),
+              ((MARK, M_CURRENT, M_VISITED), (MARK | MILESTONE, M_STACK, M_CURRENT)))
+AHEAD, BACK = 0, 1
 
 
 @solver("dfs", "Depth-first search", order=10, optimal=False, params=[
@@ -45,16 +44,18 @@ def dfs(maze, rng, order="fixed"):
     g, tried, fixed = _tries(maze, shuffle)
     stack, tries = [start], [tried(start)]
     push, pop, current, body, visited = stack.append, stack.pop, M_CURRENT, M_STACK, M_VISITED
-    kind, index = bytearray(), []
-    k = kind.append
+    # A step moves the head from the node the last step left it on to a new one: the steps are
+    # gathered as their kinds and new heads, and packed a chunk at a time (see _packed).
+    kind, heads, head = bytearray(), [], start
+    k, h = kind.append, heads.append
     while stack:
         p = stack[-1]
         if p in goals:
             break
-        if len(index) >= CHUNK:
-            yield pack(KINDS, kind, index)
-            kind, index = bytearray(), []
-            k = kind.append
+        if len(heads) >= CHUNK:
+            yield _packed(kind, heads, head)
+            kind, heads, head = bytearray(), [], heads[-1]
+            k, h = kind.append, heads.append
         for d, d2 in tries[-1]:
             if not g[p + d] and not mark[p + d2]:  # (the maze starts unmarked: marked is seen)
                 break
@@ -64,21 +65,32 @@ def dfs(maze, rng, order="fixed"):
             mark[p] = visited
             if stack:
                 mark[stack[-1]] = current
-                kind += BACK
-                index += (p, stack[-1])
+                k(BACK)
+                h(stack[-1])
             else:
-                k(LAST)
-                index.append(p)
+                if heads:
+                    yield _packed(kind, heads, head)
+                yield array("i", (MARK | MILESTONE, p, M_CURRENT, M_VISITED))
+                kind, heads = bytearray(), []
             continue
         q = p + d2
         mark[p], mark[q] = body, current
-        kind += AHEAD
-        index += (p, q)
+        k(AHEAD)
+        h(q)
         push(q)
         tries.append(iter(fixed) if fixed else tried(q))
-    if index:
-        yield pack(KINDS, kind, index)
+    if heads:
+        yield _packed(kind, heads, head)
     yield route(maze, stack) if stack else nothing(maze)
+
+
+def _packed(kind, heads, head):
+    """The steps packed: step ``i`` of kind ``kind[i]`` moves the head from ``heads[i - 1]``
+    (``head`` for the first) to ``heads[i]``."""
+    index = heads * 2
+    index[0::2] = [head, *heads[:-1]]
+    index[1::2] = heads
+    return pack(KINDS, kind, index)
 
 
 def _tries(maze, shuffle):
