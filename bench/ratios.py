@@ -1,6 +1,6 @@
 """pymaze against its plain twins (bench/twins.py), in one process, interleaved, over several seeds.
 
-    python bench/ratios.py [--size 500] [--seeds 3] [--only dig,bfs] [--write]
+    python bench/ratios.py [--size 500] [--seeds 3] [--only dig,bfs] [--write] [--before REV]
 
 For every algorithm with a twin it times, seed by seed and one right after the other:
 
@@ -14,7 +14,9 @@ For every algorithm with a twin it times, seed by seed and one right after the o
 
 Each ratio is taken pair by pair (same seed, same moment) and summarised by its median and its
 spread (lowest to highest); the targets are instant at most 1.2x and watched at most 2x its twin.
-Exit status 1 when a median misses a target.  ``--write`` puts the rows measured into the table in
+``--before REV`` also pulls, seed by seed in the same process, the algorithm's module as it was at git
+revision REV (loaded beside today's under another slug, run through today's ``Run``) and prints the
+watched ratio before and after.  Exit status 1 when a median misses a target.  ``--write`` puts the rows measured into the table in
 docs/BENCHMARKS.md (the rows of algorithms not measured this time stay as they were).
 """
 
@@ -22,6 +24,7 @@ import argparse
 import datetime
 import re
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -68,6 +71,42 @@ def measure(family, slug, n, seeds):
             out["library"].append(clock(lambda: pymaze.solve(maze, slug, seed=seed)))
             out["watched"].append(clock(lambda: pulled(Run.solve(slug, maze, seed=seed))))
     return out
+
+
+def before(family, slug, rev):
+    """Register the module of ``slug`` as it was at git revision ``rev`` under the slug
+    ``before-SLUG`` (its relative imports resolve to today's package); returns that slug."""
+    import importlib.util
+    folder = "generators" if family == "generator" else "solvers"
+    src = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:pymaze/{folder}/{slug}.py"],
+                         capture_output=True, text=True, check=True).stdout
+    src = src.replace(f'("{slug}", ', f'("before-{slug}", ', 1)
+    spec = importlib.util.spec_from_loader(f"pymaze.{folder}._before_{slug}", loader=None)
+    module = importlib.util.module_from_spec(spec)
+    module.__package__ = f"pymaze.{folder}"
+    exec(compile(src, f"{rev}:{slug}.py", "exec"), module.__dict__)
+    return f"before-{slug}"
+
+
+def compare(family, slug, n, seeds, rev):
+    """Watched (batches) before and after, seed by seed, alternating which goes first: CPU seconds
+    and the ratio after / before; printed."""
+    old = before(family, slug, rev)
+    for s in (old, slug):  # first imports and caches, outside the clock
+        pulled(Run.generate(s, 4, 4) if family == "generator" else Run.solve(s, pymaze.generate("dig", 4, 4)))
+    r = []
+    for seed in range(seeds):
+        if family == "generator":
+            make = {s: (lambda s=s: Run.generate(s, n, n, seed=seed)) for s in (old, slug)}
+        else:
+            maze = pymaze.generate("dig", n, n, seed=seed)
+            make = {s: (lambda s=s: Run.solve(s, maze, seed=seed)) for s in (old, slug)}
+        order = (old, slug) if seed % 2 == 0 else (slug, old)
+        t = {s: clock(lambda: pulled(make[s]())) for s in order}
+        r.append(t[slug] / t[old])
+        print(f"  {slug} seed {seed}: watched before {t[old]:.3f} s, after {t[slug]:.3f} s ({r[-1]:.2f}x)", flush=True)
+    print(f"| `{slug}` | {n}x{n}, seeds 0–{seeds - 1} | {statistics.median(r):.2f}x ({min(r):.2f}–{max(r):.2f}) |",
+          flush=True)
 
 
 def ratio(times, key, twin="twin"):
@@ -123,6 +162,7 @@ def main(argv=None):
     ap.add_argument("--seeds", type=int, default=3, help="seeds per algorithm (default 3)")
     ap.add_argument("--only", default="", help="comma-separated slugs (default: every algorithm with a twin)")
     ap.add_argument("--write", action="store_true", help="write the table into docs/BENCHMARKS.md")
+    ap.add_argument("--before", metavar="REV", help="also compare the watched path with the algorithm at REV")
     args, _ = ap.parse_known_args(argv)
     only = {s for s in args.only.split(",") if s}
     n = args.size
@@ -132,6 +172,12 @@ def main(argv=None):
              f"perfect `dig` maze of the seed. Targets: instant at most {INSTANT}x, watched at most {WATCHED}x.", "",
              "| family | algorithm | twin | instant (`Run.finish`) | library (`pymaze.solve`) | watched (batches) | targets |",
              "|---|---|---|---|---|---|---|"]
+    if args.before:  # only the comparison with the code at that revision
+        for family, table in (("generator", twins.GENERATORS), ("solver", twins.SOLVERS)):
+            for slug in table:
+                if not only or slug in only:
+                    compare(family, slug, n, args.seeds, args.before)
+        return 0
     rows = []
     for family, table in (("generator", twins.GENERATORS), ("solver", twins.SOLVERS)):
         for slug in table:
