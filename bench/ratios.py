@@ -22,6 +22,7 @@ docs/BENCHMARKS.md (the rows of algorithms not measured this time stay as they w
 
 import argparse
 import datetime
+import os
 import re
 import statistics
 import subprocess
@@ -166,7 +167,8 @@ def main(argv=None):
     args, _ = ap.parse_known_args(argv)
     only = {s for s in args.only.split(",") if s}
     n = args.size
-    head = [f"Machine: {machine()}. Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC.", "",
+    began, load = datetime.datetime.now(datetime.timezone.utc), os.getloadavg()[0]
+    head = ["", "",
              f"{n}x{n} cells, seeds 0 to {args.seeds - 1}; CPU seconds of this process (median over the seeds), "
              "and the ratio to the plain twin of the same seed: median (lowest–highest). Solvers run on a "
              f"perfect `dig` maze of the seed. Targets: instant at most {INSTANT}x, watched at most {WATCHED}x.", "",
@@ -192,6 +194,10 @@ def main(argv=None):
             rows.append(f"| {family} | `{slug}` | {statistics.median(times['twin']):.2f} s | {instant} | {library} | "
                         f"{watched} | {'missed: ' + ', '.join(miss) if miss else 'met'} |")
             print(rows[-1], flush=True)
+    ended = datetime.datetime.now(datetime.timezone.utc)
+    head[0] = (f"Machine: {machine()}. Date: {began:%Y-%m-%d %H:%M}–{ended:%H:%M} UTC, load average {load:.1f} at "
+               f"the start and {os.getloadavg()[0]:.1f} at the end (`python3 bench/ratios.py --size {n} --seeds "
+               f"{args.seeds}{' --only ' + args.only if args.only else ''}`).")
     text = block(head, rows)
     print(text.splitlines()[-1])
     if args.write:
