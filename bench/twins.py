@@ -125,6 +125,40 @@ def wilson(n, seed):
     return g
 
 
+def wilson_walk(n, seed):
+    """Wilson as its animation walks: each walk keeps its path (a list, and each cell's place on it
+    in a dict) and erases a loop as soon as it closes, then opens the path into the tree.  The
+    yardstick of pymaze's watched ``wilson``, which must show every step and every erasure."""
+    g, w = _grid(n)
+    rnd = random.Random(seed)
+    inside, dirs = _inside(n, w), (-w, 1, w, -1)
+    g[w + 1] = 0
+    for first in _cells(n, w):
+        if not g[first]:
+            continue
+        path, place = [first], {first: 0}
+        p = first
+        while True:
+            q = p + 2 * dirs[rnd.getrandbits(2)]
+            if not inside[q]:
+                continue
+            if not g[q]:
+                break
+            i = place.get(q)
+            if i is None:
+                place[q] = len(path)
+                path.append(q)
+            else:
+                for c in path[i + 1:]:
+                    del place[c]
+                del path[i + 1:]
+            p = q
+        path.append(q)
+        for a, b in zip(path, path[1:]):
+            g[a] = g[(a + b) // 2] = 0
+    return g
+
+
 def aldous(n, seed):
     """Aldous-Broder: a random walk opening each cell it enters first."""
     g, w = _grid(n)
@@ -299,6 +333,9 @@ def eller(n, seed):
     return g
 
 
+# The watched path of these is measured against another twin: the plain version of the same walk.
+WATCHED = {"wilson": wilson_walk}
+
 GENERATORS = {"dig": dig, "kruskal": kruskal, "prim": prim, "wilson": wilson, "aldous": aldous,
               "growing": growing, "binary": binary, "sidewinder": sidewinder, "hunt": hunt,
               "division": division, "eller": eller}
@@ -335,19 +372,27 @@ def bfs(maze):
 
 
 def dfs(maze):
-    """Depth-first search with an explicit stack, parents in a dict."""
+    """Depth-first search with an explicit stack: step to the first unseen neighbour (north, east,
+    south, west), back up at a dead end; the stack is the route.  (It walks the way pymaze's
+    ``dfs`` does, so both do the same work on every maze.)"""
     w, g, dirs = _graph(maze)
     start, goal = maze.start, maze.goal
-    parent = {start: start}
-    stack = [start]
+    seen = {start}
+    stack, tries = [start], [iter(dirs)]
     while stack:
-        p = stack.pop()
+        p = stack[-1]
         if p == goal:
-            return _length(parent, start, p)
-        for d in dirs:
-            if not g[p + d] and p + 2 * d not in parent:
-                parent[p + 2 * d] = p
-                stack.append(p + 2 * d)
+            return len(stack) - 1
+        for d in tries[-1]:
+            q = p + 2 * d
+            if not g[p + d] and q not in seen:
+                seen.add(q)
+                stack.append(q)
+                tries.append(iter(dirs))
+                break
+        else:
+            stack.pop()
+            tries.pop()
     return None
 
 

@@ -68,6 +68,9 @@ class Run:
         self.initial = maze.copy()
         self.maze = maze
         self._steps = algorithm.func(maze, random.Random(seed), **options)
+        # A packed algorithm (its function's ``packed`` attribute) yields its events already packed,
+        # ``array('i')`` chunks of whole events, instead of one tuple per step.
+        self._packed = getattr(algorithm.func, "packed", False)
         self._pending = array("i")
         self._per_step = 1  # events per step in the last chunk pulled
         self._chunk = 64    # the most steps the next chunk may pull
@@ -137,6 +140,12 @@ class Run:
         want = check_count(max_events, "max_events") * 4
         self.started = True
         buf = self._pending
+        while self._packed and len(buf) < want and not self.done:
+            chunk = next(self._steps, None)
+            if chunk is None:
+                self.done = True
+            else:
+                buf.extend(chunk)
         while len(buf) < want and not self.done:
             # Pull whole steps in C (chain + islice): as many as the events still wanted
             # divided by the events per step of the last chunk, and never more than the

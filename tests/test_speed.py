@@ -175,3 +175,141 @@ def test_growing_tree_keeps_the_order_its_policy_reads(policy, shape):
 def test_instant_generate_with_each_choice_ends_in_the_watched_maze(slug, options):
     watched, _ = _watched(Run.generate(slug, 9, 7, seed=2, **options))
     assert Run.generate(slug, 9, 7, seed=2, **options).finish() == watched
+
+
+def test_pack_and_column_agree_with_event_by_event_packing():
+    import random
+    from array import array
+    from pymaze.events import MILESTONE, NUM, WALL, Kinds, column, pack
+    rng = random.Random(4)
+    triples = [(MARK | MILESTONE, 3, 4), (NUM, 0, 0), (WALL, 1, 0), (NOTE | MILESTONE, 255, 256), (MARK, 0, 12)]
+    for n in (0, 1, 7, 300):
+        kind = bytearray(rng.randrange(len(triples)) for _ in range(n))
+        index = [rng.randrange(-1, 2**31 - 1) for _ in range(n)]
+        want = array("i")
+        for k, i in zip(kind, index):
+            op, old, new = triples[k]
+            want.extend((op, i, old, new))
+        assert pack(Kinds(*triples), kind, index) == want
+        olds = [rng.randrange(256) for _ in range(n)]
+        assert column(WALL | MILESTONE, index, olds, 7) == array("i", [v for i, o in zip(index, olds)
+                                                                      for v in (WALL | MILESTONE, i, o, 7)])
+        assert column(MARK, index, 5, 0) == array("i", [v for i in index for v in (MARK, i, 5, 0)])
+        steps = [((MARK, 3, 1), (WALL | MILESTONE, 1, 0)), ((NUM, 0, 9), (MARK | MILESTONE, 255, 256))]
+        kind = bytearray(rng.randrange(2) for _ in range(n))
+        index = [rng.randrange(2**31 - 1) for _ in range(2 * n)]
+        want = array("i", [v for j, k in enumerate(kind) for (op, old, new), i in zip(steps[k], index[2 * j:2 * j + 2])
+                           for v in (op, i, old, new)])
+        assert pack(Kinds(*steps), kind, index) == want
+
+
+@pytest.mark.parametrize("shape", ["square", "hex", "triangle", "polar"])
+def test_wilson_packs_the_events_of_the_walks_houston_steps_through(shape):
+    import random
+    from itertools import chain
+    from pymaze.generators.wilson import _packed_walks, walks
+    from pymaze.graph import cells
+    w, h = SIZE[shape]
+    for seed in range(3):
+        a, b = (Maze.shaped(shape, w, h, "wall", None) for _ in range(2))
+        a.wall[a.start] = b.wall[b.start] = 0
+        stepped = list(chain.from_iterable(walks(a, random.Random(seed), cells(a))))
+        assert list(chain.from_iterable(_packed_walks(b, random.Random(seed), cells(b)))) == stepped
+        assert a == b
+
+
+def _reference_search(maze, slug, options):
+    """The events of the watched ``bfs`` and ``dfs`` (four-neighbour moves), made one event at a time
+    from their docstrings' steps: what their packed chunks must hold, in order."""
+    from pymaze.events import (M_CURRENT, M_FRONTIER, M_STACK, M_ROUTE, MILESTONE, N_FOUND, N_NO_ROUTE,
+                               N_TURNS)
+    from pymaze.graph import links, path_to, turning
+    import random
+    nbrs, goals, start, mark = links(maze), set(maze.goals), maze.start, maze.mark
+    shuffle = random.Random(options.pop("seed")).shuffle if options.get("order") == "random" else None
+    ev = []
+
+    def put(op, p, new):
+        ev.append((op, p, mark[p], new))
+        mark[p] = new
+    parent, route = {start: start}, None
+    if slug == "bfs":
+        put(MARK, start, M_FRONTIER)
+        queue = [start] if start not in goals else []
+        route = [start] if start in goals else None
+        for p in queue:
+            put(MARK | MILESTONE, p, M_VISITED)
+            for q in nbrs(p):
+                if q not in parent:
+                    parent[q] = p
+                    put(MARK, q, M_FRONTIER)
+                    if q in goals:
+                        route = path_to(parent, q)
+                        break
+                    queue.append(q)
+            if route:
+                break
+    else:
+        put(MARK | MILESTONE, start, M_CURRENT)
+        stack, tries = [start], []
+        tries.append(iter(nbrs(start)) if shuffle is None else iter(_shuffled(nbrs(start), shuffle)))
+        while stack and stack[-1] not in goals:
+            p = stack[-1]
+            q = next((q for q in tries[-1] if q not in parent), None)
+            if q is None:
+                stack.pop()
+                tries.pop()
+                put(MARK if stack else MARK | MILESTONE, p, M_VISITED)
+                if stack:
+                    put(MARK | MILESTONE, stack[-1], M_CURRENT)
+                continue
+            parent[q] = p
+            put(MARK, p, M_STACK)
+            put(MARK | MILESTONE, q, M_CURRENT)
+            stack.append(q)
+            tries.append(iter(nbrs(q)) if shuffle is None else iter(_shuffled(nbrs(q), shuffle)))
+        route = stack or None
+    if route is None:
+        return ev + [(NOTE | MILESTONE, maze.goal, N_NO_ROUTE, 0)]
+    for p in route:
+        put(MARK | MILESTONE, p, M_ROUTE)
+    return ev + [(NOTE | MILESTONE, route[-1], N_FOUND, len(route) - 1), (NOTE, route[-1], N_TURNS, turning(maze, route))]
+
+
+def _shuffled(items, shuffle):
+    shuffle(items)
+    return items
+
+
+@pytest.mark.parametrize("slug,options", [("bfs", {}), ("dfs", {}), ("dfs", {"order": "random"})], ids=str)
+def test_packed_bfs_and_dfs_make_the_events_of_a_one_event_at_a_time_reference(slug, options):
+    from pymaze.events import unpack
+    for seed in range(4):
+        for block in (False, True):
+            maze = _solvable(slug, "square", seed, block=block)
+            if seed == 3:
+                maze.goals = [maze.start]
+            want = _reference_search(maze.copy(layers=False), slug, dict(options, seed=seed))
+            assert unpack(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == want
+
+
+@pytest.mark.parametrize("slug,options", [("dijkstra", {}), ("dijkstra", {"weights": "uniform"}), ("astar", {}),
+                                          ("astar", {"heuristic": "zero"}), ("astar", {"heuristic": "chebyshev"}),
+                                          ("astar", {"weight": 3.0})], ids=str)
+def test_packed_dijkstra_and_astar_make_the_events_of_their_step_by_step_search(slug, options):
+    """On whole costs they pack their own events; the step-by-step search over ``moves`` (what
+    diagonal steps take) must make the same events."""
+    import random
+    from itertools import chain
+    from pymaze.solvers import astar, dijkstra
+    from pymaze.solvers.dijkstra import random_weights
+    for seed in range(3):
+        for block in (False, True):
+            maze = _solvable(slug, "square", seed, block=block)
+            random_weights(maze, random.Random(seed))
+            if slug == "dijkstra":
+                steps = dijkstra._steps_moves(maze.copy(layers=False), options.get("weights", "maze"), "never")
+            else:
+                steps = astar._steps_moves(maze.copy(layers=False), options.get("heuristic", "manhattan"),
+                                           options.get("weight", 1.0), "never")
+            assert list(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == list(chain.from_iterable(steps))

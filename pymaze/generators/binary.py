@@ -1,4 +1,4 @@
-from ..events import MILESTONE, WALL
+from ..events import CHUNK, MILESTONE, WALL, column
 from ..registry import Param, generator
 
 
@@ -28,14 +28,29 @@ def binary(maze, rng, bias="NW"):
     edge_x = cw - 1 if bias[1] == "E" else 0
     random = rng.random
     wall, w = maze.wall, maze.width
-    opened = WALL | MILESTONE
+    # Every step is one event of one kind, (WALL | MILESTONE, via, 1, 0): the passages opened are
+    # gathered and packed a chunk at a time (see events.column).
+    vias = []
+    add = vias.append
     for cy in range(ch):
         row = (2 * cy + 1) * w + 1
+        can_v = cy != edge_y
         for cx in range(cw):
-            can_v, can_h = cy != edge_y, cx != edge_x
-            if not (can_v or can_h):
-                continue
             p = row + 2 * cx
-            via = p + vertical if can_v and (not can_h or random() < 0.5) else p + horizontal
+            if cx != edge_x:
+                via = p + vertical if can_v and random() < 0.5 else p + horizontal
+            elif can_v:
+                via = p + vertical
+            else:
+                continue
             wall[via] = 0
-            yield (opened, via, 1, 0)
+            add(via)
+        if len(vias) >= CHUNK:
+            yield column(WALL | MILESTONE, vias, 1, 0)
+            vias = []
+            add = vias.append
+    if vias:
+        yield column(WALL | MILESTONE, vias, 1, 0)
+
+
+binary.packed = True

@@ -1,9 +1,15 @@
 from array import array
 
-from ..events import M_STACK, MARK
+from ..events import CHUNK, MILESTONE, M_STACK, MARK, WALL, Kinds, pack
 from ..graph import SHAPES, between, cells, moves
 from ..registry import generator
 from ._base import carve, open_cell, set_mark
+
+# The watched walks' events, as kinds of packed events (see events.pack): ADD (c), a cell joins
+# the walk; ERASE (c), a cell of a closed loop leaves it; JOIN (c, via, c), a walk cell is unmarked
+# and opened into the tree with the passage toward the next one (a milestone), as ``walks`` yields them.
+KINDS = Kinds((MARK, 0, M_STACK), (MARK, M_STACK, 0), (WALL, 1, 0), (WALL | MILESTONE, 1, 0))
+ADD, ERASE, JOIN = b"\0", b"\1", b"\1\2\3"
 
 
 @generator("wilson", "Wilson", order=70, perfect=True, uniform=True, shapes=SHAPES)
@@ -26,8 +32,78 @@ def wilson(maze, rng):
     than the cover time" (1996); Jamis Buck, "Maze Generation: Wilson's
     Algorithm".
     """
-    yield open_cell(maze, maze.start)
-    yield from walks(maze, rng, cells(maze))
+    yield array("i", open_cell(maze, maze.start))
+    yield from _packed_walks(maze, rng, cells(maze))
+
+
+def _packed_walks(maze, rng, firsts):
+    """``walks``, its events packed a chunk at a time: the same walks, marks and events."""
+    wall, mark = maze.wall, maze.mark
+    fixed, _, inside = moves(maze)
+    jumps, getrandbits = fixed and [dq for _, dq in fixed], rng.getrandbits  # square mazes: inline steps
+    walk = None if fixed else stepper(maze, rng)[0]
+    via_of = between(maze)
+    at = array("i", [-1]) * len(wall)   # position of a cell on the current walk, -1 when off it
+    stack = M_STACK
+    kind, index = bytearray(), []
+    for first in firsts:
+        if not wall[first]:
+            continue
+        path = [first]
+        add = path.append
+        at[first] = 0
+        mark[first] = stack
+        new = 0  # path[new:] joined the walk since its events were last gathered
+        p = first
+        while True:
+            q = p + jumps[getrandbits(2)] if jumps else walk(p)
+            if not inside[q]:
+                continue
+            if not wall[q]:
+                break
+            i = at[q]
+            if i >= 0:
+                # The loop closed at q: its cells leave the walk.  The cells added since the last
+                # erasure (in the order they came, as path keeps them) go into the events first.
+                index += path[new:]
+                kind += ADD * (len(path) - new)
+                erased = path[i + 1:]
+                del path[i + 1:]
+                new = i + 1
+                for c in erased:
+                    at[c] = -1
+                    mark[c] = 0
+                index += erased
+                kind += ERASE * len(erased)
+                if len(index) >= CHUNK:  # (the first walks are long: hand their events out as they come)
+                    yield pack(KINDS, kind, index)
+                    kind, index = bytearray(), []
+            else:
+                at[q] = len(path)
+                add(q)
+                mark[q] = stack
+            p = q
+        index += path[new:]
+        kind += ADD * (len(path) - new)
+        path.append(q)
+        # Joined: path[-2] back to path[0] unmarked and opened, each with the passage ahead.
+        todo = path[-2::-1]
+        vias = list(map(via_of, todo, path[:0:-1]))
+        for c, via in zip(todo, vias):
+            at[c] = -1
+            mark[c] = 0
+            wall[via] = 0
+            wall[c] = 0
+        trips = todo * 3
+        trips[1::3] = vias
+        trips[0::3] = trips[2::3] = todo
+        index += trips
+        kind += JOIN * len(todo)
+        if len(index) >= CHUNK:
+            yield pack(KINDS, kind, index)
+            kind, index = bytearray(), []
+    if index:
+        yield pack(KINDS, kind, index)
 
 
 def walks(maze, rng, firsts):
@@ -110,6 +186,7 @@ def _instant(maze, rng):
 
 
 wilson.instant = _instant
+wilson.packed = True
 def stepper(maze, rng):
     """``(walk, inside)``: ``walk(p)`` is a random one of cell p's neighbour slots, drawn from
     ``rng``, which is a cell when ``inside`` is set there (see ``pymaze.graph.moves``)."""

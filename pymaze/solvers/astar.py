@@ -1,10 +1,13 @@
 import heapq
 from itertools import count
 
-from ..events import MARK, M_FRONTIER, M_VISITED, N_HEURISTIC, NOTE
+from array import array
+
+from ..events import CHUNK, MARK, M_FRONTIER, M_VISITED, N_HEURISTIC, NOTE, pack, pack_steps
 from ..graph import path_to, steps
 from ..registry import solver
 from ._base import no_route, parents, quiet_no_route, quiet_route
+from ._packed import EXPAND, KINDS, SEEN, nothing, route
 from ._moves import EPS, close, cost_note, diagonal_param, estimate, finish, heuristic_param, moves, weight_param
 
 
@@ -31,17 +34,101 @@ def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
     the result is a heuristic.  Source: Hart, Nilsson and Raphael (1968);
     weighted A*: Pohl (1970).
     """
-    nbrs = moves(maze, diagonal)
-    h = estimate(maze, heuristic, maze.goals)
-    mark = maze.mark
-    parent = parents(maze)
-    start, goals = maze.start, set(maze.goals)
-    best = {start: 0}
-    parent[start] = start
-    tick = count()
+    if not _whole(maze, heuristic, weight, diagonal):
+        yield from pack_steps(_steps_moves(maze, heuristic, weight, diagonal))
+        return
+    mark, parent, start, goals, best = _begin(maze)
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None
+    w, step = maze.width, maze.step()
+    h, single, (gx, gy) = _whole_estimate(maze, heuristic)
+    wt = int(weight)
+    recheck = wt != 1  # see _instant_whole
+    at = [start]
     h0 = h(start)
-    heap = [(weight * h0, h0, next(tick), start)]
-    mark[start] = M_FRONTIER
+    heap = [(wt * h0) << 56 | h0 << 32]
+    low = (1 << 32) - 1
+    visited, frontier = M_VISITED, M_FRONTIER
+    push, pop, arrive = heapq.heappush, heapq.heappop, at.append
+    yield array("i", (MARK, start, 0, M_FRONTIER))
+    if weight > 1:
+        yield array("i", (NOTE, -1, N_HEURISTIC, 1))
+    # The events gathered as (kind, index) and packed a chunk at a time (see events.pack).
+    kind, index = bytearray(), []
+    k, i = kind.append, index.append
+    while heap:
+        p = at[pop(heap) & low]
+        if mark[p] == visited:
+            continue
+        mark[p] = visited
+        k(EXPAND)
+        i(p)
+        if p in goals:
+            yield pack(KINDS, kind, index)
+            yield route(maze, path_to(parent, p))
+            return
+        cost = best[p] + 1
+        for d, d2 in fixed or pair_sets[side[p]]:
+            if g[p + d]:
+                continue
+            q = p + d2
+            if cost >= best.get(q, cost + 1) or recheck and mark[q] == visited:
+                continue
+            best[q] = cost
+            parent[q] = p
+            hq = abs(q % w - gx) // step + abs(q // w - gy) // step if single else h(q)
+            push(heap, (cost + wt * hq) << 56 | hq << 32 | len(at))
+            arrive(q)
+            if mark[q] != frontier:
+                mark[q] = frontier
+                k(SEEN)
+                i(q)
+        if len(index) >= CHUNK:
+            yield pack(KINDS, kind, index)
+            kind, index = bytearray(), []
+            k, i = kind.append, index.append
+    if index:
+        yield pack(KINDS, kind, index)
+    yield nothing(maze)
+
+
+def _whole(maze, heuristic, weight, diagonal):
+    """Whether every f, h and cost is whole: a square maze without diagonals, a whole-number
+    estimate (manhattan, chebyshev, zero) and a whole weight."""
+    return (diagonal == "never" and maze.lattice is None and heuristic in ("manhattan", "chebyshev", "zero")
+            and float(weight).is_integer())
+
+
+def _begin(maze):
+    """What every variant starts from: ``(mark, parent, start, goals, best)``, S marked frontier
+    with cost 0 and itself as parent."""
+    start = maze.start
+    parent = parents(maze)
+    parent[start] = start
+    maze.mark[start] = M_FRONTIER
+    return maze.mark, parent, start, set(maze.goals), {start: 0}
+
+
+def _whole_estimate(maze, heuristic):
+    """``(h, single, (gx, gy))``: the whole estimate ``h(p)`` in moves; ``single`` when it is the
+    manhattan distance to the one goal at square (gx, gy), which the searches compute inline."""
+    w, step = maze.width, maze.step()
+    spots = [(t % w, t // w) for t in maze.goals]
+
+    def h(p):
+        x, y = p % w, p // w
+        if heuristic == "zero":
+            return 0
+        if heuristic == "manhattan":
+            return min(abs(x - tx) // step + abs(y - ty) // step for tx, ty in spots)
+        return min(max(abs(x - tx) // step, abs(y - ty) // step) for tx, ty in spots)
+    return h, len(spots) == 1 and heuristic == "manhattan", spots[0]
+
+
+def _steps_moves(maze, heuristic, weight, diagonal):
+    """The watched search over ``moves`` and ``estimate`` (float costs or estimates), one step a node."""
+    nbrs, h, heap, tick = _open(maze, heuristic, weight, diagonal)
+    mark, parent, start, goals, best = _begin(maze)
     yield (MARK, start, 0, M_FRONTIER)
     if weight > 1:
         yield (NOTE, -1, N_HEURISTIC, 1)
@@ -71,13 +158,20 @@ def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
     yield no_route(maze)
 
 
+def _open(maze, heuristic, weight, diagonal):
+    """The searches over ``moves`` start from: ``(nbrs, h, heap, tick)``, the heap holding S."""
+    h = estimate(maze, heuristic, maze.goals)
+    tick = count()
+    h0 = h(maze.start)
+    return moves(maze, diagonal), h, [(weight * h0, h0, next(tick), maze.start)], tick
+
+
 def _instant(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
     """A* with nobody watching: the same expansion order, parents and marks, no steps; returns
     ``(route, visited, notes)``.  On a square maze without diagonals, with a whole-number estimate
     (manhattan, chebyshev, zero) and a whole weight, every f, h and cost is whole, so a heap entry
     is one int holding f, then h, then the arrival number in its bits, as the tuples order them."""
-    whole = (diagonal == "never" and maze.lattice is None and heuristic in ("manhattan", "chebyshev", "zero")
-             and float(weight).is_integer())
+    whole = _whole(maze, heuristic, weight, diagonal)
     out = (_instant_whole if whole else _instant_moves)(maze, heuristic, weight, diagonal)
     if weight > 1:
         out[2].insert(0, (N_HEURISTIC, 1, -1))
@@ -85,35 +179,20 @@ def _instant(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
 
 
 def _instant_whole(maze, heuristic, weight, diagonal):
-    mark = maze.mark
-    parent = parents(maze)
-    start, goals = maze.start, set(maze.goals)
+    mark, parent, start, goals, best = _begin(maze)
     g, pair_sets, side = steps(maze)
     fixed = pair_sets[0] if len(pair_sets) == 1 else None
     w, step = maze.width, maze.step()
-    spots = [(t % w, t // w) for t in maze.goals]
+    h, single, (gx, gy) = _whole_estimate(maze, heuristic)
     wt = int(weight)
-    single = len(spots) == 1 and heuristic == "manhattan"  # then h is computed inline below
-    gx, gy = spots[0]
-
-    def h(p):
-        x, y = p % w, p // w
-        if heuristic == "zero":
-            return 0
-        if heuristic == "manhattan":
-            return min(abs(x - tx) // step + abs(y - ty) // step for tx, ty in spots)
-        return min(max(abs(x - tx) // step, abs(y - ty) // step) for tx, ty in spots)
     # With weight 1 these estimates are consistent (they drop by at most 1 a step), so a closed
     # node never gets a cheaper way in and the watched run's "skip if closed" test can go.
     recheck = wt != 1
-    best = {start: 0}
-    parent[start] = start
     at = [start]
     h0 = h(start)
     heap = [(wt * h0) << 56 | h0 << 32]
     low = (1 << 32) - 1
     visited, frontier = M_VISITED, M_FRONTIER
-    mark[start] = frontier
     push, pop, arrive = heapq.heappush, heapq.heappop, at.append
     while heap:
         p = at[pop(heap) & low]
@@ -140,17 +219,8 @@ def _instant_whole(maze, heuristic, weight, diagonal):
 
 def _instant_moves(maze, heuristic, weight, diagonal):
     """The same over ``moves`` and ``estimate`` with tuple entries (float costs or estimates)."""
-    nbrs = moves(maze, diagonal)
-    h = estimate(maze, heuristic, maze.goals)
-    mark = maze.mark
-    parent = parents(maze)
-    start, goals = maze.start, set(maze.goals)
-    best = {start: 0}
-    parent[start] = start
-    tick = count()
-    h0 = h(start)
-    heap = [(weight * h0, h0, next(tick), start)]
-    mark[start] = M_FRONTIER
+    nbrs, h, heap, tick = _open(maze, heuristic, weight, diagonal)
+    mark, parent, start, goals, best = _begin(maze)
     push, pop = heapq.heappush, heapq.heappop
     while heap:
         _, _, _, p = pop(heap)
@@ -174,3 +244,4 @@ def _instant_moves(maze, heuristic, weight, diagonal):
 
 
 astar.instant = _instant
+astar.packed = True

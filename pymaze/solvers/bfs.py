@@ -1,10 +1,13 @@
 from collections import deque
 
-from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
+from array import array
+
+from ..events import CHUNK, MARK, M_FRONTIER, M_VISITED, pack, pack_steps
 from ..graph import path_to, steps
 from ..registry import solver
-from ._base import UNSEEN, no_route, parents, quiet_no_route, quiet_route, show_route
+from ._base import UNSEEN, no_route, parents, quiet_no_route, quiet_route
 from ._moves import close, cost_note, diagonal_param, finish, moves
+from ._packed import EXPAND, KINDS, SEEN, nothing, route
 
 
 @solver("bfs", "Breadth-first search", order=20, optimal=True, params=[diagonal_param()])
@@ -23,41 +26,51 @@ def bfs(maze, rng, diagonal="never"):
     steps, not the least octile cost.  Source: Moore (1959), Lee (1961).
     """
     if diagonal != "never":
-        yield from _bfs_moves(maze, moves(maze, diagonal), diagonal)
+        yield from pack_steps(_bfs_moves(maze, moves(maze, diagonal), diagonal))
         return
     mark = maze.mark
     parent = parents(maze)
     g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None  # a thin maze: one direction set for every cell
     start = maze.start
     goals = set(maze.goals)
     parent[start] = start
     mark[start] = M_FRONTIER
-    yield (MARK, start, 0, M_FRONTIER)
+    yield array("i", (MARK, start, 0, M_FRONTIER))
     if start in goals:
-        yield from show_route(maze, [start])
+        yield route(maze, [start])
         return
     queue = deque([start])
     pop, push = queue.popleft, queue.append
-    expand, seen, frontier, visited, unseen = MARK | MILESTONE, MARK, M_FRONTIER, M_VISITED, UNSEEN
+    frontier, visited, unseen = M_FRONTIER, M_VISITED, UNSEEN
+    # The events are gathered as (kind, index) and packed a chunk at a time (see events.pack):
+    # an expansion is followed by the discoveries it makes, as one step of the search would be.
+    kind, index = bytearray(), []
+    k, i = kind.append, index.append
     while queue:
         p = pop()
         mark[p] = visited
-        step = [expand, p, frontier, visited]
-        for d, d2 in pair_sets[side[p]]:
-            if g[p + d]:
-                continue
-            q = p + d2
-            if parent[q] == unseen:
+        k(EXPAND)
+        i(p)
+        for d, d2 in fixed or pair_sets[side[p]]:
+            if not g[p + d] and parent[p + d2] == unseen:
+                q = p + d2
                 parent[q] = p
                 mark[q] = frontier
-                step += (seen, q, 0, frontier)
+                k(SEEN)
+                i(q)
                 if q in goals:
-                    yield step
-                    yield from show_route(maze, path_to(parent, q))
+                    yield pack(KINDS, kind, index)
+                    yield route(maze, path_to(parent, q))
                     return
                 push(q)
-        yield step
-    yield no_route(maze)
+        if len(index) >= CHUNK:
+            yield pack(KINDS, kind, index)
+            kind, index = bytearray(), []
+            k, i = kind.append, index.append
+    if index:
+        yield pack(KINDS, kind, index)
+    yield nothing(maze)
 
 
 def _bfs_moves(maze, nbrs, diagonal):
@@ -128,3 +141,4 @@ def _instant(maze, rng, diagonal="never"):
 
 
 bfs.instant = _instant
+bfs.packed = True

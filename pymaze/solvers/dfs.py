@@ -1,7 +1,18 @@
-from ..events import MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED
-from ..graph import links
+from array import array
+
+from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED, Kinds, pack
+from ..graph import steps
 from ..registry import Param, solver
-from ._base import no_route, quiet_no_route, quiet_route, show_route
+from ._base import quiet_no_route, quiet_route
+from ._packed import nothing, route
+
+# The steps of the watched walk as kinds of packed events (see events.pack), two events each, on
+# the old head and the new one: AHEAD, the head joins the body and a new node becomes the head (a
+# milestone); BACK, the head (a dead end) is finished and the node below it becomes the head again
+# (a milestone).  The last step of a walk that finds no goal, the last node backing out, is one event.
+KINDS = Kinds(((MARK, M_CURRENT, M_STACK), (MARK | MILESTONE, 0, M_CURRENT)),
+              ((MARK, M_CURRENT, M_VISITED), (MARK | MILESTONE, M_STACK, M_CURRENT)))
+AHEAD, BACK = 0, 1
 
 
 @solver("dfs", "Depth-first search", order=10, optimal=False, params=[
@@ -25,46 +36,79 @@ def dfs(maze, rng, order="fixed"):
     a shortest one (every node is entered at most once).  Source: Trémaux's
     exploration (19th century), as formalised by Tarjan (1972).
     """
-    nbrs = links(maze)
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
     shuffle = rng.shuffle if order == "random" else None
-
-    def ahead(p):
-        out = nbrs(p)
-        if shuffle is not None:
-            shuffle(out)
-        return iter(out)
-
-    seen = bytearray(len(maze.wall))
-    seen[start] = 1
     mark[start] = M_CURRENT
-    yield (MARK | MILESTONE, start, 0, M_CURRENT)
-    stack, tries = [start], [ahead(start)]
-    while stack and stack[-1] not in goals:
+    yield array("i", (MARK | MILESTONE, start, 0, M_CURRENT))
+    g, tried, fixed = _tries(maze, shuffle)
+    stack, tries = [start], [tried(start)]
+    push, pop, current, body, visited = stack.append, stack.pop, M_CURRENT, M_STACK, M_VISITED
+    # A step moves the head from the node the last step left it on to a new one: the steps are
+    # gathered as their kinds and new heads, and packed a chunk at a time (see _packed).
+    kind, heads, head = bytearray(), [], start
+    k, h = kind.append, heads.append
+    while stack:
         p = stack[-1]
-        for q in tries[-1]:
-            if not seen[q]:
+        if p in goals:
+            break
+        if len(heads) >= CHUNK:
+            yield _packed(kind, heads, head)
+            kind, heads, head = bytearray(), [], heads[-1]
+            k, h = kind.append, heads.append
+        for d, d2 in tries[-1]:
+            if not g[p + d] and not mark[p + d2]:  # (the maze starts unmarked: marked is seen)
                 break
         else:
-            stack.pop()
+            pop()
             tries.pop()
-            mark[p] = M_VISITED
+            mark[p] = visited
             if stack:
-                mark[stack[-1]] = M_CURRENT
-                yield (MARK, p, M_CURRENT, M_VISITED, MARK | MILESTONE, stack[-1], M_STACK, M_CURRENT)
+                mark[stack[-1]] = current
+                k(BACK)
+                h(stack[-1])
             else:
-                yield (MARK | MILESTONE, p, M_CURRENT, M_VISITED)
+                if heads:
+                    yield _packed(kind, heads, head)
+                yield array("i", (MARK | MILESTONE, p, M_CURRENT, M_VISITED))
+                kind, heads = bytearray(), []
             continue
-        seen[q] = 1
-        mark[p], mark[q] = M_STACK, M_CURRENT
-        yield (MARK, p, M_CURRENT, M_STACK, MARK | MILESTONE, q, 0, M_CURRENT)
-        stack.append(q)
-        tries.append(ahead(q))
-    if not stack:
-        yield no_route(maze)
-        return
-    yield from show_route(maze, stack)
+        q = p + d2
+        mark[p], mark[q] = body, current
+        k(AHEAD)
+        h(q)
+        push(q)
+        tries.append(iter(fixed) if fixed else tried(q))
+    if heads:
+        yield _packed(kind, heads, head)
+    yield route(maze, stack) if stack else nothing(maze)
+
+
+def _packed(kind, heads, head):
+    """The steps packed: step ``i`` of kind ``kind[i]`` moves the head from ``heads[i - 1]``
+    (``head`` for the first) to ``heads[i]``."""
+    index = heads * 2
+    index[0::2] = [head, *heads[:-1]]
+    index[1::2] = heads
+    return pack(KINDS, kind, index)
+
+
+def _tries(maze, shuffle):
+    """``(g, tried, fixed)``: ``tried(p)`` iterates node p's moves as (passage, node) offsets, to be
+    tried lazily in order (open where ``g`` is 0 at the passage); with a shuffle, its open moves
+    shuffled (the draws a shuffle of its neighbour list makes).  ``fixed``: the one move set of
+    every node (a thin maze, no shuffle), whose iterator can be made directly; else None."""
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 and shuffle is None else None
+
+    def tried(p):
+        pairs = pair_sets[side[p]]
+        if shuffle is None:
+            return iter(pairs)
+        out = [pair for pair in pairs if not g[p + pair[0]]]
+        shuffle(out)
+        return iter(out)
+    return g, tried, fixed
 
 
 def _instant(maze, rng, order="fixed"):
@@ -72,27 +116,22 @@ def _instant(maze, rng, order="fixed"):
     visited and the stack marked as the route; returns ``(route, visited, notes)``."""
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
-    nbrs, shuffle = links(maze), rng.shuffle if order == "random" else None
-
-    def ahead(p):
-        out = nbrs(p)
-        if shuffle is not None:
-            shuffle(out)
-        return iter(out)
+    g, tried, fixed = _tries(maze, rng.shuffle if order == "random" else None)
     visited = M_VISITED
     seen = bytearray(len(maze.wall))
     seen[start] = 1
-    stack, tries = [start], [ahead(start)]
+    stack, tries = [start], [tried(start)]
     push, pop = stack.append, stack.pop
     while stack:
         p = stack[-1]
         if p in goals:
             return quiet_route(maze, stack)
-        for q in tries[-1]:
-            if not seen[q]:
+        for d, d2 in tries[-1]:
+            if not g[p + d] and not seen[p + d2]:
+                q = p + d2
                 seen[q] = 1
                 push(q)
-                tries.append(ahead(q))
+                tries.append(iter(fixed) if fixed else tried(q))
                 break
         else:
             pop()
@@ -102,3 +141,4 @@ def _instant(maze, rng, order="fixed"):
 
 
 dfs.instant = _instant
+dfs.packed = True
