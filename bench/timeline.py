@@ -1,7 +1,10 @@
 """Timeline and animation export benchmark in headless Chromium: seeks in a run of about a million
 events (from the nearest snapshot), and GIF / WebM / MP4 exports of a 100x100 run.
 
-    python bench/timeline.py [--seeks N] [--size N]
+    python bench/timeline.py [--seeks N] [--size N] [--only seek|export|bytes]
+
+``bytes``: the bytes the page's event log keeps per event (state.js's blocks), for real runs
+at 500x500 (instant, then every event made again as a step back does).
 
 Needs the built site (``python build.py build``) and Playwright with a Chromium
 (``python build.py test`` sets both up in .venv; run this with .venv/bin/python).
@@ -60,6 +63,34 @@ def seeks(browser, url, side, count):
             "p95": times[int(0.95 * (len(times) - 1))], "max": max(times), "worst": max(worst), "count": count}
 
 
+BYTES_RUNS = [("wilson", ""), ("dig", ""), ("kruskal", ""), ("dig", "bfs"), ("dig", "dijkstra")]
+
+
+def log_bytes(browser, url, side):
+    """[(run, events, bytes the log keeps, bytes of its snapshots)] for the BYTES_RUNS at side x side."""
+    out = []
+    for gen, sol in BYTES_RUNS:
+        link = f"#gen={gen}&w={side}&h={side}&seed=1&speed=100" + (f"&sol={sol}&run=solve" if sol else "")
+        page = open_run(browser, url, link)
+        total = page.evaluate("window.pymaze.fetchAll()")
+        page.wait_for_function("() => window.pymaze.timeline().built === window.pymaze.progress().total",
+                               timeout=900000, polling=200)
+        info = page.evaluate("window.pymaze.timeline()")
+        page.close()
+        out.append((f"{gen} + {sol}" if sol else gen, total, info["logBytes"], info["snapshotBytes"]))
+        print(f"  {out[-1][0]}: {total:,} events, {info['logBytes'] / total:.2f} bytes an event", flush=True)
+    return out
+
+
+def print_bytes(rows, side):
+    print(f"The event log's size, {side}×{side} cells, seed 1 (every event of the run kept):\n")
+    print("| run | events | log | bytes an event | snapshots |")
+    print("|---|---|---|---|---|")
+    for name, total, size, snaps in rows:
+        print(f"| {name} | {total:,} | {size / 2 ** 20:.1f} MB | {size / total:.2f} | {snaps / 2 ** 20:.1f} MB |")
+    print()
+
+
 def export(browser, url, fmt, width, fps, seconds):
     page = open_run(browser, url, "#gen=dig&w=100&h=100&seed=1&sol=bfs&run=solve&speed=100")
     total = page.evaluate("window.pymaze.progress().total")
@@ -82,7 +113,7 @@ def export(browser, url, fmt, width, fps, seconds):
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeks", type=int, default=50)
-    ap.add_argument("--only", choices=["seek", "export"], help="one half of the benchmark")
+    ap.add_argument("--only", choices=["seek", "export", "bytes"], help="one part of the benchmark")
     ap.add_argument("--size", type=int, default=710, help="the seek run's maze side (710: about 1 million events)")
     args = ap.parse_args(argv)
     site = build.SITE
@@ -95,8 +126,10 @@ def main(argv):
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
-        s = seeks(browser, url, args.size, args.seeks) if args.only != "export" else None
-        exports = [export(browser, url, fmt, 600, 30, 10) for fmt in ("gif", "webm", "mp4")] if args.only != "seek" else []
+        s = seeks(browser, url, args.size, args.seeks) if args.only in (None, "seek") else None
+        exports = [export(browser, url, fmt, 600, 30, 10) for fmt in ("gif", "webm", "mp4")] \
+            if args.only in (None, "export") else []
+        sizes = log_bytes(browser, url, 500) if args.only in (None, "bytes") else []
         browser.close()
     server.shutdown()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -105,6 +138,8 @@ def main(argv):
         print_seeks(s)
     if exports:
         print_exports(exports)
+    if sizes:
+        print_bytes(sizes, 500)
 
 
 def print_seeks(s):
