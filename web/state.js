@@ -116,7 +116,8 @@ const unzig = (u) => (u >>> 1) ^ -(u & 1);
 // zig-zag varint of its difference from the previous event's index; 1: the same index; 2: the
 // same difference as the previous event's; 3: that difference negated), bits 6-7 the old and new
 // values (0: both in 0..15, one byte old | new << 4; 1: their differences from the previous event
-// of the same op both in -8..7, one byte; 2: those differences as two zig-zag varints).  Every
+// of the same op both in -8..7, one byte; 2: those differences as two zig-zag varints; 3: the
+// same values as that event's, nothing follows: a run's walls mostly go from 1 to 0).  Every
 // block starts afresh (previous index and values 0), so that any block decodes alone.
 export function encode(ev, n, out = new Uint8Array(n * WORST)) {
   const prevOld = new Int32Array(8), prevNew = new Int32Array(8);
@@ -128,13 +129,14 @@ export function encode(ev, n, out = new Uint8Array(n * WORST)) {
     const d = (p - prev) | 0;
     const idx = d === 0 ? 1 : d === delta ? 2 : d === -delta ? 3 : 0;
     const dOld = (old - prevOld[op]) | 0, dNew = (value - prevNew[op]) | 0;
-    const vals = (old & ~15) === 0 && (value & ~15) === 0 ? 0 : dOld >= -8 && dOld < 8 && dNew >= -8 && dNew < 8 ? 1 : 2;
+    const vals = dOld === 0 && dNew === 0 ? 3 : (old & ~15) === 0 && (value & ~15) === 0 ? 0
+      : dOld >= -8 && dOld < 8 && dNew >= -8 && dNew < 8 ? 1 : 2;
     out[at++] = op | ((code >> 5) & 8) | (idx << 4) | (vals << 6);
     if (!plain) at = varint(out, at, zig(code));
     if (idx === 0) at = varint(out, at, zig(d));
     if (vals === 0) out[at++] = old | (value << 4);
     else if (vals === 1) out[at++] = (dOld & 15) | ((dNew & 15) << 4);
-    else { at = varint(out, at, zig(dOld)); at = varint(out, at, zig(dNew)); }
+    else if (vals === 2) { at = varint(out, at, zig(dOld)); at = varint(out, at, zig(dNew)); }
     if (d !== 0) delta = d;
     prev = p; prevOld[op] = old; prevNew[op] = value;
   }
@@ -180,7 +182,8 @@ export function decode(bytes, n, ev = new Int32Array(4 * n)) {
     else if (vals === 0x40) {
       b = bytes[at++];
       old = (prevOld[op] + (((b & 15) << 28) >> 28)) | 0; value = (prevNew[op] + ((b << 24) >> 28)) | 0;
-    } else {
+    } else if (vals === 0xc0) { old = prevOld[op]; value = prevNew[op]; }
+    else {
       u = 0; sh = 0;
       do { b = bytes[at++]; u |= (b & 127) << sh; sh += 7; } while (b & 128);
       old = (prevOld[op] + unzig(u)) | 0;
