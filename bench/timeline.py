@@ -27,14 +27,18 @@ import build  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run"]
-DONE = "() => window.pymaze && window.pymaze.state === 'done'"
+DONE = "runs => window.pymaze && window.pymaze.runs >= runs && window.pymaze.state === 'done'"
 
 
 def open_run(browser, url, link, timeout=900000):
-    """The run of `link` at its end with every event in the page (an instant run's made again)."""
+    """The run of `link` at its end (its solve's, when it has run=solve) with every event in the
+    page (an instant run's made again)."""
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(url + link)
-    page.wait_for_function(DONE, timeout=timeout, polling=500)
+    runs = 2 if "run=solve" in link else 1
+    page.wait_for_function(DONE, arg=runs, timeout=timeout, polling=500)
+    page.wait_for_timeout(2000)  # a link's solve starts a moment after its generate is done
+    page.wait_for_function(DONE, arg=runs, timeout=timeout, polling=500)
     page.evaluate("window.pymaze.fetchAll()")
     return page
 
