@@ -61,10 +61,28 @@ function pack(a) {
   return dense === 2 ? ["shorts", Uint16Array.from(a), n] : ["copy", a.slice(), n];
 }
 
-// Put packed layer `c` into typed array `a` (of its length).
+// A byte of packed bits as its eight squares: two 32-bit words (little-endian).
+const BITS_OUT = new Uint32Array(512);
+for (let b = 0; b < 256; b++) for (let k = 0; k < 8; k++) BITS_OUT[2 * b + (k >> 2)] |= ((b >> k) & 1) << (8 * (k & 3));
+
+// Put packed layer `c` into typed array `a` (of its length).  A Uint8Array at offset 0 is
+// written a word at a time from the tables above (a seek's restore is mostly this).
 function unpack(c, a) {
   const [how, data, n] = c;
+  const words = a.BYTES_PER_ELEMENT === 1 && a.byteOffset === 0;
   if (how === "zero") a.fill(0);
+  else if (how === "bits" && words) {
+    const w = new Uint32Array(a.buffer, 0, n >> 3 << 1), full = n >> 3;
+    for (let j = 0; j < full; j++) { const b = data[j] << 1; w[2 * j] = BITS_OUT[b]; w[2 * j + 1] = BITS_OUT[b + 1]; }
+    for (let i = full << 3; i < n; i++) a[i] = (data[i >> 3] >> (i & 7)) & 1;
+  } else if (how === "nibbles" && words) {
+    const full = n >> 2, w = new Uint32Array(a.buffer, 0, full);
+    for (let j = 0; j < full; j++) { // two bytes of nibbles: one word of four squares
+      const x = data[2 * j] | (data[2 * j + 1] << 8);
+      w[j] = (x & 0xf) | ((x & 0xf0) << 4) | ((x & 0xf00) << 8) | ((x & 0xf000) << 12);
+    }
+    for (let i = full << 2; i < n; i++) a[i] = (data[i >> 1] >> ((i & 1) << 2)) & 15;
+  }
   else if (how === "bits") for (let i = 0; i < n; i++) a[i] = (data[i >> 3] >> (i & 7)) & 1;
   else if (how === "nibbles") for (let i = 0; i < n; i++) a[i] = (data[i >> 1] >> ((i & 1) << 2)) & 15;
   else if (how === "sparse") { a.fill(0); const [at, values] = data; for (let j = 0; j < at.length; j++) a[at[j]] = values[j]; }
