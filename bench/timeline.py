@@ -69,6 +69,9 @@ def seeks(browser, url, side, count):
 
 
 BYTES_RUNS = [("wilson", ""), ("dig", ""), ("kruskal", ""), ("dig", "bfs"), ("dig", "dijkstra")]
+ONLY = os.environ.get("BYTES_RUNS")  # e.g. "dig+bfs,dig+dijkstra": some of them
+if ONLY:
+    BYTES_RUNS = [tuple((r + "+").split("+")[:2]) for r in ONLY.split(",")]
 
 
 def log_bytes(browser, url, side):
@@ -76,8 +79,12 @@ def log_bytes(browser, url, side):
     for the BYTES_RUNS at side x side."""
     out = []
     for gen, sol in BYTES_RUNS:
-        link = f"#gen={gen}&w={side}&h={side}&seed=1&speed=100" + (f"&sol={sol}&run=solve" if sol else "")
-        page = open_run(browser, url, link)
+        page = open_run(browser, url, f"#gen={gen}&w={side}&h={side}&seed=1&speed=100" + (f"&sol={sol}" if sol else ""))
+        if sol:  # the solve, started as a click starts it, on the generated maze
+            runs = page.evaluate("window.pymaze.runs")
+            page.click("#solve")
+            page.wait_for_function(DONE, arg=runs + 1, timeout=900000, polling=500)
+            page.evaluate("window.pymaze.fetchAll()")
         total = page.evaluate("window.pymaze.progress().total")
         page.wait_for_function("() => window.pymaze.timeline().built === window.pymaze.progress().total",
                                timeout=900000, polling=200)
