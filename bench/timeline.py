@@ -4,7 +4,8 @@ events (from the nearest snapshot), and GIF / WebM / MP4 exports of a 100x100 ru
     python bench/timeline.py [--seeks N] [--size N] [--only seek|export|bytes]
 
 ``bytes``: the bytes the page's event log keeps per event (state.js's blocks), for real runs
-at 500x500 (instant, then every event made again as a step back does).
+at 500x500 (instant, then every event made again as a step back does); the environment variable
+BYTES_RUNS (e.g. ``dig+bfs,wilson``: generator, and solver after a +) picks some.
 
 Needs the built site (``python build.py build``) and Playwright with a Chromium
 (``python build.py test`` sets both up in .venv; run this with .venv/bin/python).
