@@ -1,13 +1,13 @@
 """Page benchmark in headless Chromium: boot time, a 1000x1000 instant run, animation rate, longest task.
 
     python bench/page.py [--runs N]
-    python bench/page.py --instant [--seeds N] [--parts route,pyodide,memory]
+    python bench/page.py --instant [--seeds N] [--parts route,pyodide,memory] [--size N]
 
 ``--instant`` measures the instant path alone: click to drawn route for ``dig`` + ``bfs`` at
 1000x1000 and 2000x2000 (median over seeds), Pyodide in Chromium's worker against CPython for
 the same instant runs (``pymaze.web.timing_json`` in both, in the same bench run), and the tab's
 memory (the renderer process that holds the page and its worker: resident now and at its peak)
-for a 2000x2000 ``wilson`` + ``bfs`` stepped all the way back.
+for a 2000x2000 (``--size``) ``wilson`` + ``bfs`` stepped all the way back, with what holds it.
 
 Needs the built site (``python build.py build``) and Playwright with a Chromium
 (``python build.py test`` sets both up in .venv; run this with .venv/bin/python).
@@ -195,25 +195,43 @@ def instant(argv):
         page.close()
 
         # Memory: 2000x2000 wilson + bfs, each stepped back to its first event (every event kept).
+        n = int(argv[argv.index("--size") + 1]) if "--size" in argv else 2000
         page, _ = boot(browser, url, "window.pymaze && window.pymaze.state !== 'loading'")
+        cdp = page.context.new_cdp_session(page)
+
+        def memory(when):
+            """The tab's resident memory now and at its peak, and what holds it: the page's JS heap
+            and array buffers (after a garbage collection), the worker's Pyodide heap, and the
+            page's event log and snapshots."""
+            cdp.send("HeapProfiler.collectGarbage")
+            heap = cdp.send("Runtime.getHeapUsage")
+            pyodide = next((w.evaluate("self.heapBytes ? self.heapBytes() : null") for w in page.workers), None)
+            log = page.evaluate("(() => { const t = window.pymaze.timeline(); return [t.logBytes, t.snapshotBytes]; })()")
+            mb = lambda b: "?" if b is None else f"{b / 2 ** 20:.0f}"
+            record(f"  tab memory, {when} (resident now / peak)", "%.0f MB / %.0f MB" % tab_memory())
+            record(f"    held by: page JS heap / its array buffers / Pyodide's heap / event log / snapshots",
+                   f"{mb(heap['usedSize'])} / {mb(heap.get('backingStorageSize'))} / {mb(pyodide)} / "
+                   f"{mb(log[0])} / {mb(log[1])} MB")
         record("tab memory after booting (resident now / peak)", "%.0f MB / %.0f MB" % tab_memory())
         page.select_option("#generator", "wilson")
         page.select_option("#solver", "bfs")
-        for key, value in (("width", 2000), ("height", 2000), ("seed", 1)):
+        for key, value in (("width", n), ("height", n), ("seed", 1)):
             page.fill(f"#{key}", str(value))
         page.evaluate("v => { const s = document.getElementById('speed'); s.value = v; s.dispatchEvent(new Event('input')); }", 100)
         for button in ("generate", "solve") if "memory" in parts else ():
             t0 = time.perf_counter()
             run(page, button)
             t1 = time.perf_counter()
-            record(f"2000x2000 {'wilson' if button == 'generate' else 'bfs'}, instant: click to drawn end", f"{t1 - t0:.2f} s")
-            record(f"  tab memory, instant end shown (resident now / peak)", "%.0f MB / %.0f MB" % tab_memory())
+            record(f"{n}x{n} {'wilson' if button == 'generate' else 'bfs'}, instant: click to drawn end", f"{t1 - t0:.2f} s")
+            memory("instant end shown")
             total = page.evaluate("window.pymaze.fetchAll()")
             page.evaluate("window.pymaze.seek(0)")
             page.wait_for_function("() => window.pymaze.progress().cursor === 0", timeout=600000)
+            page.wait_for_function("() => window.pymaze.timeline().built === window.pymaze.progress().total",
+                                   timeout=600000, polling=500)
             t2 = time.perf_counter()
             record(f"  its {total:,} events made again and stepped back to the start", f"{t2 - t1:.2f} s")
-            record(f"  tab memory, every event kept (resident now / peak)", "%.0f MB / %.0f MB" % tab_memory())
+            memory("every event kept")
             loads.append(load())
         version = browser.version
         browser.close()

@@ -1,7 +1,11 @@
 """Timeline and animation export benchmark in headless Chromium: seeks in a run of about a million
 events (from the nearest snapshot), and GIF / WebM / MP4 exports of a 100x100 run.
 
-    python bench/timeline.py [--seeks N] [--size N]
+    python bench/timeline.py [--seeks N] [--size N] [--only seek|export|bytes]
+
+``bytes``: the bytes the page's event log keeps per event (state.js's blocks), for real runs
+at 500x500 (instant, then every event made again as a step back does); the environment variable
+BYTES_RUNS (e.g. ``dig+bfs,wilson``: generator, and solver after a +) picks some.
 
 Needs the built site (``python build.py build``) and Playwright with a Chromium
 (``python build.py test`` sets both up in .venv; run this with .venv/bin/python).
@@ -24,14 +28,19 @@ import build  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run"]
-DONE = ("() => { const s = window.pymaze && window.pymaze.progress(); return window.pymaze && "
-        "window.pymaze.state === 'done' && s.total > 0; }")
+DONE = "runs => window.pymaze && window.pymaze.runs >= runs && window.pymaze.state === 'done'"
 
 
 def open_run(browser, url, link, timeout=900000):
+    """The run of `link` at its end (its solve's, when it has run=solve) with every event in the
+    page (an instant run's made again)."""
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(url + link)
-    page.wait_for_function(DONE, timeout=timeout, polling=500)
+    runs = 2 if "run=solve" in link else 1
+    page.wait_for_function(DONE, arg=runs, timeout=timeout, polling=500)
+    page.wait_for_timeout(2000)  # a link's solve starts a moment after its generate is done
+    page.wait_for_function(DONE, arg=runs, timeout=timeout, polling=500)
+    page.evaluate("window.pymaze.fetchAll()")
     return page
 
 
@@ -60,6 +69,44 @@ def seeks(browser, url, side, count):
             "p95": times[int(0.95 * (len(times) - 1))], "max": max(times), "worst": max(worst), "count": count}
 
 
+BYTES_RUNS = [("wilson", ""), ("dig", ""), ("kruskal", ""), ("dig", "bfs"), ("dig", "dijkstra")]
+ONLY = os.environ.get("BYTES_RUNS")  # e.g. "dig+bfs,dig+dijkstra": some of them
+if ONLY:
+    BYTES_RUNS = [tuple((r + "+").split("+")[:2]) for r in ONLY.split(",")]
+
+
+def log_bytes(browser, url, side):
+    """[(run, events, bytes of the encoded blocks, bytes the log keeps in all, bytes of its snapshots)]
+    for the BYTES_RUNS at side x side."""
+    out = []
+    for gen, sol in BYTES_RUNS:
+        page = open_run(browser, url, f"#gen={gen}&w={side}&h={side}&seed=1&speed=100" + (f"&sol={sol}" if sol else ""))
+        if sol:  # the solve, started as a click starts it, on the generated maze
+            runs = page.evaluate("window.pymaze.runs")
+            page.click("#solve")
+            page.wait_for_function(DONE, arg=runs + 1, timeout=900000, polling=500)
+            page.evaluate("window.pymaze.fetchAll()")
+        total = page.evaluate("window.pymaze.progress().total")
+        page.wait_for_function("() => window.pymaze.timeline().built === window.pymaze.progress().total",
+                               timeout=900000, polling=200)
+        info = page.evaluate("window.pymaze.timeline()")
+        page.close()
+        out.append((f"{gen} + {sol}" if sol else gen, total, info["encodedBytes"], info["logBytes"], info["snapshotBytes"]))
+        print(f"  {out[-1][0]}: {total:,} events, {info['encodedBytes'] / total:.2f} bytes an event encoded, "
+              f"{info['logBytes'] / total:.2f} with the partial block and the decoded ones cached", flush=True)
+    return out
+
+
+def print_bytes(rows, side):
+    print(f"The event log's size, {side}×{side} cells, seed 1 (every event of the run kept):\n")
+    print("| run | events | encoded blocks | bytes an event | the whole log (with its cache) | snapshots |")
+    print("|---|---|---|---|---|---|")
+    for name, total, encoded, size, snaps in rows:
+        print(f"| {name} | {total:,} | {encoded / 2 ** 20:.1f} MB | {encoded / total:.2f} | {size / 2 ** 20:.1f} MB "
+              f"({size / total:.2f} an event) | {snaps / 2 ** 20:.1f} MB |")
+    print()
+
+
 def export(browser, url, fmt, width, fps, seconds):
     page = open_run(browser, url, "#gen=dig&w=100&h=100&seed=1&sol=bfs&run=solve&speed=100")
     total = page.evaluate("window.pymaze.progress().total")
@@ -82,7 +129,7 @@ def export(browser, url, fmt, width, fps, seconds):
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeks", type=int, default=50)
-    ap.add_argument("--only", choices=["seek", "export"], help="one half of the benchmark")
+    ap.add_argument("--only", choices=["seek", "export", "bytes"], help="one part of the benchmark")
     ap.add_argument("--size", type=int, default=710, help="the seek run's maze side (710: about 1 million events)")
     args = ap.parse_args(argv)
     site = build.SITE
@@ -95,8 +142,10 @@ def main(argv):
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
-        s = seeks(browser, url, args.size, args.seeks) if args.only != "export" else None
-        exports = [export(browser, url, fmt, 600, 30, 10) for fmt in ("gif", "webm", "mp4")] if args.only != "seek" else []
+        s = seeks(browser, url, args.size, args.seeks) if args.only in (None, "seek") else None
+        exports = [export(browser, url, fmt, 600, 30, 10) for fmt in ("gif", "webm", "mp4")] \
+            if args.only in (None, "export") else []
+        sizes = log_bytes(browser, url, 500) if args.only in (None, "bytes") else []
         browser.close()
     server.shutdown()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -105,6 +154,8 @@ def main(argv):
         print_seeks(s)
     if exports:
         print_exports(exports)
+    if sizes:
+        print_bytes(sizes, 500)
 
 
 def print_seeks(s):

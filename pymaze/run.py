@@ -61,11 +61,11 @@ def shape_and_view(shape, geometry):
 class Run:
     """An algorithm in progress.  Build one with ``Run.generate`` or ``Run.solve``."""
 
-    def __init__(self, algorithm, maze, seed, options):
+    def __init__(self, algorithm, maze, seed, options, initial=None):
         self.algorithm = algorithm
         self.seed = seed
         self.options = options
-        self.initial = maze.copy()
+        self.initial = maze.copy() if initial is None else initial  # never changed: runs again may share it
         self.maze = maze
         self._steps = algorithm.func(maze, random.Random(seed), **options)
         # A packed algorithm (its function's ``packed`` attribute) yields its events already packed,
@@ -181,8 +181,9 @@ class Run:
 
     def again(self):
         """A new run of the same algorithm, maze, seed and options, from the start: it makes the
-        same events (what the page asks for when an instant run is stepped back)."""
-        return Run(self.algorithm, self.initial.copy(), self.seed, self.options)
+        same events (what the page asks for when an instant run is stepped back).  Both share the
+        initial maze (neither changes it): one copy fewer of a maze that may be millions of squares."""
+        return Run(self.algorithm, self.initial.copy(), self.seed, self.options, initial=self.initial)
 
     def finish(self):
         """Run to the end without packing the events still to come (nobody watches them): the

@@ -463,7 +463,10 @@ def replay():
     global _run
     if not isinstance(_run, Run):
         raise ParameterError("no run to replay: generate a maze first")
-    _run = _run.again()
+    old, _run = _run, None
+    if old is not _generated:
+        old.maze = None  # a solve's own final maze goes before the new one is made (Pyodide's heap keeps its peak)
+    _run = old.again()
 
 
 def timing_json(slug, width, height, seed, solver=""):

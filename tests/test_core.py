@@ -65,6 +65,19 @@ def test_every_event_is_well_formed():
         assert -1 <= index < run.maze.width * run.maze.height
 
 
+@pytest.mark.parametrize("kind", ["wilson", "bfs"])
+def test_a_run_made_again_shares_its_initial_maze_and_makes_the_same_events(kind):
+    gen = Run.generate("wilson", 12, 9, seed=4)
+    run = gen if kind == "wilson" else Run.solve("bfs", gen.finish(), seed=4)
+    before = bytes(run.initial.wall), bytes(run.initial.mark), list(run.initial.num)
+    first = run.events()
+    again = run.again()
+    assert again.initial is run.initial  # one copy of the maze it starts from, not two
+    assert again.events() == first
+    assert apply(run.initial.copy(), first).wall == run.maze.wall
+    assert (bytes(run.initial.wall), bytes(run.initial.mark), list(run.initial.num)) == before
+
+
 @pytest.mark.parametrize("slug", list(generators()))
 def test_same_seed_same_stream_other_seed_other_maze(slug):
     a = stream_hash(Run.generate(slug, 12, 9, seed=77))

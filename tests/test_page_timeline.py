@@ -186,3 +186,45 @@ def test_a_squares_history_lists_exactly_its_events_and_jumps_to_them(browser, s
         assert not errors
     finally:
         p.close()
+
+
+def test_the_compact_log_gives_back_every_event_it_was_given(browser, site_url):
+    """The page keeps a run's events encoded in blocks (state.js): pushed in chunks of any size,
+    every event, every block and the passes over the log give back exactly what went in, for
+    the small values and nearby squares runs make and for the extremes of an int32 alike."""
+    import random
+    rng = random.Random(5)
+    lo, hi = -2 ** 31, 2 ** 31 - 1
+    events, p = [], 1000
+    for _ in range(3 * 4096 + 321):  # three full blocks and a partial one
+        code = rng.choice([WALL, MARK, NUM, START, GOAL, NOTE]) | (MILESTONE if rng.random() < 0.3 else 0)
+        if rng.random() < 0.03:
+            code = rng.choice([0, 7, 0x1FF, -1, hi, lo, 0x202, 9])  # codes outside the vocabulary's shape
+        p = rng.choice([-1, 0, hi, lo, 12345678]) if rng.random() < 0.05 else \
+            max(lo, min(hi, p + rng.choice([0, 0, 2, -2, 2, 8002, -8002, 1, 7])))
+        values = [rng.choice([-1, hi, lo, 4000000, 16, 15, -8, 300]) if rng.random() < 0.1 else rng.randrange(14)
+                  for _ in "on"]
+        events.append([code, p, *values])
+    cuts = sorted(rng.sample(range(1, len(events)), 7))
+    p = browser.new_page()
+    try:
+        p.goto(site_url)
+        got = p.evaluate("""async ([events, cuts]) => {
+            const { EventLog } = await import('./state.js');
+            const log = new EventLog(), flat = Int32Array.from(events.flat());
+            let from = 0;
+            for (const to of [...cuts, events.length]) { log.push(flat.slice(4 * from, 4 * to)); from = to; }
+            log.cache.clear(); // the blocks just encoded are decoded again, not read from the cache
+            const each = [];
+            for (let i = 0; i < log.total; i++) each.push(Array.from(log.event(i)));
+            const pass = [];
+            for (const [ev, base] of log.segments(5000)) pass.push([base, Array.from(ev)]);
+            return { each, pass, total: log.total, blocks: log.blocks.length, bytes: log.bytes };
+        }""", [events, cuts])
+        assert got["total"] == len(events) and got["blocks"] == 3
+        assert got["each"] == events
+        flat = [x for e in events for x in e]
+        assert got["pass"][0][0] <= 5000 and [x for _, ev in got["pass"] for x in ev] == flat[4 * got["pass"][0][0]:]
+        assert got["bytes"] < 8 * 3 * 4096, "the encoded blocks average under 8 bytes an event"
+    finally:
+        p.close()

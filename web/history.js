@@ -8,8 +8,7 @@ const SHOWN = 400; // rows listed; the rest are counted
 // The indices of the events of `log` that touch square p, in order.
 export function eventsOf(log, p) {
   const out = [], OPM = BITS.OP_MASK;
-  for (let c = 0; c < log.chunks.length; c++) {
-    const chunk = log.chunks[c], base = log.starts[c];
+  for (const [chunk, base] of log.segments()) {
     for (let j = 0; j < chunk.length; j += 4) {
       const op = chunk[j] & OPM;
       const hit = op === OP.START || op === OP.GOAL ? chunk[j + 2] === p || chunk[j + 3] === p : chunk[j + 1] === p;

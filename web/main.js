@@ -628,7 +628,8 @@ window.pymaze = Object.freeze({
   crashEngine: () => engine.call("crash"),
   // the timeline: its milestones (event index, kind), snapshots and a seek (returns its ms)
   timeline: () => ({ ticks: Array.from(player.snaps.ticks), kinds: player.snaps.kinds.map((k) => KIND_NAMES[k]),
-    k: player.snaps.k, built: player.snaps.built, snapshots: player.snaps.snaps.filter(Boolean).length }),
+    k: player.snaps.k, built: player.snaps.built, snapshots: player.snaps.snaps.filter(Boolean).length,
+    logBytes: player.log.size, encodedBytes: player.log.bytes, snapshotBytes: player.snaps.bytes }),
   seek: (k) => { const t0 = performance.now(); seekTo(k); return performance.now() - t0; },
   fetchAll: () => fetchAll() || Promise.resolve(player.log.total),
   history: () => ({ square: cellHistory.square, events: cellHistory.hits(), title: cellHistory.title.textContent }),

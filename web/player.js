@@ -6,6 +6,9 @@ import { Snapshots, restore } from "./timeline.js";
 
 const INSTANT_MS = 8;
 const INSTANT_BATCH = 100000;
+// Events a batch of a whole run fetched at once holds: the engine makes each batch as a Python list
+// first, and Pyodide's heap never gives back its peak.
+const FETCH_BATCH = 65536;
 
 export class Player {
   constructor(engine) {
@@ -84,7 +87,7 @@ export class Player {
     if (!this.deferred) return this.log.total;
     if (!this.regenerating) {
       this.regenerating = this.engine.call("replay", { run }).then(async () => {
-        while (run === this.runId && !this.log.finished) await this.ensure(this.log.total + 200000);
+        while (run === this.runId && !this.log.finished) await this.ensure(this.log.total + FETCH_BATCH);
         if (run === this.runId) { this.cursor = this.log.total; this.deferred = false; }
       }).finally(() => { this.regenerating = null; });
     }
@@ -151,7 +154,7 @@ export class Player {
   async fetchAll() {
     if (this.deferred) return this.regenerate();
     const run = this.runId;
-    while (run === this.runId && !this.log.finished) await this.ensure(this.log.total + 200000);
+    while (run === this.runId && !this.log.finished) await this.ensure(this.log.total + FETCH_BATCH);
     return this.log.total;
   }
 

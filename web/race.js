@@ -66,13 +66,13 @@ class Racer {
     this.ms = []; // the cursor after each milestone
     this.firsts = []; // the cursor after each square's first visit, in order
     this.seen = new Uint8Array(reply.wall.length);
-    this.scannedChunks = 0;
+    this.scanned = 0; // events read
     this.shortest = reply.header.shortest;
   }
 
   get log() { return this.player.log; }
   get s() { return this.player.s; }
-  get done() { return this.log.finished && this.scannedChunks === this.log.chunks.length; }
+  get done() { return this.log.finished && this.scanned === this.log.total; }
   // The tick at which this racer ends (unknown, Infinity, until its last event is fetched).
   get finish() { return this.done ? Math.max(1, this.ms.length) : Infinity; }
   ready(t) { return this.done || this.ms.length > t; }
@@ -87,9 +87,8 @@ class Racer {
   // Read the chunks that arrived: where the milestones are, when squares were first visited.
   scan() {
     const log = this.log;
-    for (; this.scannedChunks < log.chunks.length; this.scannedChunks++) {
-      const ev = log.chunks[this.scannedChunks], base = log.starts[this.scannedChunks];
-      for (let j = 0, i = base; j < ev.length; j += 4, i++) {
+    for (const [ev, base] of log.segments(this.scanned)) {
+      for (let j = 4 * (this.scanned - base), i = this.scanned; j < ev.length; j += 4, i++) {
         if (ev[j] & BITS.MILESTONE) this.ms.push(i + 1);
         const v = ev[j + 3], p = ev[j + 1];
         if ((ev[j] & BITS.OP_MASK) === OP.MARK && (v === MARK.VISITED || v === MARK.VISITED2) && !this.seen[p]) {
@@ -97,6 +96,7 @@ class Racer {
           this.firsts.push(i + 1);
         }
       }
+      this.scanned = base + (ev.length >> 2);
     }
   }
 

@@ -6,7 +6,7 @@ import { COLOURS, MARKS } from "./palette.js";
 import { BITS, MARK, NOTE, OP } from "./state.js";
 
 const FIRST_K = 4096; // events between snapshots, doubled whenever the snapshots outgrow their budget
-const BUDGET = 96 * 2 ** 20; // bytes all the snapshots of a run may take
+const BUDGET = 96 * 2 ** 20; // bytes all the snapshots of a run may take (packed: see pack)
 const BUILD_MS = 4; // the builder's share of an animation frame
 
 // The kinds of milestone the bar tells apart, [colour, what it means], in the legend's order.
@@ -33,16 +33,77 @@ export function kindOf(op, value, note, numbered) {
   return "ends";
 }
 
-// A copy of everything events change in a state (the typed layers and the lists beside them).
+// A layer packed as small as its values allow: [how, data, count].  Walls of 0 and 1 take a bit a
+// square, marks under 16 four bits, numbers (Int32) nothing when all are 0, one or two bytes when
+// they fit, or only their non-zero squares (index and value) when those are few.
+function pack(a) {
+  let lo = 0, hi = 0, nonzero = 0;
+  for (let i = 0; i < a.length; i++) { const v = a[i]; if (v) { nonzero++; if (v > hi) hi = v; else if (v < lo) lo = v; } }
+  const n = a.length;
+  if (lo === 0 && hi === 0) return ["zero", null, n];
+  if (lo === 0 && hi < 2) {
+    const out = new Uint8Array((n + 7) >> 3);
+    for (let i = 0; i < n; i++) if (a[i]) out[i >> 3] |= 1 << (i & 7);
+    return ["bits", out, n];
+  }
+  if (lo === 0 && hi < 16) {
+    const out = new Uint8Array((n + 1) >> 1);
+    for (let i = 0; i < n; i++) out[i >> 1] |= a[i] << ((i & 1) << 2);
+    return ["nibbles", out, n];
+  }
+  if (lo === 0 && hi < 256) return ["bytes", Uint8Array.from(a), n];
+  const dense = lo === 0 && hi < 65536 ? 2 : 4; // bytes a square, packed densely
+  if (nonzero * 8 < n * dense) {
+    const at = new Int32Array(nonzero), values = new Int32Array(nonzero);
+    for (let i = 0, j = 0; i < n; i++) if (a[i]) { at[j] = i; values[j++] = a[i]; }
+    return ["sparse", [at, values], n];
+  }
+  return dense === 2 ? ["shorts", Uint16Array.from(a), n] : ["copy", a.slice(), n];
+}
+
+// A byte of packed bits as its eight squares: two 32-bit words (little-endian).
+const BITS_OUT = new Uint32Array(512);
+for (let b = 0; b < 256; b++) for (let k = 0; k < 8; k++) BITS_OUT[2 * b + (k >> 2)] |= ((b >> k) & 1) << (8 * (k & 3));
+
+// Put packed layer `c` into typed array `a` (of its length).  A Uint8Array at offset 0 is
+// written a word at a time from the tables above (a seek's restore is mostly this).
+function unpack(c, a) {
+  const [how, data, n] = c;
+  const words = a.BYTES_PER_ELEMENT === 1 && a.byteOffset === 0;
+  if (how === "zero") a.fill(0);
+  else if (how === "bits" && words) {
+    const w = new Uint32Array(a.buffer, 0, n >> 3 << 1), full = n >> 3;
+    for (let j = 0; j < full; j++) { const b = data[j] << 1; w[2 * j] = BITS_OUT[b]; w[2 * j + 1] = BITS_OUT[b + 1]; }
+    for (let i = full << 3; i < n; i++) a[i] = (data[i >> 3] >> (i & 7)) & 1;
+  } else if (how === "nibbles" && words) {
+    const full = n >> 2, w = new Uint32Array(a.buffer, 0, full);
+    for (let j = 0; j < full; j++) { // two bytes of nibbles: one word of four squares
+      const x = data[2 * j] | (data[2 * j + 1] << 8);
+      w[j] = (x & 0xf) | ((x & 0xf0) << 4) | ((x & 0xf00) << 8) | ((x & 0xf000) << 12);
+    }
+    for (let i = full << 2; i < n; i++) a[i] = (data[i >> 1] >> ((i & 1) << 2)) & 15;
+  }
+  else if (how === "bits") for (let i = 0; i < n; i++) a[i] = (data[i >> 3] >> (i & 7)) & 1;
+  else if (how === "nibbles") for (let i = 0; i < n; i++) a[i] = (data[i >> 1] >> ((i & 1) << 2)) & 15;
+  else if (how === "sparse") { a.fill(0); const [at, values] = data; for (let j = 0; j < at.length; j++) a[at[j]] = values[j]; }
+  else a.set(data);
+}
+
+const packedBytes = (c) => (c[0] === "sparse" ? c[1][0].byteLength * 2 : c[1] ? c[1].byteLength : 0);
+
+// A copy of everything events change in a state (the typed layers, packed, and the lists beside them).
 function capture(s) {
-  return { wall: s.wall.slice(), mark: s.mark.slice(), num: s.num.slice(), markCount: s.markCount.slice(),
+  return { wall: pack(s.wall), mark: pack(s.mark), num: pack(s.num), markCount: s.markCount.slice(),
     route: s.route.slice(), notes: s.notes.slice(), waypoints: s.waypoints.slice(), head: s.head,
     start: s.start, goals: s.goals.slice(), opened: s.opened };
 }
 
+// Bytes snapshot `c` takes (its layers; the lists beside them are small).
+const sizeOf = (c) => packedBytes(c.wall) + packedBytes(c.mark) + packedBytes(c.num) + 64;
+
 // Put snapshot `c` into state `s` (a full repaint follows).
 export function restore(s, c) {
-  s.wall.set(c.wall); s.mark.set(c.mark); s.num.set(c.num); s.markCount.set(c.markCount);
+  unpack(c.wall, s.wall); unpack(c.mark, s.mark); unpack(c.num, s.num); s.markCount.set(c.markCount);
   s.route = c.route.slice(); s.notes = c.notes.slice(); s.waypoints = c.waypoints.slice();
   Object.assign(s, { head: c.head, start: c.start, goals: c.goals.slice(), opened: c.opened });
   s.allDirty = true; s.routeChanged = true; s.dirtyCount = 0;
@@ -50,8 +111,8 @@ export function restore(s, c) {
 
 // A fresh state like `s` (same header fields) holding snapshot `c`.
 function stateOf(s, c) {
-  const t = { ...s, wall: c.wall.slice(), mark: c.mark.slice(), num: c.num.slice(), dirty: new Int32Array(1024),
-    dirtyCount: 0, allDirty: true, markCount: c.markCount.slice() };
+  const t = { ...s, wall: new Uint8Array(s.wall.length), mark: new Uint8Array(s.mark.length),
+    num: new Int32Array(s.num.length), dirty: new Int32Array(1024), dirtyCount: 0, allDirty: true, markCount: c.markCount.slice() };
   restore(t, c);
   return t;
 }
@@ -65,7 +126,7 @@ export class Snapshots {
     this.base = s;
     this.builder = null; // made when the first events come (an instant run may never have any)
     this.built = 0; // events the builder has applied
-    this.max = Math.max(8, Math.min(1024, Math.floor(BUDGET / (s.wall.length * 6 + 64))));
+    this.bytes = sizeOf(this.snaps[0]); // what the snapshots take
     this.ticks = []; // milestone event indices, in order
     this.kinds = []; // their kinds (an index into KIND_NAMES)
     this.scanned = 0; // events looked at for milestones
@@ -84,21 +145,26 @@ export class Snapshots {
       this.built = to;
       if (to % this.k === 0) this.take(to);
     }
+    // the whole run is in and snapshotted: the builder's layers are let go
+    if (this.built >= log.total && log.finished) this.builder = null;
     return this.built >= log.total;
   }
 
   take(at) {
-    this.snaps[at / this.k] = capture(this.builder);
-    if (this.snaps.length > this.max) { // too many: keep every other one, twice as far apart
+    const c = capture(this.builder);
+    this.snaps[at / this.k] = c;
+    this.bytes += sizeOf(c);
+    // over the budget (or past 1024): keep every other one, twice as far apart; the first one stays
+    while ((this.bytes > BUDGET && this.snaps.length > 2) || this.snaps.length > 1024) {
       this.snaps = this.snaps.filter((_, i) => i % 2 === 0);
       this.k *= 2;
+      this.bytes = this.snaps.reduce((t, c) => t + (c ? sizeOf(c) : 0), 0);
     }
   }
 
   scan(log) {
     const OPM = BITS.OP_MASK, MS = BITS.MILESTONE;
-    while (this.scanned < log.total) {
-      const c = log.chunkAt(this.scanned), chunk = log.chunks[c], base = log.starts[c];
+    for (const [chunk, base] of log.segments(this.scanned, true)) {
       for (let j = 4 * (this.scanned - base); j < chunk.length; j += 4) {
         const op = chunk[j] & OPM;
         if (op === OP.NUM) this.numbered = true;
@@ -123,7 +189,7 @@ export class Snapshots {
   // backwards by the events' old values), or from the nearest snapshot.
   seek(log, s, cursor, target) {
     const [at, snap] = this.nearest(target);
-    const restoreCost = s.wall.length >> 5; // copying the layers (6 bytes a square), in events applied
+    const restoreCost = s.wall.length >> 4; // unpacking the layers (see pack), in events decoded and applied
     if (target - at + restoreCost < Math.abs(target - cursor)) {
       restore(s, snap);
       cursor = at;

@@ -171,6 +171,7 @@ async function boot() {
   stage("loading engine", 0.8);
   pyodide.unpackArchive(await wheel.arrayBuffer(), "wheel");
   web = pyodide.pyimport("pymaze.web");
+  self.heapBytes = () => pyodide._module?.HEAP8?.length ?? null; // Pyodide's heap (bench/page.py's memory part)
   ownOriginOnly();
   const catalogue = JSON.parse(web.catalogue_json());
   stage("ready", 1);
