@@ -26,10 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
-BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
-const w = new Worker("./bare-worker.js", { type: "module" });
-w.onmessage = () => { window.bareReady = true; };
-</script>"""
+# The served site sends a Content-Security-Policy without 'unsafe-inline', so the bare page's
+# script is a file of its own, as the page's are.
+BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare</title>
+<script type="module" src="./bench-bare.js"></script>"""
+BARE_SCRIPT = """const w = new Worker("./bare-worker.js", { type: "module" });
+w.onmessage = () => { window.bareReady = true; };"""
 BARE_WORKER = """import { loadPyodide } from "./pyodide.mjs";
 const py = await loadPyodide({ indexURL: new URL("./", import.meta.url).href });
 py.runPython("1 + 1");
@@ -47,6 +49,7 @@ def longest(ms):
 def start(site):
     (site / "bench-bare.html").write_text(BARE_HTML)
     (site / "bare-worker.js").write_text(BARE_WORKER)
+    (site / "bench-bare.js").write_text(BARE_SCRIPT)
     server = build.make_server(site, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
