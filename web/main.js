@@ -26,6 +26,8 @@ import { MARK, adoptVocabulary, makeState } from "./state.js";
 import { describeNotes, showNotice, stats } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
+// Text written every frame: only when it changed (a write of the same text still costs a layout).
+const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
 const board = $("board");
 // origin: where the current maze came from ("generated", "imported", "edited", "moved": a
 // generated maze whose S and G a solve moved); "generated" fits in a link, and so does "edited"
@@ -171,7 +173,7 @@ function refresh(state = machine.state) {
     el.disabled = !machine.allows(c) || !!off[c];
   }
   const replay = atEnd && state === "done";
-  $("play").textContent = replay ? "↺ Replay" : "▶ Run";
+  setText($("play"), replay ? "↺ Replay" : "▶ Run");
   $("play").title = replay ? "Replay the run from the start (space)" : "Run the animation (space)";
   $("play").hidden = state === "running";
   $("pause").hidden = state !== "running";
@@ -583,8 +585,8 @@ function frame(now) {
   if (player.s) {
     renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused");
     legend.update(player);
-    $("stats").textContent = ui.mode.status();
-    $("message").textContent = ui.mode.message(now);
+    setText($("stats"), ui.mode.status());
+    setText($("message"), ui.mode.message(now));
     const alt = describeBoard();
     if (board.getAttribute("aria-label") !== alt) board.setAttribute("aria-label", alt);
     if (machine.state === "running") explainer.step(player);
