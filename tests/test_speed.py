@@ -35,6 +35,16 @@ def test_instant_generate_ends_in_the_watched_maze(slug, shape):
     assert pymaze.generate(slug, w, h, seed=seed, shape=shape) == watched.copy(layers=False)
 
 
+@pytest.mark.parametrize("options", [{"mode": "restart"}, {"bias": 0.5}, {"loops": 0.2}, {"bias": -0.5, "loops": 0.2}],
+                         ids=str)
+def test_instant_generate_with_options_ends_in_the_watched_maze(options):
+    """Generators with an event-free twin: its options (the twin's own fast case, or the steps drained) too."""
+    for slug in [s for s, a in generators().items() if getattr(a.func, "instant", None)]:
+        opts = {k: v for k, v in options.items() if k in {p.name for p in generators()[slug].params}}
+        watched, _ = _watched(Run.generate(slug, 11, 8, seed=2, **opts))
+        assert Run.generate(slug, 11, 8, seed=2, **opts).finish() == watched
+
+
 def reference_solution(maze, events):
     """Route (first time each node is marked M_ROUTE, put in order from S), visited nodes and notes,
     read event by event: the plain decoding ``Solution.from_events`` must agree with."""

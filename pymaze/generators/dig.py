@@ -95,3 +95,39 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
                 opened.pop()
     if loops:
         yield from add_loops(maze, rng, loops)
+
+
+def _instant(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
+    """Digging with nobody watching: the same random draws and the same final maze, no steps.
+
+    The plain backtracker on a square maze; every other case (restart, bias, shapes) drains the
+    steps of ``dig`` itself.  Loops are opened afterwards from the same generator either way."""
+    wall = maze.wall
+    fixed, _, inside = moves(maze)
+    if fixed is None or mode != "backtrack" or bias:
+        for _ in dig(maze, rng, mode, bias, 0.0):
+            pass
+    else:
+        random = rng.random
+        start = maze.start
+        wall[start] = 0
+        stack = [start]
+        push, pop = stack.append, stack.pop
+        while stack:
+            p = stack[-1]
+            for k in PERMS[int(random() * 24)]:
+                dv, dq = fixed[k]
+                q = p + dq
+                if inside[q] and wall[q]:
+                    wall[p + dv] = 0
+                    wall[q] = 0
+                    push(q)
+                    break
+            else:
+                pop()
+    if loops:
+        for _ in add_loops(maze, rng, loops):
+            pass
+
+
+dig.instant = _instant
