@@ -8,6 +8,7 @@ import pymaze
 from pymaze import Run, apply
 from pymaze.events import MARK, M_ROUTE, M_VISITED, M_VISITED2, NOTE, NOTE_NAMES, OP_MASK, START
 from pymaze.maze import Maze, FILLS
+from pymaze.masks import preset
 from pymaze.registry import generators, solvers
 from pymaze.solution import Solution
 
@@ -43,6 +44,10 @@ def test_instant_generate_with_options_ends_in_the_watched_maze(options):
         opts = {k: v for k, v in options.items() if k in {p.name for p in generators()[slug].params}}
         watched, _ = _watched(Run.generate(slug, 11, 8, seed=2, **opts))
         assert Run.generate(slug, 11, 8, seed=2, **opts).finish() == watched
+        if set(generators()[slug].shapes) == {"square", "hex", "triangle", "polar"}:  # it takes masks
+            mask = preset("heart", 11, 8, "join")
+            watched, _ = _watched(Run.generate(slug, 11, 8, seed=2, mask=mask, **opts))
+            assert Run.generate(slug, 11, 8, seed=2, mask=mask, **opts).finish() == watched
 
 
 def reference_solution(maze, events):
