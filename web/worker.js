@@ -31,8 +31,7 @@ function firstMaze(result, drawing = shapeDrawing(web.drawing())) {
   const mark = copyBuffer(result.get(2), "u8");
   const num = copyBuffer(result.get(3), "i32");
   result.destroy();
-  header.walls = 0; // its wall squares (what an instant run's opened walls are counted from)
-  for (let i = 0; i < wall.length; i++) header.walls += wall[i];
+  Object.assign(header, tally({ wall, mark, num })); // (the page's state starts from these counts)
   const transfer = [wall.buffer, mark.buffer, num.buffer, ...drawingBuffers(drawing)];
   return { message: { header, wall, mark, num, drawing }, transfer };
 }
@@ -48,9 +47,9 @@ function shapeDrawing(d) {
   return out;
 }
 
-// What the page keeps beside the final layers of an instant run, counted here rather than on the
-// page's thread: the squares of each mark, the largest number, and the wall squares (the page
-// subtracts them from the first maze's: the walls the run opened).
+// What the page keeps beside a maze's layers (a run's first maze, an instant run's final one),
+// counted here rather than on the page's thread: the squares of each mark, the largest number,
+// and the wall squares (an instant run's opened walls are the first maze's less the final one's).
 function tally({ wall, mark, num }) {
   const markCount = new Int32Array(256);
   let walls = 0, numTop = 0;
