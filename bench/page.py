@@ -1,7 +1,7 @@
 """Page benchmark in headless Chromium: boot time, a 1000x1000 instant run, animation rate, longest task.
 
     python bench/page.py [--runs N]
-    python bench/page.py --instant [--seeds N] [--parts route,pyodide,memory]
+    python bench/page.py --instant [--seeds N] [--parts route,pyodide,memory] [--sizes 1000,2000]
 
 ``--instant`` measures the instant path alone: click to drawn route for ``dig`` + ``bfs`` at
 1000x1000 and 2000x2000 (median over seeds; with the CPU time of the page's thread, the worker
@@ -69,7 +69,8 @@ def boot(browser, url, ready):
 def run(page, button, timeout=600000):
     before = page.evaluate("window.pymaze.runs")
     page.click(f"#{button}")
-    page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'",
+    page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'"
+                           " && window.pymaze.painted !== false",
                            arg=before, timeout=timeout, polling="raf")
 
 
@@ -170,6 +171,7 @@ def raf(page):
 def instant(argv):
     seeds = int(argv[argv.index("--seeds") + 1]) if "--seeds" in argv else 3
     parts = argv[argv.index("--parts") + 1].split(",") if "--parts" in argv else ["route", "pyodide", "memory"]
+    sizes = [int(n) for n in argv[argv.index("--sizes") + 1].split(",")] if "--sizes" in argv else [1000, 2000]
     from playwright.sync_api import sync_playwright
     from pymaze import web
     site = build.SITE if (build.SITE / "manifest.json").exists() else build.build(quiet=True)
@@ -189,7 +191,7 @@ def instant(argv):
                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                                           "--disable-component-update", "--no-first-run", TAG])
         page, _ = boot(browser, url, "window.pymaze && window.pymaze.state !== 'loading'")
-        for n, target in ((1000, 2.5), (2000, 10)) if "route" in parts else ():
+        for n, target in [(n, t) for n, t in ((1000, 2.5), (2000, 10)) if n in sizes] if "route" in parts else ():
             gen, sol, both, used = [], [], [], []
             for seed in range(1, seeds + 1):
                 setup(page, n, n, 100, seed)

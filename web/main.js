@@ -27,6 +27,7 @@ import { describeNotes, showNotice, stats } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 // Text written every frame: only when it changed (a write of the same text still costs a layout).
+const DONE_PAINT_MS = 30; // a repaint's share of a frame when nothing runs (under the 50 ms of a long task)
 const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
 const board = $("board");
 // origin: where the current maze came from ("generated", "imported", "edited", "moved": a
@@ -583,7 +584,9 @@ function frame(now) {
   }
   code.frame();
   if (player.s) {
-    renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused");
+    // A run's end (an instant run's board) is drawn in a few long frames rather than many short ones.
+    renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused",
+      machine.state === "done" && machine.mode === "watch" ? DONE_PAINT_MS : undefined);
     legend.update(player);
     setText($("stats"), ui.mode.status());
     setText($("message"), ui.mode.message(now));
@@ -621,6 +624,7 @@ window.pymaze = Object.freeze({
   get catalogue() { return ui.catalogue; },
   get runs() { return player.loads; },
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
+  get painted() { return renderer.painted; }, // the board drawn whole (no repaint under way)
   snapshot,
   race: () => race.snapshot(),
   squareCentre: (p) => renderer.clientCentre(p),
