@@ -1,11 +1,14 @@
 """Page benchmark in headless Chromium: boot time, a 1000x1000 instant run, animation rate, longest task.
 
     python bench/page.py [--runs N]
-    python bench/page.py --instant [--seeds N] [--parts route,pyodide,memory] [--size N]
+    python bench/page.py --instant [--seeds N] [--parts route,pyodide,memory] [--sizes 1000,2000] [--size N]
 
 ``--instant`` measures the instant path alone: click to drawn route for ``dig`` + ``bfs`` at
-1000x1000 and 2000x2000 (median over seeds), Pyodide in Chromium's worker against CPython for
-the same instant runs (``pymaze.web.timing_json`` in both, in the same bench run), and the tab's
+1000x1000 and 2000x2000 (median over seeds; with the CPU time of the page's thread, the worker
+and the rest of the browser meanwhile, read from /proc, and the engine alone in the worker against
+CPython, in CPU time too), Pyodide in Chromium's worker against CPython for
+the same instant runs (``pymaze.web.timing_json`` in both, in the same bench run; wall clock and CPU
+time: the worker's thread against this process), and the tab's
 memory (the renderer process that holds the page and its worker: resident now and at its peak)
 for a 2000x2000 (``--size``) ``wilson`` + ``bfs`` stepped all the way back, with what holds it.
 
@@ -66,7 +69,8 @@ def boot(browser, url, ready):
 def run(page, button, timeout=600000):
     before = page.evaluate("window.pymaze.runs")
     page.click(f"#{button}")
-    page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'",
+    page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'"
+                           " && window.pymaze.painted !== false",
                            arg=before, timeout=timeout, polling="raf")
 
 
@@ -100,19 +104,59 @@ def processes():
     return out
 
 
+def ours():
+    """{pid: command line} of the processes of this bench's browser."""
+    procs = processes()
+    roots = {pid for pid, (_, cmd) in procs.items() if TAG in cmd and "--type=" not in cmd}
+    found, grew = set(roots), True
+    while grew:
+        more = {pid for pid, (ppid, _) in procs.items() if ppid in found and pid not in found}
+        found |= more
+        grew = bool(more)
+    return {pid: procs[pid][1] for pid in found}
+
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu():
+    """Seconds of CPU used so far by this bench's browser: the page's thread ("main"), its worker
+    ("worker": Pyodide), the rest of the renderer (compositing, raster, V8's helpers) and the other
+    processes (browser, GPU, network).  CPU time is what a busy machine does not inflate much."""
+    out = {"main": 0.0, "worker": 0.0, "renderer other": 0.0, "other processes": 0.0}
+    for pid, cmd in ours().items():
+        try:
+            tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+                name = (task / "comm").read_text().strip()
+            except OSError:
+                continue
+            seconds = (int(fields[11]) + int(fields[12])) / TICK
+            if "--type=renderer" not in cmd:
+                out["other processes"] += seconds
+            elif int(task.name) == pid:
+                out["main"] += seconds
+            else:
+                out["worker" if name.startswith("DedicatedWorker") else "renderer other"] += seconds
+    return out
+
+
+def spent(before):
+    """CPU seconds by part since ``before`` (a ``cpu()``)."""
+    now = cpu()
+    return {k: now[k] - before[k] for k in now}
+
+
 def tab_memory():
     """(resident MB now, peak resident MB) summed over the renderer processes of this bench's
     browser: the page's main thread and its worker (Pyodide's heap) live in its renderer."""
-    procs = processes()
-    roots = {pid for pid, (_, cmd) in procs.items() if TAG in cmd and "--type=" not in cmd}
-    ours, grew = set(roots), True
-    while grew:
-        more = {pid for pid, (ppid, _) in procs.items() if ppid in ours and pid not in ours}
-        ours |= more
-        grew = bool(more)
     now = peak = 0
-    for pid in ours:
-        if "--type=renderer" not in procs[pid][1]:
+    for pid, cmd in ours().items():
+        if "--type=renderer" not in cmd:
             continue
         fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
         now += int(fields["VmRSS"].split()[0]) / 1024
@@ -127,6 +171,7 @@ def raf(page):
 def instant(argv):
     seeds = int(argv[argv.index("--seeds") + 1]) if "--seeds" in argv else 3
     parts = argv[argv.index("--parts") + 1].split(",") if "--parts" in argv else ["route", "pyodide", "memory"]
+    sizes = [int(n) for n in argv[argv.index("--sizes") + 1].split(",")] if "--sizes" in argv else [1000, 2000]
     from playwright.sync_api import sync_playwright
     from pymaze import web
     site = build.SITE if (build.SITE / "manifest.json").exists() else build.build(quiet=True)
@@ -146,10 +191,11 @@ def instant(argv):
                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                                           "--disable-component-update", "--no-first-run", TAG])
         page, _ = boot(browser, url, "window.pymaze && window.pymaze.state !== 'loading'")
-        for n, target in ((1000, 2.5), (2000, 10)) if "route" in parts else ():
-            gen, sol, both = [], [], []
+        for n, target in [(n, t) for n, t in ((1000, 2.5), (2000, 10)) if n in sizes] if "route" in parts else ():
+            gen, sol, both, used = [], [], [], []
             for seed in range(1, seeds + 1):
                 setup(page, n, n, 100, seed)
+                c0 = cpu()
                 t0 = time.perf_counter()
                 run(page, "generate")
                 raf(page)
@@ -157,41 +203,61 @@ def instant(argv):
                 run(page, "solve")
                 raf(page)
                 t2 = time.perf_counter()
+                used.append(spent(c0))
                 assert page.evaluate("window.pymaze.snapshot().deferred"), "the instant path was not taken"
                 gen.append(t1 - t0)
                 sol.append(t2 - t1)
                 both.append(t2 - t0)
                 loads.append(load())
-            engine = [sum(page.evaluate("a => window.pymaze.timing(a)",
-                                        {"slug": "dig", "width": n, "height": n, "seed": seed, "solver": "bfs"}).values())
-                      for seed in range(1, seeds + 1)]
+            engine, engine_cpu, cpython = [], [], []
+            for seed in range(1, seeds + 1):
+                args = {"slug": "dig", "width": n, "height": n, "seed": seed, "solver": "bfs"}
+                c0 = cpu()
+                engine.append(sum(page.evaluate("a => window.pymaze.timing(a)", args).values()))
+                engine_cpu.append(spent(c0)["worker"])
+                p0 = time.process_time()
+                web.timing_json("dig", n, n, seed, "bfs")
+                cpython.append(time.process_time() - p0)
             record(f"{n}x{n} dig + bfs, instant, the engine alone in the worker",
-                   f"{statistics.median(engine):.2f} s ({min(engine):.2f}–{max(engine):.2f})")
+                   f"{statistics.median(engine):.2f} s ({min(engine):.2f}–{max(engine):.2f}); CPU "
+                   f"{statistics.median(engine_cpu):.2f} s, CPython's CPU for the same {statistics.median(cpython):.2f} s")
             med = statistics.median(both)
             record(f"{n}x{n} dig + bfs, instant, click to drawn route (target < {target} s)",
                    f"{med:.2f} s ({min(both):.2f}–{max(both):.2f}; dig {statistics.median(gen):.2f} s, "
                    f"bfs {statistics.median(sol):.2f} s){'' if med < target else ' — missed'}")
+            record(f"{n}x{n} dig + bfs, instant, CPU meanwhile (median): page's thread / worker / rest of the tab / "
+                   "other browser processes",
+                   " / ".join(f"{statistics.median(u[k] for u in used):.2f} s" for k in used[0]))
         page.close()
 
         # Pyodide (the page's worker) against CPython (this process), the same instant runs.
         page, _ = boot(browser, url, "window.pymaze && window.pymaze.state !== 'loading'")
         size = 300
+        if "pyodide" in parts:  # a first run, not counted: the worker's WebAssembly is compiled as it gets hot
+            page.evaluate("args => window.pymaze.timing(args)", {"slug": "dig", "width": size, "height": size, "seed": 0,
+                                                                  "solver": "bfs"})
         for family, slug in PAIRS if "pyodide" in parts else ():
-            ratios, py, cp = [], [], []
+            ratios, py, cp, cpu_ratios = [], [], [], []
             for seed in range(seeds):
                 args = {"slug": slug, "width": size, "height": size, "seed": seed}
                 if family == "solve":
                     args = {**args, "slug": "dig", "solver": slug}
                 key = "generate" if family == "generate" else "solve"
+                c0 = cpu()
                 a = page.evaluate("args => window.pymaze.timing(args)", args)[key]
+                worker = spent(c0)["worker"]
+                p0 = time.process_time()
                 b = build.json.loads(web.timing_json(args["slug"], size, size, seed, args.get("solver", "")))[key]
+                cpython = time.process_time() - p0
                 py.append(a)
                 cp.append(b)
                 ratios.append(a / b)
+                cpu_ratios.append(worker / cpython)
             loads.append(load())
             record(f"Pyodide / CPython, {size}x{size} instant {slug}",
                    f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}–{max(ratios):.2f}; "
-                   f"{statistics.median(py):.3f} s / {statistics.median(cp):.3f} s)")
+                   f"{statistics.median(py):.3f} s / {statistics.median(cp):.3f} s); whole call in CPU time "
+                   f"(generate and solve, the worker's thread / this process) {statistics.median(cpu_ratios):.2f}x")
         page.close()
 
         # Memory: 2000x2000 wilson + bfs, each stepped back to its first event (every event kept).

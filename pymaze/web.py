@@ -54,7 +54,9 @@ def _start(run):
 
 
 def _header(run):
-    """A new run id for ``run``, and its first maze: (header JSON, wall, mark, num bytes)."""
+    """A new run id for ``run``, and its first maze: (header JSON, wall, mark, num), the layers of
+    ``run.initial`` themselves (bytearray, bytearray, ``array('i')``): the worker copies them out at
+    once, so no copy is made here."""
     global _serial
     _serial += 1
     maze = run.initial
@@ -67,7 +69,7 @@ def _header(run):
               "source": getattr(run.algorithm, "source", "")}
     global _lines_sent
     _lines_sent = 0
-    return json.dumps(header), bytes(maze.wall), bytes(maze.mark), maze.num.tobytes()
+    return json.dumps(header), maze.wall, maze.mark, maze.num
 
 
 _race = {}  # the runs of the race on show, by run id: one per board
@@ -174,7 +176,7 @@ def _maze(before):
 
 
 def generate(slug, width, height, seed, geometry="thin", options_json="{}", mask_json=""):
-    """Start generator ``slug``; returns (header JSON, wall bytes, mark bytes, num bytes of int32).
+    """Start generator ``slug``; returns (header JSON, wall, mark, num: see ``_header``).
 
     ``geometry``: "thin" or "block" (square mazes) or a shape ("hex", "triangle", "polar"), at most
     ``PAGE_CELLS`` cells; ``mask_json``: see ``_mask``."""

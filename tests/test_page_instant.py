@@ -5,7 +5,7 @@ same seed), the very events the engine makes in Python."""
 
 import pytest
 
-from pymaze.events import apply, unpack
+from pymaze.events import M_VISITED, M_VISITED2, apply, unpack
 from pymaze.run import Run
 
 pytestmark = pytest.mark.browser
@@ -20,6 +20,11 @@ def board(snap):
 
 def layers(maze):
     return bytes(maze.wall), bytes(maze.mark), list(maze.num), maze.start, list(maze.goals)
+
+
+def stats(page):
+    """The parts of the stats line beside the board."""
+    return page.js("document.getElementById('stats').textContent").split("  ·  ")
 
 
 def watched(page, button):
@@ -41,12 +46,17 @@ def test_instant_dig_and_bfs_end_on_the_watched_board_and_step_back(page):
     want = Run.generate("dig", W, H, seed=SEED)
     events = unpack(want.events())
     assert layers(want.maze) == board(gen)[:5]
-    assert gen["message"] is not None and "instant" in page.js("document.getElementById('stats').textContent")
+    assert gen["message"] is not None and "instant (no events kept)" in stats(page)
+    # the counts beside the board (the worker counts them) are the final maze's
+    opened = sum(want.initial.wall) - sum(want.maze.wall)
+    assert stats(page)[0] == f"passages opened {opened:,}"
     solved = page.run("solve", events=False)
     assert solved["deferred"]
     run = Run.solve("bfs", want.maze, seed=SEED)
     events = unpack(run.events())
     assert layers(run.maze) == board(solved)[:5]
+    visited = sum(run.maze.mark.count(m) for m in (M_VISITED, M_VISITED2))
+    assert stats(page)[:2] == [f"moves {board(solved)[5]:,}", f"visited {visited:,}"]
 
     # the same board as the page's own watched run of the same solve
     assert board(watched(page, "solve")) == board(solved)

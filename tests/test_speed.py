@@ -8,6 +8,7 @@ import pymaze
 from pymaze import Run, apply
 from pymaze.events import MARK, M_ROUTE, M_VISITED, M_VISITED2, NOTE, NOTE_NAMES, OP_MASK, START
 from pymaze.maze import Maze, FILLS
+from pymaze.masks import preset
 from pymaze.registry import generators, solvers
 from pymaze.solution import Solution
 
@@ -33,6 +34,20 @@ def test_instant_generate_ends_in_the_watched_maze(slug, shape):
     instant = Run.generate(slug, w, h, seed=seed, shape=shape).finish()
     assert instant == watched
     assert pymaze.generate(slug, w, h, seed=seed, shape=shape) == watched.copy(layers=False)
+
+
+@pytest.mark.parametrize("options", [{"mode": "restart"}, {"bias": 0.5}, {"loops": 0.2}, {"bias": -0.5, "loops": 0.2}],
+                         ids=str)
+def test_instant_generate_with_options_ends_in_the_watched_maze(options):
+    """Generators with an event-free twin: its options (the twin's own fast case, or the steps drained) too."""
+    for slug in [s for s, a in generators().items() if getattr(a.func, "instant", None)]:
+        opts = {k: v for k, v in options.items() if k in {p.name for p in generators()[slug].params}}
+        watched, _ = _watched(Run.generate(slug, 11, 8, seed=2, **opts))
+        assert Run.generate(slug, 11, 8, seed=2, **opts).finish() == watched
+        if set(generators()[slug].shapes) == {"square", "hex", "triangle", "polar"}:  # it takes masks
+            mask = preset("heart", 11, 8, "join")
+            watched, _ = _watched(Run.generate(slug, 11, 8, seed=2, mask=mask, **opts))
+            assert Run.generate(slug, 11, 8, seed=2, mask=mask, **opts).finish() == watched
 
 
 def reference_solution(maze, events):

@@ -26,6 +26,9 @@ import { MARK, adoptVocabulary, makeState } from "./state.js";
 import { describeNotes, showNotice, stats } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
+// Text written every frame: only when it changed (a write of the same text still costs a layout).
+const DONE_PAINT_MS = 30; // a repaint's share of a frame when nothing runs (under the 50 ms of a long task)
+const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
 const board = $("board");
 // origin: where the current maze came from ("generated", "imported", "edited", "moved": a
 // generated maze whose S and G a solve moved); "generated" fits in a link, and so does "edited"
@@ -171,7 +174,7 @@ function refresh(state = machine.state) {
     el.disabled = !machine.allows(c) || !!off[c];
   }
   const replay = atEnd && state === "done";
-  $("play").textContent = replay ? "↺ Replay" : "▶ Run";
+  setText($("play"), replay ? "↺ Replay" : "▶ Run");
   $("play").title = replay ? "Replay the run from the start (space)" : "Run the animation (space)";
   $("play").hidden = state === "running";
   $("pause").hidden = state !== "running";
@@ -581,10 +584,12 @@ function frame(now) {
   }
   code.frame();
   if (player.s) {
-    renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused");
+    // A run's end (an instant run's board) is drawn in a few long frames rather than many short ones.
+    renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused",
+      machine.state === "done" && machine.mode === "watch" ? DONE_PAINT_MS : undefined);
     legend.update(player);
-    $("stats").textContent = ui.mode.status();
-    $("message").textContent = ui.mode.message(now);
+    setText($("stats"), ui.mode.status());
+    setText($("message"), ui.mode.message(now));
     const alt = describeBoard();
     if (board.getAttribute("aria-label") !== alt) board.setAttribute("aria-label", alt);
     if (machine.state === "running") explainer.step(player);
@@ -619,6 +624,7 @@ window.pymaze = Object.freeze({
   get catalogue() { return ui.catalogue; },
   get runs() { return player.loads; },
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
+  get painted() { return renderer.painted; }, // the board drawn whole (no repaint under way)
   snapshot,
   race: () => race.snapshot(),
   squareCentre: (p) => renderer.clientCentre(p),

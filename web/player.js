@@ -52,18 +52,15 @@ export class Player {
     const run = this.runId;
     const { final } = await this.engine.call("instant", { run });
     if (!final || run !== this.runId) return false;
-    const s = this.s;
-    let walls = 0;
-    for (let i = 0; i < s.wall.length; i++) walls += s.wall[i] - final.wall[i];
-    s.opened = walls;
-    s.wall.set(final.wall); s.mark.set(final.mark); s.num.set(final.num);
-    s.markCount.fill(0);
-    let top = 0;
-    for (let i = 0; i < s.mark.length; i++) { s.markCount[s.mark[i]]++; if (s.num[i] > top) top = s.num[i]; }
+    // The final layers become the state's own (no copy, no pass over them here: the worker
+    // counted the marks, the largest number and the walls; the first maze's are in the header).
+    const s = this.s, top = final.numTop;
+    s.opened = this.header.walls - final.walls;
+    s.markCount.set(final.markCount.subarray(0, s.markCount.length));
     s.markCount.forEach((n, m) => { if (m && n) this.log.marksUsed.add(m); });
     this.log.numTop = top;
     s.numTop = Math.max(s.numTop, top);
-    Object.assign(s, { start: final.start, goals: final.goals.slice(), route: final.route.slice(), notes: final.notes,
+    Object.assign(s, { wall: final.wall, mark: final.mark, num: final.num, start: final.start, goals: final.goals.slice(), route: final.route.slice(), notes: final.notes,
       waypoints: final.notes.filter((n) => n[0] === NOTE.WAYPOINT).map((n) => [n[2], n[1]]), head: -1,
       allDirty: true, routeChanged: true, dirtyCount: 0 });
     this.deferred = true;

@@ -364,9 +364,12 @@ export class Renderer {
     o.fillText(text, cx, cy);
   }
 
+  // Is everything drawn (no repaint sweep under way)?
+  get painted() { return !!this.s && !this.s.allDirty && this.sweep >= this.sweepEnd; }
+
   // Paint what changed since the last frame (a full repaint sweeps over
-  // several frames, PAINT_MS each); `showHead` draws the head marker.
-  frame(showHead) {
+  // several frames, `paintMs` each); `showHead` draws the head marker.
+  frame(showHead, paintMs = PAINT_MS) {
     const s = this.s;
     if (!s) return;
     const W = s.width, thin = s.geometry === "thin", pixels = this.pixels, g = this.graph, vis = this.vis;
@@ -380,7 +383,7 @@ export class Renderer {
     if (this.sweep < this.sweepEnd) {
       const t0 = performance.now(), colour = (p) => this.colour(p);
       let r = this.sweep;
-      while (r < this.sweepEnd && performance.now() - t0 < PAINT_MS) {
+      while (r < this.sweepEnd && performance.now() - t0 < paintMs) {
         const next = Math.min(this.sweepEnd, r + (pixels ? 16 : g ? 64 : 1));
         if (pixels) pixels.rows(r, next, colour);
         else if (g) for (let p = r; p < next; p++) this.paint(p);

@@ -26,7 +26,10 @@ export function makeState(header, wall, mark, num) {
   const size = wall.length; // width x height squares, or a shaped maze's cells and passages
   const markCount = new Int32Array(Math.max(16, MARK_NAME.length));
   let numTop = 0;
-  for (let i = 0; i < size; i++) { markCount[mark[i]]++; if (num[i] > numTop) numTop = num[i]; }
+  if (header.markCount) { // counted by the worker (a large maze: no pass over it on the page's thread)
+    markCount.set(header.markCount.subarray(0, markCount.length));
+    numTop = header.numTop;
+  } else for (let i = 0; i < size; i++) { markCount[mark[i]]++; if (num[i] > numTop) numTop = num[i]; }
   return {
     width: header.width, height: header.height, geometry: header.geometry, layer: header.layer,
     kind: header.kind, wall, mark, num, shape: header.shape || "square", cells: header.cells ?? null, start: header.start, goals: header.goals.slice(),

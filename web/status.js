@@ -3,7 +3,10 @@
 import { MARK, NOTE } from "./state.js";
 
 // Every number on the page is written one way: digits grouped by thousands with a comma.
-export const fmt = (n) => Number(n).toLocaleString("en", { maximumFractionDigits: 3 });
+// (One formatter for all: toLocaleString with options builds a new one per call, and the stats
+// line is written every frame.)
+const NUMBERS = new Intl.NumberFormat("en", { maximumFractionDigits: 3 });
+export const fmt = (n) => NUMBERS.format(Number(n));
 
 // Turning in units of 45 degrees -> words ("3 right-angle turns", "2.5 ...").
 const turns = (units) => `${fmt(units / 2)} turn${units === 2 ? "" : "s"}`;

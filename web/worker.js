@@ -29,8 +29,9 @@ function firstMaze(result, drawing = shapeDrawing(web.drawing())) {
   const header = JSON.parse(result.get(0));
   const wall = copyBuffer(result.get(1), "u8");
   const mark = copyBuffer(result.get(2), "u8");
-  const num = new Int32Array(copyBuffer(result.get(3), "u8").buffer);
+  const num = copyBuffer(result.get(3), "i32");
   result.destroy();
+  Object.assign(header, tally({ wall, mark, num })); // (the page's state starts from these counts)
   const transfer = [wall.buffer, mark.buffer, num.buffer, ...drawingBuffers(drawing)];
   return { message: { header, wall, mark, num, drawing }, transfer };
 }
@@ -44,6 +45,20 @@ function shapeDrawing(d) {
   const out = { ...meta, polygons: f64(1), starts: i32(2), walls: f64(3), border: f64(4), ends: i32(5) };
   d.destroy();
   return out;
+}
+
+// What the page keeps beside a maze's layers (a run's first maze, an instant run's final one),
+// counted here rather than on the page's thread: the squares of each mark, the largest number,
+// and the wall squares (an instant run's opened walls are the first maze's less the final one's).
+function tally({ wall, mark, num }) {
+  const markCount = new Int32Array(256);
+  let walls = 0, numTop = 0;
+  for (let i = 0; i < wall.length; i++) {
+    walls += wall[i];
+    markCount[mark[i]]++;
+    if (num[i] > numTop) numTop = num[i];
+  }
+  return { walls, markCount, numTop };
 }
 
 const drawingBuffers = (d) => (d ? ["polygons", "starts", "walls", "border", "ends"].map((k) => d[k].buffer) : []);
@@ -85,7 +100,8 @@ const handlers = {
     const final = { ...JSON.parse(result.get(0)), wall: copyBuffer(result.get(1), "u8"),
       mark: copyBuffer(result.get(2), "u8"), num: copyBuffer(result.get(3), "i32") };
     result.destroy();
-    return { message: { final }, transfer: [final.wall.buffer, final.mark.buffer, final.num.buffer] };
+    Object.assign(final, tally(final));
+    return { message: { final }, transfer: [final.wall.buffer, final.mark.buffer, final.num.buffer, final.markCount.buffer] };
   },
   // The events of an instant run, made again from the start (same run id, same seed).
   replay: (a) => {

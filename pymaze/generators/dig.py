@@ -95,3 +95,39 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
                 opened.pop()
     if loops:
         yield from add_loops(maze, rng, loops)
+
+
+def _instant(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
+    """Digging with nobody watching: the same random draws and the same final maze, no steps.
+
+    The plain backtracker on a square maze; every other case (restart, bias, shapes) drains the
+    steps of ``dig`` itself.  Loops are opened afterwards from the same generator either way."""
+    wall = maze.wall
+    fixed, _, inside = moves(maze)
+    if fixed is None or mode != "backtrack" or bias:
+        for _ in dig(maze, rng, mode, bias, 0.0):
+            pass
+    else:
+        random = rng.random
+        closed = bytearray(inside)  # cells still to dig: one test instead of inside and wall
+        orders = [[fixed[k] for k in perm] for perm in PERMS]  # the moves in each of the 24 orders
+        start = maze.start
+        wall[start] = closed[start] = 0
+        stack = [start]
+        push, pop = stack.append, stack.pop
+        while stack:
+            p = stack[-1]
+            for dv, dq in orders[int(random() * 24)]:
+                q = p + dq
+                if closed[q]:
+                    wall[p + dv] = wall[q] = closed[q] = 0
+                    push(q)
+                    break
+            else:
+                pop()
+    if loops:
+        for _ in add_loops(maze, rng, loops):
+            pass
+
+
+dig.instant = _instant
