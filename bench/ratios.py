@@ -41,6 +41,11 @@ from pymaze import Run  # noqa: E402
 INSTANT, WATCHED = 1.2, 2.0
 BATCH = 10_000
 
+# The other algorithms' plain twins join the same tables.
+from bench import twins_more  # noqa: E402
+twins.GENERATORS.update(twins_more.GENERATORS)
+twins.SOLVERS.update(twins_more.SOLVERS)
+
 
 def clock(fn):
     t = time.process_time()
@@ -56,6 +61,7 @@ def pulled(run):
 def measure(family, slug, n, seeds):
     """{"twin": [...], "instant": [...], "library": [...], "watched": [...]} CPU seconds per seed."""
     out = {"twin": [], "instant": [], "library": [], "watched": [], "walk": []}
+    n = twins_more.fitting(family, slug, n)
     for seed in range(seeds):
         if family == "generator":
             twin = twins.GENERATORS[slug]
@@ -66,7 +72,7 @@ def measure(family, slug, n, seeds):
             out["watched"].append(clock(lambda: pulled(Run.generate(slug, n, n, seed=seed))))
         else:
             twin = twins.SOLVERS[slug]
-            maze = pymaze.generate("dig", n, n, seed=seed)
+            maze = pymaze.generate("dig", n, n, seed=seed, geometry=twins_more.VIEWS.get(slug, "thin"))
             out["twin"].append(clock(lambda: twin(maze)))
             out["instant"].append(clock(lambda: Run.solve(slug, maze, seed=seed).finish()))
             out["library"].append(clock(lambda: pymaze.solve(maze, slug, seed=seed)))
