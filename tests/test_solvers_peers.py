@@ -264,3 +264,13 @@ def test_cli_lists_the_routes_and_says_why_fewer(capsys):
     listed, _ = routes_of(maze, 3)
     assert data["routes"] == [{k: r[k] for k in ("moves", "turns", "overlap")} for r in listed]
     assert (data["fewer_because"] is None) == (len(listed) == 3)
+
+
+@pytest.mark.parametrize("slug", ["swarm", "convswarm", "biswarm"])
+def test_the_swarms_find_a_route_on_a_maze_of_thousands_of_cells(slug):
+    # convswarm's priorities (distance to the power 7) pass 2**53 on a 60x60 maze; compared
+    # through a float with a tolerance, every queued entry looked stale and it said "no route".
+    for seed in range(2):
+        maze = pymaze.generate("dig", 60, 60, seed=seed)
+        sol = pymaze.solve(maze, slug)
+        assert sol.found and valid_route(maze, sol.path), (slug, seed)

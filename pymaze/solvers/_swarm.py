@@ -14,7 +14,7 @@ from itertools import count
 from ..events import MARK, M_FRONTIER
 from ..graph import path_to
 from ._base import no_route
-from ._moves import EPS, close, finish
+from ._moves import close, finish
 
 DIR8 = {(0, -1): 0, (1, -1): 1, (1, 0): 2, (1, 1): 3, (0, 1): 4, (-1, 1): 5, (-1, 0): 6, (-1, -1): 7}
 EAST, WEST = 2, 6
@@ -72,7 +72,7 @@ def swarm_search(maze, nbrs, power, diagonal):
     yield (MARK, start, 0, M_FRONTIER)
     while heap:
         k, _, p = heapq.heappop(heap)
-        if p in closed or k > key[p] + EPS:
+        if p in closed or k > key[p]:   # whole numbers: past 2**53 a float tolerance would misjudge them
             continue
         step = close(maze, p, closed)
         if p in goals:
