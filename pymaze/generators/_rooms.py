@@ -11,7 +11,7 @@ from collections import deque
 from itertools import compress
 
 from ..events import MILESTONE, WALL
-from ..graph import cells as all_cells, passages as all_passages
+from ..graph import passages as all_passages
 
 
 def connect(maze):
@@ -110,28 +110,36 @@ def connect(maze):
 def rejoin(maze, rng):
     """Open, in random order, each closed passage whose two cells are not yet joined (union-find over
     the open passages first): afterwards every cell is reachable, and no loop has been added.
-    One milestone per passage opened."""
-    w, wall = maze.width, maze.wall
-    parent = {c: c for c in list(all_cells(maze))}
-
-    def find(c):
-        while parent[c] != c:
-            parent[c] = parent[parent[c]]
-            c = parent[c]
-        return c
-
-    def ends(via):
-        return (via - 1, via + 1) if via // w % 2 else (via - w, via + w)
-    passages = list(all_passages(maze)[0])
+    One milestone per passage opened.  The union-find is a flat per-square array (path halving)."""
+    w, h, wall = maze.width, maze.height, maze.wall
+    if maze.mask is None:
+        passages = []
+        for y in range(1, h - 1):
+            passages += range(y * w + 1 + y % 2, y * w + w - 1, 2)
+    else:
+        passages = list(all_passages(maze)[0])
+    parent = array("i", range(len(wall)))
+    closed = []
     for via in passages:
-        if not wall[via]:
-            a, b = ends(via)
-            parent[find(a)] = find(b)
-    closed = [via for via in passages if wall[via]]
+        if wall[via]:
+            closed.append(via)
+            continue
+        d = 1 if via // w % 2 else w
+        a, b = via - d, via + d
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        parent[a] = b
     rng.shuffle(closed)
     for via in closed:
-        ra, rb = (find(c) for c in ends(via))
-        if ra != rb:
-            parent[ra] = rb
+        d = 1 if via // w % 2 else w
+        a, b = via - d, via + d
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a != b:
+            parent[a] = b
             wall[via] = 0
             yield (WALL | MILESTONE, via, 1, 0)
