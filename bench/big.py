@@ -17,7 +17,6 @@ import datetime
 import gc
 import json
 import os
-import platform
 import re
 import sys
 import time
@@ -29,17 +28,10 @@ sys.path.insert(0, str(ROOT))
 import pymaze  # noqa: E402
 from pymaze.errors import PymazeError  # noqa: E402
 from pymaze.registry import generators, solvers  # noqa: E402
+from engine import machine  # noqa: E402  (bench/engine.py: the same machine line)
 
 TARGET = 3.0
 EXEMPT = {"aldous", "random-mouse"}  # random walks whose length is the walk's, not the maze's
-
-
-def machine():
-    try:
-        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
-    except (OSError, StopIteration):
-        cpu = platform.processor() or "unknown CPU"
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()} ({platform.python_implementation()}), {platform.system()}"
 
 
 def load():
