@@ -3,7 +3,7 @@ from array import array
 from ..events import M_FILLED
 from ..registry import solver
 from ..graph import links, steps
-from ._base import dead_end_fill, drained, fill_dead_ends, no_route, quiet_no_route, quiet_route, route_to_goal, show_route
+from ._base import dead_end_fill, fill_dead_ends, no_route, route_to_goal, show_route
 
 
 @solver("culdesac", "Cul-de-sac filling", order=90, optimal=True)
@@ -29,12 +29,6 @@ def culdesac(maze, rng):
     points from Hopcroft and Tarjan (1973).  Parts not connected to S are
     left as they are once their dead ends are filled.
     """
-    route = yield from _fill(maze)
-    yield from show_route(maze, route) if route else [no_route(maze)]
-
-
-def _fill(maze):
-    """Cul-de-sac filling's steps; returns a route through what is left, or None."""
     nbrs = links(maze)
     mark = maze.mark
     start = maze.start
@@ -46,16 +40,8 @@ def _fill(maze):
     yield from filling
     for part in _nooses(maze, start, keep):
         yield from fill_dead_ends(maze, degree, keep, part)
-    return route_to_goal(maze, open_nbrs)
-
-
-def _instant(maze, rng):
-    """Cul-de-sac filling with nobody watching: the same fills (their steps drained), then the route marked."""
-    route = drained(_fill(maze))
-    return quiet_route(maze, route) if route else quiet_no_route(maze)
-
-
-culdesac.instant = _instant
+    route = route_to_goal(maze, open_nbrs)
+    yield from (show_route(maze, route) if route else [no_route(maze)])
 
 
 def _nooses(maze, root, keep):

@@ -3,7 +3,7 @@ from array import array
 from ..events import MARK, MILESTONE, M_FILLED
 from ..registry import solver
 from ..graph import links, steps
-from ._base import dead_end_fill, drained, no_route, quiet_no_route, quiet_route, route_to_goal, show_route
+from ._base import dead_end_fill, no_route, route_to_goal, show_route
 
 
 @solver("deadend", "Dead-end filling", order=120, optimal=True)
@@ -30,13 +30,6 @@ def deadend(maze, rng):
     linear in the maze, over flat arrays indexed by square (no per-node
     objects), so a 2000 x 2000 maze stays within a few hundred megabytes.
     """
-    route = yield from _fill(maze)
-    yield from show_route(maze, route) if route else [no_route(maze)]
-
-
-def _fill(maze):
-    """Dead-end filling's steps (both passes); returns a shortest route inside what is left, or
-    None when S is filled (no route)."""
     nbrs = links(maze)
     mark = maze.mark
     start = maze.start
@@ -64,17 +57,9 @@ def _fill(maze):
                         todo[q] = 0
                         part.append(q)
     if not live[start]:
-        return None
-    return route_to_goal(maze, nbrs, live)  # a shortest route inside what is live
-
-
-def _instant(maze, rng):
-    """Dead-end filling with nobody watching: the same fills (their steps drained), then the route marked."""
-    route = drained(_fill(maze))
-    return quiet_route(maze, route) if route else quiet_no_route(maze)
-
-
-deadend.instant = _instant
+        yield no_route(maze)
+        return
+    yield from show_route(maze, route_to_goal(maze, nbrs, live))  # a shortest route inside what is live
 
 
 def _tree_left(maze, nodes, degree, nbrs):
