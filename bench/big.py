@@ -1,6 +1,6 @@
 """1000x1000 in CPython: every generator's ``pymaze.generate`` and every solver's ``pymaze.solve``.
 
-    python bench/big.py [--size 1000] [--seeds 1,2] [--only SLUGS] [--results FILE] [--write]
+    python bench/big.py [--side 1000] [--seed-list 1,2] [--slugs SLUGS] [--results FILE] [--write]
 
 CPU time (``time.process_time``) of each registered generator making a ``size x size`` maze,
 and of each registered solver on a perfect ``dig`` maze of that size, one row per seed.  CPU
@@ -8,7 +8,7 @@ time, not wall time, because the machine is shared; the load average is printed 
 Algorithms whose stated cell limit (``max_cells``) is below ``size x size`` are listed as
 skipped.  Target: at most 3 s each, but for ``aldous`` (a random walk that covers the maze)
 and ``random-mouse`` (a random walk until the goal).  ``--results FILE`` keeps rows (JSON
-lines) so a run can be split with ``--only`` and resumed; ``--write`` puts the table into
+lines) so a run can be split with ``--slugs`` and resumed; ``--write`` puts the table into
 docs/BENCHMARKS.md ("1000x1000 in CPython").  Exits 1 when a target is missed.
 """
 
@@ -92,14 +92,14 @@ def table(rows, size, seeds, skipped):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--size", type=int, default=1000)
-    ap.add_argument("--seeds", default="1,2")
-    ap.add_argument("--only", default="", help="comma-separated slugs (default: every algorithm)")
+    ap.add_argument("--side", type=int, default=1000, help="cells a side")
+    ap.add_argument("--seed-list", default="1,2", help="comma-separated seeds")
+    ap.add_argument("--slugs", default="", help="comma-separated slugs (default: every algorithm)")
     ap.add_argument("--results", default="", help="JSON-lines file of rows to keep and extend")
     ap.add_argument("--write", action="store_true", help="write the table into docs/BENCHMARKS.md")
-    args, _ = ap.parse_known_args(argv)  # `build.py bench` passes the other benches' flags too
-    size, seeds = args.size, [int(s) for s in args.seeds.split(",")]
-    only = {s for s in args.only.split(",") if s}
+    args, _ = ap.parse_known_args(argv)  # `build.py bench` passes the other benches' flags too (hence names they do not use)
+    size, seeds = args.side, [int(s) for s in args.seed_list.split(",")]
+    only = {s for s in args.slugs.split(",") if s}
     rows = []
     if args.results and os.path.exists(args.results):
         rows = [json.loads(line) for line in open(args.results) if line.strip()]
