@@ -1,102 +1,102 @@
 """Helpers for generators that leave rooms and caves: moves between places, regions, tunnels.
 
 A *place* is a node a walker stands on: a cell (thin view) or a square
-inside the frame (block view).  ``slots(maze)`` gives, for a place, the
-neighbouring places and the square that must be floor to pass (the
-opening between two cells, or the square itself), so one piece of code
-connects regions in either view.
+inside the frame (block view).  ``connect`` moves between places through
+the square that must be floor to pass (the opening between two cells, or
+the square itself), so one piece of code connects regions in either view.
 """
 
+from array import array
 from collections import deque
+from itertools import compress
 
 from ..events import MILESTONE, WALL
-from ..graph import cells as all_cells, passages as all_passages
+from ..graph import passages as all_passages
 
 
-def places(maze):
-    w, h = maze.width, maze.height
-    if maze.geometry == "thin":
-        return [y * w + x for y in range(1, h, 2) for x in range(1, w, 2)]
-    return [y * w + x for y in range(1, h - 1) for x in range(1, w - 1)]
-
-
-def slots(maze):
-    """``p -> [(q, via), ...]``: neighbouring places and the square to pass through (never the frame)."""
-    w, h = maze.width, maze.height
-    k = 2 if maze.geometry == "thin" else 1
-
-    def near(p):
-        y, x = divmod(p, w)
-        out = []
-        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            nx, ny = x + k * dx, y + k * dy
-            if 0 < nx < w - 1 and 0 < ny < h - 1:
-                out.append((ny * w + nx, p + dy * w + dx))
-        return out
-    return near
-
-
-def region(maze, near, seed):
-    """The places joined to ``seed`` through floor."""
-    wall = maze.wall
-    seen = {seed}
-    queue = [seed]
-    for p in queue:
-        for q, via in near(p):
-            if q not in seen and not wall[via] and not wall[q]:
-                seen.add(q)
-                queue.append(q)
-    return seen
-
-
-def connect(maze, near):
+def connect(maze):
     """Join every floor region by the cheapest tunnels: a 0-1 breadth-first search from all regions at
     once gives each place its nearest region and the walls between; the meetings of two regions,
     cheapest first, are accepted when they join regions not yet joined (Kruskal).  One step per
-    tunnel.  Afterwards every floor place is reachable from every other."""
+    tunnel.  Afterwards every floor place is reachable from every other.
+
+    Flat per-square arrays (owner, cost, parent) and one table of moves: no per-place dict entry,
+    closure call or list of neighbours."""
     wall = maze.wall
-    owner, cost, parent = {}, {}, {}
+    w, h = maze.width, maze.height
+    thin = maze.geometry == "thin"
+    k = 2 if thin else 1
+    n = w * h
+    inside = bytearray(n + 2 * w + 2)       # 1 on places; reads past either end land on the 0 padding
+    for y in range(1, h - 1, k):
+        inside[y * w + 1:y * w + w - 1:k] = b"\x01" * len(range(1, w - 1, k))
+    moves = ((-k * w, -w), (k, 1), (k * w, w), (-k, -1))   # (to the place, to the square passed)
+    far = n * 4 + 1
+    owner = array("i", [-1]) * n
+    cost = array("i", [far]) * n
+    back = array("i", [-1]) * n              # the place a tunnel square was reached from
     queue = deque()
-    for p in places(maze):
-        if not wall[p] and p not in owner:
-            for q in region(maze, near, p):
-                owner[q], cost[q], parent[q] = p, 0, None
-                queue.append((q, 0))
-    while queue:
-        p, c = queue.popleft()
-        if c > cost[p]:
+    for p in compress(range(n), inside):
+        if wall[p] or owner[p] >= 0:
             continue
-        for q, via in near(p):
-            extra = wall[via] + (wall[q] if q != via else 0)
-            if c + extra < cost.get(q, c + extra + 1):
-                cost[q], owner[q], parent[q] = c + extra, owner[p], (p, via)
+        owner[p], cost[p] = p, 0
+        region = [p]
+        for r in region:                     # the floor region of p, breadth-first
+            for dq, dv in moves:
+                q = r + dq
+                if inside[q] and owner[q] < 0 and not wall[r + dv] and not wall[q]:
+                    owner[q], cost[q] = p, 0
+                    region.append(q)
+        queue.extend(region)
+    done = bytearray(n)
+    while queue:
+        p = queue.popleft()
+        if done[p]:
+            continue
+        done[p] = 1
+        c, o = cost[p], owner[p]
+        for dq, dv in moves:
+            q = p + dq
+            if not inside[q]:
+                continue
+            extra = wall[q] + wall[p + dv] if thin else wall[q]
+            if c + extra < cost[q]:
+                cost[q], owner[q], back[q] = c + extra, o, p
                 if extra:
-                    queue.append((q, c + extra))
+                    queue.append(q)
                 else:
-                    queue.appendleft((q, c + extra))
-    meetings = []
-    for p in owner:
-        for q, via in near(p):
-            if q in owner and owner[q] != owner[p] and p < q:
-                meetings.append((cost[p] + cost[q] + (wall[via] if via != q else 0), p, q, via))
+                    queue.appendleft(q)
+    meetings = []                            # (cost, p, q) packed in one int: p < q, neighbours
+    for p in compress(range(n), inside):
+        o, c = owner[p], cost[p]
+        if o < 0:
+            continue
+        for dq in (k, k * w):
+            q = p + dq
+            if inside[q] and owner[q] != o and owner[q] >= 0:
+                via = p + dq // k
+                meetings.append(((c + cost[q] + (wall[via] if thin else 0)) * n + p) * n + q)
     meetings.sort()
-    root = {r: r for r in set(owner.values())}
+    root = {r: r for r in set(owner) if r >= 0}
 
     def find(r):
         while root[r] != r:
             root[r] = root[root[r]]
             r = root[r]
         return r
-    for _, p, q, via in meetings:
+    for m in meetings:
+        pq = m % (n * n)
+        p, q = divmod(pq, n)
         a, b = find(owner[p]), find(owner[q])
         if a == b:
             continue
         root[a] = b
-        squares = [via, p, q]
+        squares = [p, q, (p + q) >> 1] if thin else [p, q]   # thin: the opening between them too
         for end in (p, q):
-            while parent[end] is not None:
-                end, through = parent[end]
-                squares += (through, end)
+            while back[end] >= 0:
+                prev = back[end]
+                squares += ((end + prev) >> 1, prev) if thin else (prev,)
+                end = prev
         step = []
         for s in squares:
             if wall[s]:
@@ -110,28 +110,36 @@ def connect(maze, near):
 def rejoin(maze, rng):
     """Open, in random order, each closed passage whose two cells are not yet joined (union-find over
     the open passages first): afterwards every cell is reachable, and no loop has been added.
-    One milestone per passage opened."""
-    w, wall = maze.width, maze.wall
-    parent = {c: c for c in list(all_cells(maze))}
-
-    def find(c):
-        while parent[c] != c:
-            parent[c] = parent[parent[c]]
-            c = parent[c]
-        return c
-
-    def ends(via):
-        return (via - 1, via + 1) if via // w % 2 else (via - w, via + w)
-    passages = list(all_passages(maze)[0])
+    One milestone per passage opened.  The union-find is a flat per-square array (path halving)."""
+    w, h, wall = maze.width, maze.height, maze.wall
+    if maze.mask is None:
+        passages = []
+        for y in range(1, h - 1):
+            passages += range(y * w + 1 + y % 2, y * w + w - 1, 2)
+    else:
+        passages = list(all_passages(maze)[0])
+    parent = array("i", range(len(wall)))
+    closed = []
     for via in passages:
-        if not wall[via]:
-            a, b = ends(via)
-            parent[find(a)] = find(b)
-    closed = [via for via in passages if wall[via]]
+        if wall[via]:
+            closed.append(via)
+            continue
+        d = 1 if via // w % 2 else w
+        a, b = via - d, via + d
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        parent[a] = b
     rng.shuffle(closed)
     for via in closed:
-        ra, rb = (find(c) for c in ends(via))
-        if ra != rb:
-            parent[ra] = rb
+        d = 1 if via // w % 2 else w
+        a, b = via - d, via + d
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a != b:
+            parent[a] = b
             wall[via] = 0
             yield (WALL | MILESTONE, via, 1, 0)

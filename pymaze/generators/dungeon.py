@@ -63,28 +63,22 @@ def dungeon(maze, rng, rooms=5, size=4, connected=True):
     for c in in_room:
         corridor[c] = 0
 
-    def around(p):
-        return [p + d for d in dirs if corridor[p + d]]
-
     beside = []                         # closed corridor cells next to an open one (the hunt's list)
-
-    def opened(p):
-        for q in around(p):
-            if wall[q]:
-                beside.append(q)
-
     for first in cells:
         if not wall[first] or not corridor[first]:
             continue
         yield open_cell(maze, first)
-        opened(first)
         p = first
         while p >= 0:
-            nxt = [q for q in around(p) if wall[q]]
+            nxt = []
+            for d in dirs:                  # p was just opened: its closed neighbours join the hunt's list
+                q = p + d
+                if corridor[q] and wall[q]:
+                    beside.append(q)
+                    nxt.append(q)
             if nxt:
                 q = nxt[randint(0, len(nxt) - 1)]
                 yield carve(maze, (p + q) // 2, q)
-                opened(q)
                 p = q
                 continue
             p = -1
@@ -94,10 +88,9 @@ def dungeon(maze, rng, rooms=5, size=4, connected=True):
                 beside[k] = beside[-1]
                 beside.pop()
                 if wall[c]:
-                    ways = [q for q in around(c) if not wall[q]]
+                    ways = [q for q in (c + d for d in dirs) if corridor[q] and not wall[q]]
                     q = ways[randint(0, len(ways) - 1)]
                     yield carve(maze, (c + q) // 2, c)
-                    opened(c)
                     p = c
                     break
     if not connected:

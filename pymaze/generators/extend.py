@@ -80,3 +80,45 @@ def extend(maze, rng, loops=0.0):
             step += (WALL, link, 0, 1)
         step[-4] |= MILESTONE
         yield tuple(step)
+
+
+def _instant(maze, rng, loops=0.0):
+    """Wall-extending with nobody watching: the same draws and walls as the steps (so the same
+    maze); the construction is marked in the mark layer as the steps mark it, and cleared as it
+    turns to wall."""
+    w, h = maze.width, maze.height
+    wall, mark = maze.wall, maze.mark
+    d = deltas(maze)
+    random = rng.random
+    points = [y * w + x for y in range(2, h - 2, 2) for x in range(2, w - 2, 2)]
+    rng.shuffle(points)
+    for s in points:
+        if wall[s]:
+            continue
+        mark[s] = M_STACK
+        built = [s]
+        path = [s]
+        while True:
+            if loops and random() < loops:
+                break
+            p = path[-1]
+            for k in PERMS[int(random() * 24)]:
+                q = p + 2 * d[k]
+                if mark[q] != M_STACK:
+                    break
+            else:
+                path.pop()
+                continue
+            via = p + d[k]
+            if wall[q]:
+                wall[via] = 1
+                break
+            mark[via] = mark[q] = M_STACK
+            built += (via, q)
+            path.append(q)
+        for b in built:
+            wall[b] = 1
+            mark[b] = 0
+
+
+extend.instant = _instant

@@ -105,3 +105,53 @@ def _middle(maze, rng, p):
                 right.appendleft(left.pop())
             mark[p] = 0
             yield (MARK, p, M_STACK, 0)
+
+
+def _instant(maze, rng, policy="mix", mix=0.5):
+    """The growing tree with nobody watching: the same draws and the same active list as the steps
+    (so the same maze), no marks or events.  "middle" drains its steps."""
+    if policy == "middle":
+        deque(growing(maze, rng, policy, mix), maxlen=0)
+        return
+    wall = maze.wall
+    fixed, tables, inside = moves(maze)
+    random = rng.random
+    p = maze.start
+    wall[p] = 0
+    active = [p]
+    lo = dead = 0
+    newest, oldest = policy == "newest", policy == "oldest"
+    mixed = policy == "mix"
+    while lo < len(active):
+        if newest or mixed and random() >= mix:
+            i = len(active) - 1
+        elif oldest:
+            i = lo
+        else:
+            i = int(random() * len(active))
+            while active[i] < 0:
+                i = int(random() * len(active))
+        p = active[i]
+        d = fixed or tables[p]
+        for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
+            dv, dq = d[k]
+            q = p + dq
+            if inside[q] and wall[q]:
+                active.append(q)
+                wall[p + dv] = 0
+                wall[q] = 0
+                break
+        else:
+            active[i] = -1
+            dead += 1
+            while active and active[-1] < 0:
+                active.pop()
+                dead -= 1
+            while lo < len(active) and active[lo] < 0:
+                lo += 1
+            if 2 * dead > len(active):
+                active = [c for c in active if c >= 0]
+                lo = dead = 0
+
+
+growing.instant = _instant

@@ -1,3 +1,4 @@
+from collections import deque
 from heapq import heappop, heappush
 
 from ..events import M_FRONTIER, MARK, MILESTONE, WALL
@@ -75,16 +76,25 @@ def prim(maze, rng, method="true"):
         yield set_mark(maze, q, 0) + carve(maze, via, q) + tuple(grow(q))
 
 
+def _keys(maze, fixed, tables):
+    """How ``_true`` packs an edge into one int: ``(kb, shift)``, the bits of the move index and
+    where the weight starts."""
+    kb = (len(fixed) if fixed else max(map(len, tables))).bit_length()
+    return kb, kb + len(maze.wall).bit_length()
+
+
 def _true(maze, fixed, tables, inside, random):
     """True Prim: a heap of the edges leaving the tree, each one int, ``weight << SHIFT | p << KB | k``
     (a random 32-bit weight, the tree cell ``p`` and the index ``k`` of the move in its table), so
-    the heap compares plain ints.  An edge whose far cell has joined the tree meanwhile is skipped
-    when it comes up: O(E log E) for E candidate passages."""
+    the heap compares plain ints.  Only the cheapest edge into each frontier cell counts: ``best``
+    keeps it, a dearer edge into the same cell is not pushed (its weight is still drawn, so the
+    draws do not depend on it), and an edge that is not its cell's best when it comes up is skipped.
+    O(E log E) for E candidate passages, with fewer edges on the heap."""
     wall, mark = maze.wall, maze.mark
-    kb = (len(fixed) if fixed else max(map(len, tables))).bit_length()
-    shift = kb + len(wall).bit_length()
+    kb, shift = _keys(maze, fixed, tables)
     low, kmask = (1 << shift) - 1, (1 << kb) - 1
     heap = []
+    best = [1 << (shift + 33)] * len(wall)  # per square: the key of the cheapest edge into it so far
     push, pop = heappush, heappop
     frontier, join, carved, opened = M_FRONTIER, MARK, WALL, WALL | MILESTONE
 
@@ -92,7 +102,10 @@ def _true(maze, fixed, tables, inside, random):
         for k, (dv, dq) in enumerate(fixed or tables[p]):
             q = p + dq
             if inside[q] and wall[q]:
-                push(heap, int(random() * 4294967296.0) << shift | p << kb | k)
+                key = int(random() * 4294967296.0) << shift | p << kb | k
+                if key < best[q]:
+                    best[q] = key
+                    push(heap, key)
                 if mark[q] != frontier:
                     mark[q] = frontier
                     out += (join, q, 0, frontier)
@@ -102,14 +115,56 @@ def _true(maze, fixed, tables, inside, random):
     if step:
         yield tuple(step)
     while heap:
-        e = pop(heap) & low
+        key = pop(heap)
+        e = key & low
         p, k = e >> kb, e & kmask
         dv, dq = (fixed or tables[p])[k]
         q = p + dq
-        if not wall[q]:
+        if best[q] != key or not wall[q]:
             continue
         via = p + dv
         mark[q] = 0
         wall[via] = 0
         wall[q] = 0
         yield tuple(grow(q, [join, q, frontier, 0, carved, via, 1, 0, opened, q, 1, 0]))
+
+
+def _instant(maze, rng, method="true"):
+    """Prim with nobody watching: true Prim as ``_true`` with no marks or steps (the same draws,
+    so the same maze); the other methods drain their steps."""
+    if method != "true":
+        deque(prim(maze, rng, method), maxlen=0)
+        return
+    wall = maze.wall
+    fixed, tables, inside = moves(maze)
+    random = rng.random
+    kb, shift = _keys(maze, fixed, tables)
+    low, kmask = (1 << shift) - 1, (1 << kb) - 1
+    heap = []
+    best = [1 << (shift + 33)] * len(wall)
+    push, pop = heappush, heappop
+    q = maze.start
+    wall[q] = 0
+    while True:
+        for k, (dv, dq) in enumerate(fixed or tables[q]):
+            r = q + dq
+            if inside[r] and wall[r]:
+                key = int(random() * 4294967296.0) << shift | q << kb | k
+                if key < best[r]:
+                    best[r] = key
+                    push(heap, key)
+        while heap:
+            key = pop(heap)
+            e = key & low
+            p = e >> kb
+            dv, dq = (fixed or tables[p])[e & kmask]
+            q = p + dq
+            if best[q] == key and wall[q]:
+                wall[p + dv] = 0
+                wall[q] = 0
+                break
+        else:
+            return
+
+
+prim.instant = _instant

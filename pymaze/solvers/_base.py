@@ -4,6 +4,7 @@ The topology they walk on (neighbours, searches, paths, the block-cut tree) is `
 """
 
 from array import array
+from collections import deque
 
 from ..events import MARK, MILESTONE, M_FILLED, M_ROUTE, M_VISITED, N_FOUND, N_NO_ROUTE, N_TURNS, NOTE
 from ..graph import heuristic, path_to, steps, turning  # noqa: F401  (heuristic's old home; astar and greedy take it from pymaze.graph)
@@ -110,6 +111,17 @@ def route_to_goal(maze, nbrs, allowed=None):
                 parent[q] = p
                 order.append(q)
     return None
+
+
+def drained(steps):
+    """Run the generator ``steps`` to its end, dropping what it yields (nobody watches); returns
+    what it returns."""
+    out = []
+
+    def whole():
+        out.append((yield from steps))
+    deque(whole(), maxlen=0)
+    return out[0]
 
 
 def found(goal, moves):

@@ -39,7 +39,7 @@ def farthest(maze, rng):
        between them (the num layer keeps the last sweep's distances).
 
     Property: on a perfect maze (a tree) two sweeps find its diameter, the
-    longest route in the maze, exactly.  With loops the result is only a
+    longest route in the maze, exactly, so a tree stops after the second.  With loops the result is only a
     heuristic (a long shortest route, maybe not the longest): a note says so.
     Source: the double-sweep tree-diameter method (Handler, 1973).
     """
@@ -50,21 +50,23 @@ def farthest(maze, rng):
         yield no_route(maze)
         return
     source = maze.start if maze.is_node(maze.start) else nodes[0]
-    best = -1
+    best, tree, sweeps = -1, None, 0
     while True:
         mark[source] = M_CURRENT
         yield (MARK | MILESTONE, source, 0, M_CURRENT)
         parent, end, dist = yield from _sweep(maze, nbrs, source)
+        sweeps += 1
         mark[source] = 0
         yield (MARK, source, M_CURRENT, 0)
+        if tree is None:  # the part of the maze the sweeps cover: a tree when it has one edge fewer than nodes
+            tree = sum(len(nbrs(p)) for p in parent) // 2 == len(parent) - 1
         if dist <= best:
             break
         best, source = dist, end
-        if dist == 0:
+        if dist == 0 or tree and sweeps == 2:  # on a tree the second sweep's ends are the diameter's
             break
     source = next(p for p in parent if parent[p] == p)
-    edges = sum(len(nbrs(p)) for p in parent) // 2
-    if edges != len(parent) - 1:
+    if not tree:
         yield (NOTE | MILESTONE, -1, N_HEURISTIC, 1)
     if maze.start != source:
         yield (START | MILESTONE, 0, maze.start, source)

@@ -4,8 +4,8 @@ from itertools import count
 from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
 from ..graph import path_to
 from ..registry import solver
-from ._base import no_route
-from ._moves import diagonal_param, estimate, finish, heuristic_param, moves
+from ._base import drained, no_route, quiet_no_route, quiet_route
+from ._moves import cost_note, diagonal_param, estimate, finish, heuristic_param, moves
 
 
 @solver("greedy", "Greedy best-first search", order=60, optimal=False,
@@ -25,6 +25,12 @@ def greedy(maze, rng, heuristic="manhattan", diagonal="never"):
     one route).  It takes no weight: the order is by the estimate alone, so
     multiplying it would change nothing (A* has the weight that matters).  Source: Doran and Michie (1966), best-first search.
     """
+    path = yield from _search(maze, heuristic, diagonal)
+    yield from finish(maze, path, diagonal) if path else [no_route(maze)]
+
+
+def _search(maze, heuristic, diagonal):
+    """The search's steps; returns the route found (S to a goal), or None."""
     nbrs = moves(maze, diagonal)
     h = estimate(maze, heuristic, maze.goals)
     mark = maze.mark
@@ -50,7 +56,14 @@ def greedy(maze, rng, heuristic="manhattan", diagonal="never"):
                 break
             heapq.heappush(heap, (h(q), next(tick), q))
         yield step
-    if found is None:
-        yield no_route(maze)
-        return
-    yield from finish(maze, path_to(parent, found), diagonal)
+    return None if found is None else path_to(parent, found)
+
+
+def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
+    """Greedy best-first with nobody watching: the same search (its steps drained), the route marked
+    and noted as ``finish`` marks and notes it."""
+    path = drained(_search(maze, heuristic, diagonal))
+    return quiet_route(maze, path, *cost_note(maze, path, diagonal)) if path else quiet_no_route(maze)
+
+
+greedy.instant = _instant
