@@ -103,9 +103,15 @@ def wilson(n, seed):
     """Wilson: loop-erased random walks (the last exit of each cell remembered in a dict)."""
     g, w = _grid(n)
     rnd = random.Random(seed)
-    inside, dirs = _inside(n, w), (-w, 1, w, -1)
     g[w + 1] = 0
-    for first in _cells(n, w):
+    wilson_walks(g, w, _inside(n, w), rnd, _cells(n, w))
+    return g
+
+
+def wilson_walks(g, w, inside, rnd, cells):
+    """Wilson's loop-erased walks from every cell still closed into the open tree."""
+    dirs = (-w, 1, w, -1)
+    for first in cells:
         if not g[first]:
             continue
         exit_of = {}
@@ -122,7 +128,6 @@ def wilson(n, seed):
             d = exit_of[p]
             g[p] = g[p + d] = 0
             p += 2 * d
-    return g
 
 
 def wilson_walk(n, seed):

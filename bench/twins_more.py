@@ -19,7 +19,7 @@ from collections import deque
 from heapq import heappop, heappush
 from itertools import count
 
-from bench.twins import _cells, _grid, _inside, binary as binary_twin, dig as dig_twin
+from bench.twins import _cells, _grid, _inside, binary as binary_twin, dig as dig_twin, wilson_walks
 
 INF = float("inf")
 
@@ -78,28 +78,6 @@ def _rejoin(g, w, rnd):
             g[via] = 0
 
 
-def _wilson_walks(g, w, inside, rnd, cells):
-    """Wilson's loop-erased walks from every cell still closed into the open tree."""
-    dirs = (-w, 1, w, -1)
-    for first in cells:
-        if not g[first]:
-            continue
-        exit_of = {}
-        p = first
-        while g[p]:
-            while True:
-                d = dirs[rnd.getrandbits(2)]
-                if inside[p + 2 * d]:
-                    break
-            exit_of[p] = d
-            p += 2 * d
-        p = first
-        while g[p]:
-            d = exit_of[p]
-            g[p] = g[p + d] = 0
-            p += 2 * d
-
-
 # --- generators ------------------------------------------------------------------------------
 
 def houston(n, seed, switch=0.33):
@@ -119,7 +97,7 @@ def houston(n, seed, switch=0.33):
             g[p + d] = g[q] = 0
             left -= 1
         p = q
-    _wilson_walks(g, w, inside, rnd, _cells(n, w))
+    wilson_walks(g, w, inside, rnd, _cells(n, w))
     return g
 
 
