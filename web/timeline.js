@@ -121,7 +121,10 @@ function stateOf(s, c) {
 // the background (a few ms per frame), plus the run's milestones and their kinds.
 export class Snapshots {
   constructor(s) {
-    this.k = FIRST_K;
+    // A snapshot costs a pass over every square (about 100 ms at 2000x2000); replaying K events
+    // costs about 25 ns each. Far enough apart that taking them does not hold up the animation of a
+    // big maze (a frame per snapshot at K = 4,096 there), close enough that a seek stays short.
+    this.k = Math.max(FIRST_K, 2 ** Math.ceil(Math.log2(s.wall.length / 8)));
     this.snaps = [capture(s)]; // snaps[i]: the state after events [0, i * k)
     this.base = s;
     this.builder = null; // made when the first events come (an instant run may never have any)
