@@ -168,10 +168,15 @@ def aldous(n, seed):
     """Aldous-Broder: a random walk opening each cell it enters first."""
     g, w = _grid(n)
     rnd = random.Random(seed)
-    inside, dirs = _inside(n, w), (-w, 1, w, -1)
+    aldous_walk(g, w, _inside(n, w), rnd, n * n - 1)
+    return g
+
+
+def aldous_walk(g, w, inside, rnd, left):
+    """Aldous-Broder's walk from the first cell until ``left`` more cells are open."""
+    dirs = (-w, 1, w, -1)
     p = w + 1
     g[p] = 0
-    left = n * n - 1
     while left:
         d = dirs[rnd.getrandbits(2)]
         q = p + 2 * d
@@ -181,7 +186,6 @@ def aldous(n, seed):
             g[p + d] = g[q] = 0
             left -= 1
         p = q
-    return g
 
 
 def growing(n, seed, mix=0.5):

@@ -19,7 +19,7 @@ from collections import deque
 from heapq import heappop, heappush
 from itertools import count
 
-from bench.twins import _cells, _grid, _inside, binary as binary_twin, dig as dig_twin, wilson_walks
+from bench.twins import _cells, _grid, _inside, aldous_walk, binary as binary_twin, dig as dig_twin, wilson_walks
 
 INF = float("inf")
 
@@ -84,19 +84,8 @@ def houston(n, seed, switch=0.33):
     """Aldous-Broder until a third of the cells are in, then Wilson's walks for the rest."""
     g, w = _grid(n)
     rnd = random.Random(seed)
-    inside, dirs = _inside(n, w), (-w, 1, w, -1)
-    p = w + 1
-    g[p] = 0
-    left = max(1, round(switch * n * n)) - 1
-    while left:
-        d = dirs[rnd.getrandbits(2)]
-        q = p + 2 * d
-        if not inside[q]:
-            continue
-        if g[q]:
-            g[p + d] = g[q] = 0
-            left -= 1
-        p = q
+    inside = _inside(n, w)
+    aldous_walk(g, w, inside, rnd, max(1, round(switch * n * n)) - 1)
     wilson_walks(g, w, inside, rnd, _cells(n, w))
     return g
 
