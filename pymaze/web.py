@@ -308,6 +308,34 @@ def set_maze(width, height, wall, start, goal, weight=None, geometry="block", sh
     return _start(_generated)
 
 
+class _Solved(_Loaded):
+    """A finished solve standing in for its run in a fresh engine (see ``adopt``): what ``export_svg``
+    needs to draw its route again (the solver, the maze it started on, its seed and options)."""
+
+    def __init__(self, algorithm, maze, seed, options):
+        super().__init__(maze, algorithm.slug, algorithm.name)
+        self.algorithm, self.seed, self.options = algorithm, seed, options
+
+
+def adopt(header_json, wall, weight=None):
+    """A fresh engine takes over the page's current maze (the page ended the worker that made it, to
+    give its memory back): ``wall`` (0/1 per square) of a square maze, with the header's width,
+    height, geometry, start and goals (as the last run left them), the generator's ``slug`` and
+    ``name``, and after a solve its ``solve`` (``{"slug", "seed", "options"}``: what an SVG export
+    solves again).  Nothing is run; the next generate, solve, play, edit or export starts from it as
+    it would have from the run that made it.  Returns nothing (the page keeps its own run)."""
+    global _generated, _run
+    h = _options(header_json)
+    maze = Maze(h["width"], h["height"], _bytes(wall), h["start"], list(h["goals"]), h["geometry"],
+                list(_bytes(weight)) if weight is not None else None)
+    _generated = _Loaded(maze, h.get("slug", "edit"), h.get("name", "maze"))
+    _run = _generated
+    solve = h.get("solve")
+    if solve and solve["slug"] in registry.solvers():
+        algo, options = registry.get("solver", solve["slug"]), dict(solve.get("options") or {})
+        _run = _Solved(algo, _solvable(algo.slug, maze, options), check_seed(solve["seed"]), options)
+
+
 def _edited_graph(width, height, wall, start, goal, shape, mask):
     """An edited hex, triangle or polar maze (see ``set_maze``), on the current maze's lattice when it
     is the same one (a stroke costs no new lattice), else on a new one."""

@@ -4,6 +4,7 @@ stepping back, seeking or reading a square's history afterwards makes the events
 same seed), the very events the engine makes in Python."""
 
 import pytest
+from browser import Page
 
 from pymaze.events import M_VISITED, M_VISITED2, apply, unpack
 from pymaze.run import Run
@@ -105,3 +106,36 @@ def test_a_seek_or_a_squares_history_after_an_instant_generate_makes_its_events(
     solved = page.run("solve", events=False)
     assert not solved["deferred"] and solved["finished"] and solved["cursor"] == solved["total"] > 0
     assert not page.errors()
+
+
+def test_a_recycled_worker_keeps_the_log_and_answers_the_next_job_on_the_maze_shown(browser, site_url):
+    """With ?recycle=0 the page ends its worker after every run it holds whole and boots a fresh one
+    (what it does after a big run, to give Pyodide's heap back): the event log and step-back stay,
+    and a solve clicked while the fresh worker boots waits for it and solves the maze shown."""
+    page = Page(browser, site_url + "?recycle=0", {"width": 1280, "height": 800})
+    try:
+        page.page.select_option("#solver", "bfs")
+        gen = page.generate("dig", W, H, SEED)
+        want = Run.generate("dig", W, H, seed=SEED)
+        assert gen["total"] == len(unpack(want.events())) and gen["finished"]
+        page.page.wait_for_function("() => window.pymaze.engine().recycling", timeout=60000)
+        assert "fresh engine is starting" in page.js("document.getElementById('message').textContent")
+        before = page.js("window.pymaze.runs")
+        page.page.click("#solve")  # while the fresh worker boots: the solve waits for it
+        page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'"
+                                    " && !window.pymaze.engine().recycling", arg=before, timeout=90000)
+        assert page.js("window.pymaze.engine().recycles") >= 1
+        solved = page.run("solve")  # again, on the fresh engine, and every event made again
+        run = Run.solve("bfs", want.maze, seed=SEED)
+        events = unpack(run.events())
+        assert layers(run.maze) == board(solved)[:5] and solved["total"] == len(events)
+        page.page.wait_for_function("() => window.pymaze.engine().recycles >= 2 && !window.pymaze.engine().recycling",
+                                    timeout=90000)
+        # the log outlives its worker: a seek to the start is the maze the solve began on
+        page.js("window.pymaze.seek(0)")
+        assert layers(run.initial) == board(page.snapshot())[:5]
+        page.js("window.pymaze.seek(1e9)")
+        assert layers(run.maze) == board(page.snapshot())[:5]
+        assert not page.errors(), page.errors()
+    finally:
+        page.page.close()

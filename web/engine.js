@@ -7,6 +7,9 @@ export class Engine {
     this.nextId = 1;
     this.batchInFlight = false;
     this.restarts = [];
+    this.recycles = 0; // workers ended to give their memory back (recycle)
+    this.fresh = null; // while a recycled worker's successor boots: resolves once it took the page's maze over
+    this.stage = "";
     this.start();
   }
 
@@ -32,9 +35,27 @@ export class Engine {
     return spare;
   }
 
+  // End the worker and boot a fresh one in its place: Pyodide's heap (WebAssembly memory) keeps the
+  // peak of every run and is given back only with its worker.  `prepare(send)` hands the fresh
+  // engine what it needs (the page's maze) first; calls made meanwhile wait for it, in order.
+  recycle(prepare) {
+    if (this.fresh) return this.fresh;
+    this.worker.terminate();
+    this.recycles++;
+    this.fresh = new Promise((resolve) => {
+      this.onFresh = async () => {
+        try { await prepare((type, args) => this.send(type, args)); } finally { this.settle(); }
+      };
+      this.settle = () => { this.fresh = this.onFresh = null; this.stage = ""; resolve(); };
+    });
+    this.start();
+    return this.fresh;
+  }
+
   // Stop the worker and start a fresh one (`spare` when given: a stop asked for, which is not
   // counted as the engine failing).
   restart(reason, spare = null) {
+    if (this.fresh) this.settle(); // a crash while recycling: the page rebuilds its maze as after any crash
     this.worker.terminate();
     const now = Date.now();
     if (!spare) this.restarts = this.restarts.filter((t) => now - t < 60000).concat(now);
@@ -47,7 +68,9 @@ export class Engine {
   }
 
   receive(data) {
+    if (data.type === "stage" && this.fresh) { this.stage = data.stage; return; }
     if (data.type === "stage") return this.hooks.onStage(data.stage, data.progress);
+    if (data.type === "ready" && this.onFresh) return this.onFresh();
     if (data.type === "ready") return this.hooks.onReady(data);
     if (data.type === "fatal") return this.hooks.onFatal(data.message);
     const waiting = this.pending.get(data.id);
@@ -58,6 +81,11 @@ export class Engine {
   }
 
   call(type, args = {}) {
+    if (this.fresh) return this.fresh.then(() => this.call(type, args));
+    return this.send(type, args);
+  }
+
+  send(type, args = {}) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

@@ -23,12 +23,15 @@ import { Legend, paletteTable } from "./legend.js";
 import { maskFromPicture, maskSpec, showShape } from "./shapepick.js";
 import { setupZoom } from "./zoom.js";
 import { MARK, adoptVocabulary, makeState } from "./state.js";
-import { describeNotes, showNotice, stats } from "./status.js";
+import { describeNotes, fmt, showNotice, stats } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 // Text written every frame: only when it changed (a write of the same text still costs a layout).
 const DONE_PAINT_MS = 30; // a repaint's share of a frame when nothing runs (under the 50 ms of a long task)
 const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
+// Pyodide's heap (MB) above which a run's worker is ended once the page holds all of the run, and a
+// fresh one takes its place (?recycle=MB sets it: 0 after every run).
+const RECYCLE_MB = Number(new URLSearchParams(location.search).get("recycle") ?? 256);
 const board = $("board");
 // origin: where the current maze came from ("generated", "imported", "edited", "moved": a
 // generated maze whose S and G a solve moved); "generated" fits in a link, and so does "edited"
@@ -552,10 +555,56 @@ function finished() {
   const s = player.s, h = player.header;
   if (ui.finished === player.loads) return; // once per run, however often it is replayed
   ui.finished = player.loads;
+  keepBase();
   if (player.kind === "solve" && (s.start !== h.start || String(s.goals) !== String(h.goals))) {
     ui.source.push(["solve", ui.ran.solve], ["finish", {}]);
   }
 }
+
+// The maze the engine holds as "the current maze" (what Solve, Play, Edit and export start from),
+// kept when a generate ends on a square maze without a mask, so that a fresh engine can be given it
+// (recycle); a solve that moved S and G moves them here too, as the engine does.
+function keepBase() {
+  const s = player.s, h = player.header;
+  if (s.shape !== "square" || h.mask) return;
+  if (player.kind === "generate" && ui.source.length === 1 && ui.source[0][0] === "generate") {
+    ui.base = { source: ui.source[0], width: s.width, height: s.height, geometry: s.geometry, wall: s.wall.slice(),
+      start: s.start, goals: s.goals.slice(), slug: h.slug, name: h.name, loads: player.loads };
+  } else if (player.kind === "solve" && ui.base && s.width === ui.base.width && s.height === ui.base.height) {
+    Object.assign(ui.base, { start: s.start, goals: s.goals.slice() });
+  }
+}
+
+// Give the engine's memory back after a big run: once the page holds every event of the run (and
+// its state at the end was kept: keepBase), a worker whose heap grew past RECYCLE_MB is ended and a
+// fresh one boots; it gets the current maze (and the solve, for an SVG export) before any other call.
+async function recycle() {
+  const base = ui.base, s = player.s;
+  if (!player.log || !player.log.finished || player.deferred || !player.log.total || ui.recycleChecked === player.loads) return;
+  if (engine.fresh || engine.pending.size || machine.busy || !["done", "paused"].includes(machine.state) || race.active ||
+    code.open || !base || ui.source[0] !== base.source || ui.source.slice(1).some(([t]) => t !== "solve" && t !== "finish") ||
+    (player.kind === "generate" && base.loads !== player.loads) || s.weight) return;
+  ui.recycleChecked = player.loads;
+  const loads = player.loads;
+  const { bytes } = await engine.call("heap");
+  if (bytes < RECYCLE_MB * 2 ** 20 || loads !== player.loads || engine.pending.size || machine.busy) return;
+  const solve = player.kind === "solve" ? { slug: ui.ran.solve.slug, seed: ui.ran.solve.seed, options: ui.ran.solve.options } : null;
+  const header = { width: base.width, height: base.height, geometry: base.geometry, start: base.start, goals: base.goals,
+    slug: base.slug, name: base.name, solve };
+  ui.freed = bytes;
+  await engine.recycle(async (send) => {
+    if (code.registered !== null) await send("register", { code: code.registered });
+    await send("adopt", { header, wall: base.wall.slice() });
+  });
+}
+
+// What the message line says while a fresh engine boots in place of an ended one.
+const recycling = () => `Giving the engine's ${fmt(Math.round(ui.freed / 2 ** 20))} MB back: a fresh engine is starting` +
+  `${engine.stage ? ` (${engine.stage})` : ""}. The maze and its steps stay here; a new run waits for it.`;
+
+// What the message line says while an instant run is under way in the engine.
+const instantText = () => `${player.header.name} is running in the engine at speed "instant" (no steps drawn); ` +
+  `the ${player.kind === "solve" ? "route" : "maze"} appears when it ends.`;
 
 // The instant path (player.finishInstant); a run that cannot end so plays its batches.
 function instantRun() {
@@ -589,7 +638,8 @@ function frame(now) {
       machine.state === "done" && machine.mode === "watch" ? DONE_PAINT_MS : undefined);
     legend.update(player);
     setText($("stats"), ui.mode.status());
-    setText($("message"), ui.mode.message(now));
+    setText($("message"), engine.fresh ? recycling() : ui.instant ? instantText() : ui.mode.message(now));
+    recycle().catch(() => {}); // (a dead engine says so itself)
     const alt = describeBoard();
     if (board.getAttribute("aria-label") !== alt) board.setAttribute("aria-label", alt);
     if (machine.state === "running") explainer.step(player);
@@ -632,6 +682,8 @@ window.pymaze = Object.freeze({
   get zoom() { return renderer.zoom; },
   palette: () => paletteTable(),
   crashEngine: () => engine.call("crash"),
+  // workers ended to give their memory back, and whether a fresh one is starting now
+  engine: () => ({ recycles: engine.recycles, recycling: !!engine.fresh }),
   // the timeline: its milestones (event index, kind), snapshots and a seek (returns its ms)
   timeline: () => ({ ticks: Array.from(player.snaps.ticks), kinds: player.snaps.kinds.map((k) => KIND_NAMES[k]),
     k: player.snaps.k, built: player.snaps.built, snapshots: player.snaps.snaps.filter(Boolean).length,

@@ -32,7 +32,7 @@ export class Player {
     if (reply.drawing) this.shapes = new ShapeView(reply.drawing);
     if (this.s.shape !== "square") this.s.shapes = this.shapes;
     this.log = new EventLog();
-    this.snaps = new Snapshots(this.s); // what a seek far away starts from (timeline.js)
+    this.snaps = new Snapshots(this.s, reply.first); // what a seek far away starts from (timeline.js)
     this.cursor = 0;
     this.carry = 0;
     this.deferred = false; // an instant run: the state is at its end, its events not made yet

@@ -4,6 +4,7 @@
 // coloured by kind; drag, click a tick, or use the keys).
 import { COLOURS, MARKS } from "./palette.js";
 import { BITS, MARK, NOTE, OP } from "./state.js";
+import { pack } from "./pack.js";
 
 const FIRST_K = 4096; // events between snapshots, doubled whenever the snapshots outgrow their budget
 const BUDGET = 96 * 2 ** 20; // bytes all the snapshots of a run may take (packed: see pack)
@@ -31,34 +32,6 @@ export function kindOf(op, value, note, numbered) {
   if (op === OP.MARK && (value === MARK.FILLED || value === MARK.DEAD)) return "filled";
   if (op === OP.MARK) return "search";
   return "ends";
-}
-
-// A layer packed as small as its values allow: [how, data, count].  Walls of 0 and 1 take a bit a
-// square, marks under 16 four bits, numbers (Int32) nothing when all are 0, one or two bytes when
-// they fit, or only their non-zero squares (index and value) when those are few.
-function pack(a) {
-  let lo = 0, hi = 0, nonzero = 0;
-  for (let i = 0; i < a.length; i++) { const v = a[i]; if (v) { nonzero++; if (v > hi) hi = v; else if (v < lo) lo = v; } }
-  const n = a.length;
-  if (lo === 0 && hi === 0) return ["zero", null, n];
-  if (lo === 0 && hi < 2) {
-    const out = new Uint8Array((n + 7) >> 3);
-    for (let i = 0; i < n; i++) if (a[i]) out[i >> 3] |= 1 << (i & 7);
-    return ["bits", out, n];
-  }
-  if (lo === 0 && hi < 16) {
-    const out = new Uint8Array((n + 1) >> 1);
-    for (let i = 0; i < n; i++) out[i >> 1] |= a[i] << ((i & 1) << 2);
-    return ["nibbles", out, n];
-  }
-  if (lo === 0 && hi < 256) return ["bytes", Uint8Array.from(a), n];
-  const dense = lo === 0 && hi < 65536 ? 2 : 4; // bytes a square, packed densely
-  if (nonzero * 8 < n * dense) {
-    const at = new Int32Array(nonzero), values = new Int32Array(nonzero);
-    for (let i = 0, j = 0; i < n; i++) if (a[i]) { at[j] = i; values[j++] = a[i]; }
-    return ["sparse", [at, values], n];
-  }
-  return dense === 2 ? ["shorts", Uint16Array.from(a), n] : ["copy", a.slice(), n];
 }
 
 // A byte of packed bits as its eight squares: two 32-bit words (little-endian).
@@ -91,9 +64,11 @@ function unpack(c, a) {
 
 const packedBytes = (c) => (c[0] === "sparse" ? c[1][0].byteLength * 2 : c[1] ? c[1].byteLength : 0);
 
-// A copy of everything events change in a state (the typed layers, packed, and the lists beside them).
-function capture(s) {
-  return { wall: pack(s.wall), mark: pack(s.mark), num: pack(s.num), markCount: s.markCount.slice(),
+// A copy of everything events change in a state (the typed layers, packed, and the lists beside them);
+// `packed`: its layers packed already (a run's first maze, packed by the worker: see pack.js).
+function capture(s, packed = null) {
+  const { wall, mark, num } = packed || { wall: pack(s.wall), mark: pack(s.mark), num: pack(s.num) };
+  return { wall, mark, num, markCount: s.markCount.slice(),
     route: s.route.slice(), notes: s.notes.slice(), waypoints: s.waypoints.slice(), head: s.head,
     start: s.start, goals: s.goals.slice(), opened: s.opened };
 }
@@ -120,12 +95,13 @@ function stateOf(s, c) {
 // Snapshots of one run, taken by a builder state of its own that follows the event log in
 // the background (a few ms per frame), plus the run's milestones and their kinds.
 export class Snapshots {
-  constructor(s) {
+  // `first`: the run's first maze packed by the worker (else packed here, a pass over every square).
+  constructor(s, first = null) {
     // A snapshot costs a pass over every square (about 100 ms at 2000x2000); replaying K events
     // costs about 25 ns each. Far enough apart that taking them does not hold up the animation of a
     // big maze (a frame per snapshot at K = 4,096 there), close enough that a seek stays short.
     this.k = Math.max(FIRST_K, 2 ** Math.ceil(Math.log2(s.wall.length / 8)));
-    this.snaps = [capture(s)]; // snaps[i]: the state after events [0, i * k)
+    this.snaps = [capture(s, first)]; // snaps[i]: the state after events [0, i * k)
     this.base = s;
     this.builder = null; // made when the first events come (an instant run may never have any)
     this.built = 0; // events the builder has applied

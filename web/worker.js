@@ -2,6 +2,7 @@
 // files, unpacks the pymaze wheel and answers the page's requests.  It holds
 // one Run (inside pymaze.web) and hands its events out as transferred Int32Arrays.
 import { loadPyodide } from "./pyodide.mjs";
+import { pack, packedBuffers } from "./pack.js";
 
 let web = null;
 let current = 0; // the id the engine gave its current run: batches asked for older runs get nothing
@@ -63,10 +64,14 @@ function tally({ wall, mark, num }) {
 
 const drawingBuffers = (d) => (d ? ["polygons", "starts", "walls", "border", "ends"].map((k) => d[k].buffer) : []);
 
-// A run started: remember the id the engine gave it, and hand over its first maze (the header holds the id).
+// A run started: remember the id the engine gave it, and hand over its first maze (the header holds
+// the id) with its layers packed too: the timeline's first snapshot (timeline.js), not made on the page's thread.
 function started(result) {
   const out = firstMaze(result);
   current = out.message.header.run;
+  const { wall, mark, num } = out.message;
+  const first = out.message.first = { wall: pack(wall), mark: pack(mark), num: pack(num) };
+  out.transfer.push(...Object.values(first).flatMap(packedBuffers));
   return out;
 }
 
@@ -128,6 +133,9 @@ const handlers = {
   setMaze: (a) => started(web.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined, // JS null is not None
     a.geometry || "block", a.shape || "square", a.mask || "")),
   finish: () => { web.finish_run(); return { message: {} }; },
+  // A fresh engine takes the page's maze over (the page ended the last worker to give its memory back).
+  adopt: (a) => { web.adopt(JSON.stringify(a.header), a.wall, a.weight || undefined); return { message: {} }; },
+  heap: () => ({ message: { bytes: self.heapBytes() } }),
   shortest: () => ({ message: { moves: web.shortest() } }),
   export: (a) => ({ message: { text: web.export_text(a.format) } }),
   svg: () => ({ message: { text: web.export_svg() } }),
