@@ -288,13 +288,24 @@ def instant(argv):
         for key, value in (("width", n), ("height", n), ("seed", 1)):
             page.fill(f"#{key}", str(value))
         page.evaluate("v => { const s = document.getElementById('speed'); s.value = v; s.dispatchEvent(new Event('input')); }", 100)
-        recycles = 0
+        recycles = [0]
+
+        def recycled(when):
+            """The page holds the run (its end, or every event): the worker is replaced by a fresh one."""
+            t0 = time.perf_counter()
+            page.wait_for_function("r => window.pymaze.engine().recycles > r && !window.pymaze.engine().recycling",
+                                   arg=recycles[0], timeout=300000, polling=500)
+            recycles[0] = page.evaluate("window.pymaze.engine().recycles")
+            record("  the worker replaced by a fresh one given the maze", f"{time.perf_counter() - t0:.2f} s")
+            memory(f"{when}, the worker replaced")
+
         for button in ("generate", "solve") if "memory" in parts else ():
             t0 = time.perf_counter()
             run(page, button)
             t1 = time.perf_counter()
             record(f"{n}x{n} {'wilson' if button == 'generate' else 'bfs'}, instant: click to drawn end", f"{t1 - t0:.2f} s")
             memory("instant end shown")
+            recycled("instant end shown")
             total = page.evaluate("window.pymaze.fetchAll()")
             page.evaluate("window.pymaze.seek(0)")
             page.wait_for_function("() => window.pymaze.progress().cursor === 0", timeout=600000)
@@ -303,12 +314,7 @@ def instant(argv):
             t2 = time.perf_counter()
             record(f"  its {total:,} events made again and stepped back to the start", f"{t2 - t1:.2f} s")
             memory("every event kept, before the worker is recycled")
-            # The page holds the whole run: the worker is ended and a fresh one takes the maze over.
-            page.wait_for_function("r => window.pymaze.engine().recycles > r && !window.pymaze.engine().recycling",
-                                   arg=recycles, timeout=300000, polling=500)
-            recycles = page.evaluate("window.pymaze.engine().recycles")
-            record("  the worker recycled (a fresh one booted and given the maze)", f"{time.perf_counter() - t2:.2f} s")
-            memory("every event kept, the worker recycled")
+            recycled("every event kept")
             loads.append(load())
         version = browser.version
         browser.close()

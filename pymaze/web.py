@@ -308,32 +308,43 @@ def set_maze(width, height, wall, start, goal, weight=None, geometry="block", sh
     return _start(_generated)
 
 
-class _Solved(_Loaded):
-    """A finished solve standing in for its run in a fresh engine (see ``adopt``): what ``export_svg``
-    needs to draw its route again (the solver, the maze it started on, its seed and options)."""
+class _Adopted(_Loaded):
+    """The page's current run handed to a fresh engine (see ``adopt``): finished, with its final maze;
+    ``again()`` makes the run afresh (the same events: an instant run stepped back), and a solve keeps
+    the maze it started on as ``initial`` (what an SVG export solves again)."""
 
-    def __init__(self, algorithm, maze, seed, options):
+    def __init__(self, maze, algorithm, seed, options, initial, again):
         super().__init__(maze, algorithm.slug, algorithm.name)
-        self.algorithm, self.seed, self.options = algorithm, seed, options
+        self.algorithm, self.seed, self.options, self.initial, self.again = algorithm, seed, options, initial, again
 
 
 def adopt(header_json, wall, weight=None):
-    """A fresh engine takes over the page's current maze (the page ended the worker that made it, to
-    give its memory back): ``wall`` (0/1 per square) of a square maze, with the header's width,
-    height, geometry, start and goals (as the last run left them), the generator's ``slug`` and
-    ``name``, and after a solve its ``solve`` (``{"slug", "seed", "options"}``: what an SVG export
-    solves again).  Nothing is run; the next generate, solve, play, edit or export starts from it as
-    it would have from the run that made it.  Returns nothing (the page keeps its own run)."""
-    global _generated, _run
+    """A fresh engine takes over the page's current run (the page ended the worker that made it, to
+    give its memory back; nothing is run here).  ``wall`` (0/1 per square) is the current maze of
+    the header's square ``width`` x ``height`` ``geometry``, with ``start`` and ``goals`` as the last
+    run left them; ``run``: the page's id of its run; ``generate``: that run's generate arguments
+    (``slug``, ``width``, ``height``, ``seed``, ``shape``, ``options``), and after a solve ``solve``
+    (``slug``, ``seed``, ``options``, and ``ends``: S and G when it started).  The next generate,
+    solve, play, edit, export or replay starts from them as it would have in the engine that ran it."""
+    global _generated, _run, _serial
     h = _options(header_json)
     maze = Maze(h["width"], h["height"], _bytes(wall), h["start"], list(h["goals"]), h["geometry"],
                 list(_bytes(weight)) if weight is not None else None)
-    _generated = _Loaded(maze, h.get("slug", "edit"), h.get("name", "maze"))
-    _run = _generated
-    solve = h.get("solve")
-    if solve and solve["slug"] in registry.solvers():
-        algo, options = registry.get("solver", solve["slug"]), dict(solve.get("options") or {})
-        _run = _Solved(algo, _solvable(algo.slug, maze, options), check_seed(solve["seed"]), options)
+    g, sol = h["generate"], h.get("solve")
+    gen = registry.get("generator", g["slug"])
+    seed, options = check_seed(g["seed"]), _options(json.dumps(g.get("options") or {}))
+    again = lambda: _page_run(gen.slug, g["width"], g["height"], seed, g.get("shape") or "thin",  # noqa: E731
+                              json.dumps(options), "")
+    _generated = _run = _Adopted(maze, gen, seed, options, maze, again)
+    if sol:
+        algo, seed, options = registry.get("solver", sol["slug"]), check_seed(sol["seed"]), _options(json.dumps(sol.get("options") or {}))
+        start, goals = sol.get("ends", (maze.start, maze.goals))
+        first = maze if (start, list(goals)) == (maze.start, maze.goals) else Maze(
+            maze.width, maze.height, maze.wall, start, list(goals), maze.geometry, maze.weight)
+        initial = _solvable(algo.slug, first, options)
+        _generated = _Loaded(maze, gen.slug, gen.name)
+        _run = _Adopted(maze, algo, seed, options, initial, lambda: Run.solve(algo.slug, initial, seed, **options))
+    _serial = max(_serial, int(h.get("run") or 0))
 
 
 def _edited_graph(width, height, wall, start, goal, shape, mask):
@@ -491,7 +502,7 @@ def replay():
     """Start the current run again from its first event, under the same run id: the same
     algorithm, maze, seed and options make the same events (an instant run stepped back)."""
     global _run
-    if not isinstance(_run, Run):
+    if not isinstance(_run, (Run, _Adopted)):
         raise ParameterError("no run to replay: generate a maze first")
     old, _run = _run, None
     if old is not _generated:

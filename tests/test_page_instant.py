@@ -109,33 +109,50 @@ def test_a_seek_or_a_squares_history_after_an_instant_generate_makes_its_events(
 
 
 def test_a_recycled_worker_keeps_the_log_and_answers_the_next_job_on_the_maze_shown(browser, site_url):
-    """With ?recycle=0 the page ends its worker after every run it holds whole and boots a fresh one
-    (what it does after a big run, to give Pyodide's heap back): the event log and step-back stay,
-    and a solve clicked while the fresh worker boots waits for it and solves the maze shown."""
+    """With ?recycle=0 the page replaces its worker after every run it holds (an instant run's end,
+    or every event), as it does after a big run to give Pyodide's heap back: a fresh worker boots in
+    the background and is given the maze, the generate and the solve.  The event log and step-back
+    stay, an instant run stepped back afterwards gets its events from the fresh worker, and the
+    next solve solves the maze shown."""
     page = Page(browser, site_url + "?recycle=0", {"width": 1280, "height": 800})
+
+    def recycled(n):
+        page.page.wait_for_function("n => window.pymaze.engine().recycles >= n && !window.pymaze.engine().recycling",
+                                    arg=n, timeout=90000)
+
     try:
         page.page.select_option("#solver", "bfs")
-        gen = page.generate("dig", W, H, SEED)
-        want = Run.generate("dig", W, H, seed=SEED)
-        assert gen["total"] == len(unpack(want.events())) and gen["finished"]
+        page.page.wait_for_function("() => window.pymaze.engine().recycles >= 1", timeout=90000)  # the default maze's
+        n = page.js("window.pymaze.engine().recycles") + (1 if page.js("window.pymaze.engine().recycling") else 0)
+        recycled(n)
+        gen = page.generate("dig", W, H, SEED, events=False)
+        assert gen["deferred"]
         page.page.wait_for_function("() => window.pymaze.engine().recycling", timeout=60000)
         assert "fresh engine is starting" in page.js("document.getElementById('message').textContent")
-        before = page.js("window.pymaze.runs")
-        page.page.click("#solve")  # while the fresh worker boots: the solve waits for it
-        page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'"
-                                    " && !window.pymaze.engine().recycling", arg=before, timeout=90000)
-        assert page.js("window.pymaze.engine().recycles") >= 1
-        solved = page.run("solve")  # again, on the fresh engine, and every event made again
+        recycled(n + 1)
+        # one step back: the fresh worker makes the run's events again
+        page.page.focus("#board")
+        page.page.keyboard.press("ArrowLeft")
+        page.page.wait_for_function("() => { const s = window.pymaze.snapshot(); return !s.deferred && !s.busy"
+                                    " && s.finished && s.cursor === s.total - 1; }", timeout=60000)
+        want = Run.generate("dig", W, H, seed=SEED)
+        events = unpack(want.events())
+        before_last = want.initial.copy()
+        apply(before_last, [x for e in events[:-1] for x in e])
+        assert page.snapshot()["total"] == len(events) and layers(before_last) == board(page.snapshot())[:5]
+        recycled(n + 2)  # the run held whole: replaced again
+        solved = page.run("solve", events=False)
         run = Run.solve("bfs", want.maze, seed=SEED)
         events = unpack(run.events())
-        assert layers(run.maze) == board(solved)[:5] and solved["total"] == len(events)
-        page.page.wait_for_function("() => window.pymaze.engine().recycles >= 2 && !window.pymaze.engine().recycling",
-                                    timeout=90000)
-        # the log outlives its worker: a seek to the start is the maze the solve began on
+        assert solved["deferred"] and layers(run.maze) == board(solved)[:5]
+        recycled(n + 3)
+        # the solve's events from yet another worker, and the log outlives it: the start of the solve
+        assert page.js("window.pymaze.fetchAll()") == len(events)
         page.js("window.pymaze.seek(0)")
         assert layers(run.initial) == board(page.snapshot())[:5]
         page.js("window.pymaze.seek(1e9)")
         assert layers(run.maze) == board(page.snapshot())[:5]
+        recycled(n + 4)
         assert not page.errors(), page.errors()
     finally:
         page.page.close()

@@ -8,7 +8,8 @@ export class Engine {
     this.batchInFlight = false;
     this.restarts = [];
     this.recycles = 0; // workers ended to give their memory back (recycle)
-    this.fresh = null; // while a recycled worker's successor boots: resolves once it took the page's maze over
+    this.booting = null; // a fresh worker booting in the background (recycle)
+    this.fresh = null; // during the handover to it: resolves once it took the page's maze over
     this.stage = "";
     this.start();
   }
@@ -35,27 +36,38 @@ export class Engine {
     return spare;
   }
 
-  // End the worker and boot a fresh one in its place: Pyodide's heap (WebAssembly memory) keeps the
-  // peak of every run and is given back only with its worker.  `prepare(send)` hands the fresh
-  // engine what it needs (the page's maze) first; calls made meanwhile wait for it, in order.
-  recycle(prepare) {
-    if (this.fresh) return this.fresh;
-    this.worker.terminate();
-    this.recycles++;
-    this.fresh = new Promise((resolve) => {
-      this.onFresh = async () => {
-        try { await prepare((type, args) => this.send(type, args)); } finally { this.settle(); }
-      };
-      this.settle = () => { this.fresh = this.onFresh = null; this.stage = ""; resolve(); };
-    });
-    this.start();
-    return this.fresh;
+  // Boot a fresh worker in the background and, once it is up, end this one and let the fresh one
+  // take over: Pyodide's heap (WebAssembly memory) keeps the peak of every run and is given back
+  // only with its worker.  Calls go to the old worker while the fresh one boots; at the handover
+  // `prepare(send)` gives the fresh one the page's maze first, and calls made meanwhile wait for it.
+  // `wanted()`, asked when the fresh worker is up and this one idle: false (the page moved on) ends
+  // the fresh one instead.
+  recycle(prepare, wanted) {
+    if (this.booting || this.fresh) return;
+    const spare = this.booting = Engine.spare();
+    const handover = () => {
+      if (this.booting !== spare) return; // a crash meanwhile: the restart took over
+      if (this.pending.size) { setTimeout(handover, 100); return; } // the old worker answers first
+      this.booting = null;
+      this.stage = "";
+      if (!wanted()) { spare.worker.terminate(); return; }
+      this.worker.terminate();
+      this.recycles++;
+      this.start({ worker: spare.worker, messages: [] });
+      this.fresh = prepare((type, args) => this.send(type, args)).catch(() => {}).finally(() => { this.fresh = null; });
+    };
+    spare.worker.onmessage = ({ data }) => {
+      if (data.type === "stage") this.stage = data.stage;
+      else if (data.type === "ready") handover();
+      else if (data.type === "fatal" && this.booting === spare) { spare.worker.terminate(); this.booting = null; }
+    };
   }
 
   // Stop the worker and start a fresh one (`spare` when given: a stop asked for, which is not
   // counted as the engine failing).
   restart(reason, spare = null) {
-    if (this.fresh) this.settle(); // a crash while recycling: the page rebuilds its maze as after any crash
+    if (this.booting) this.booting.worker.terminate(); // (a crash while a fresh worker boots: the restart takes over)
+    this.booting = null;
     this.worker.terminate();
     const now = Date.now();
     if (!spare) this.restarts = this.restarts.filter((t) => now - t < 60000).concat(now);
@@ -68,9 +80,7 @@ export class Engine {
   }
 
   receive(data) {
-    if (data.type === "stage" && this.fresh) { this.stage = data.stage; return; }
     if (data.type === "stage") return this.hooks.onStage(data.stage, data.progress);
-    if (data.type === "ready" && this.onFresh) return this.onFresh();
     if (data.type === "ready") return this.hooks.onReady(data);
     if (data.type === "fatal") return this.hooks.onFatal(data.message);
     const waiting = this.pending.get(data.id);

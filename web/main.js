@@ -575,32 +575,39 @@ function keepBase() {
   }
 }
 
-// Give the engine's memory back after a big run: once the page holds every event of the run (and
-// its state at the end was kept: keepBase), a worker whose heap grew past RECYCLE_MB is ended and a
-// fresh one boots; it gets the current maze (and the solve, for an SVG export) before any other call.
+// Give the engine's memory back after a big run: once the page holds the run (its every event, or
+// an instant run's end, whose events a fresh engine can make again) and the engine's heap grew past
+// RECYCLE_MB, a fresh worker boots in the background and takes over, given the current maze (kept
+// by keepBase), the generate that made it and the solve shown (to replay them, or export the route).
 async function recycle() {
-  const base = ui.base, s = player.s;
-  if (!player.log || !player.log.finished || player.deferred || !player.log.total || ui.recycleChecked === player.loads) return;
-  if (engine.fresh || engine.pending.size || machine.busy || !["done", "paused"].includes(machine.state) || race.active ||
-    code.open || !base || ui.source[0] !== base.source || ui.source.slice(1).some(([t]) => t !== "solve" && t !== "finish") ||
-    (player.kind === "generate" && base.loads !== player.loads) || s.weight) return;
-  ui.recycleChecked = player.loads;
-  const loads = player.loads;
+  const base = ui.base, s = player.s, log = player.log;
+  const phase = () => (player.deferred ? "deferred" : log && log.finished && log.total ? "held" : "");
+  const key = `${player.loads}:${phase()}`, loads = player.loads, source = ui.source.slice();
+  if (!phase() || ui.recycleChecked === key || engine.booting || engine.fresh || engine.pending.size || machine.busy ||
+    !["done", "paused"].includes(machine.state) || race.active || code.open || !base || source[0] !== base.source ||
+    source.slice(1).some(([t]) => t !== "solve" && t !== "finish") || s.weight || player.header.source === "yours.py" ||
+    (player.kind === "generate" && base.loads !== loads)) return;
+  ui.recycleChecked = key;
   const { bytes } = await engine.call("heap");
-  if (bytes < RECYCLE_MB * 2 ** 20 || loads !== player.loads || engine.pending.size || machine.busy) return;
-  const solve = player.kind === "solve" ? { slug: ui.ran.solve.slug, seed: ui.ran.solve.seed, options: ui.ran.solve.options } : null;
+  const same = () => loads === player.loads && `${loads}:${phase()}` === key && !machine.busy && ui.source.length === source.length &&
+    ["done", "paused"].includes(machine.state) && !code.open && !race.active;
+  if (bytes < RECYCLE_MB * 2 ** 20 || !same()) return;
+  const h = player.header, gen = ui.ran.generate;
+  const solve = player.kind === "solve" ? { ...ui.ran.solve, ends: [h.start, h.goals] } : null;
   const header = { width: base.width, height: base.height, geometry: base.geometry, start: base.start, goals: base.goals,
-    slug: base.slug, name: base.name, solve };
+    run: player.runId, generate: { slug: gen.slug, width: gen.width, height: gen.height, seed: gen.seed,
+      shape: gen.shape, options: gen.options }, solve };
   ui.freed = bytes;
-  await engine.recycle(async (send) => {
+  engine.recycle(async (send) => {
     if (code.registered !== null) await send("register", { code: code.registered });
     await send("adopt", { header, wall: base.wall.slice() });
-  });
+  }, same);
 }
 
-// What the message line says while a fresh engine boots in place of an ended one.
-const recycling = () => `Giving the engine's ${fmt(Math.round(ui.freed / 2 ** 20))} MB back: a fresh engine is starting` +
-  `${engine.stage ? ` (${engine.stage})` : ""}. The maze and its steps stay here; a new run waits for it.`;
+// What the message line says while a fresh engine boots (in the background) or takes over.
+const recycling = () => (engine.fresh ? "A fresh engine is taking the maze over; a new run waits for it."
+  : `Giving the engine's ${fmt(Math.round(ui.freed / 2 ** 20))} MB back: a fresh engine is starting in the background` +
+    `${engine.stage && engine.stage !== "ready" ? ` (${engine.stage})` : ""}; the maze and its steps stay here.`);
 
 // What the message line says while an instant run is under way in the engine.
 const instantText = () => `${player.header.name} is running in the engine at speed "instant" (no steps drawn); ` +
@@ -638,7 +645,7 @@ function frame(now) {
       machine.state === "done" && machine.mode === "watch" ? DONE_PAINT_MS : undefined);
     legend.update(player);
     setText($("stats"), ui.mode.status());
-    setText($("message"), engine.fresh ? recycling() : ui.instant ? instantText() : ui.mode.message(now));
+    setText($("message"), engine.fresh || engine.booting ? recycling() : ui.instant ? instantText() : ui.mode.message(now));
     recycle().catch(() => {}); // (a dead engine says so itself)
     const alt = describeBoard();
     if (board.getAttribute("aria-label") !== alt) board.setAttribute("aria-label", alt);
@@ -683,7 +690,7 @@ window.pymaze = Object.freeze({
   palette: () => paletteTable(),
   crashEngine: () => engine.call("crash"),
   // workers ended to give their memory back, and whether a fresh one is starting now
-  engine: () => ({ recycles: engine.recycles, recycling: !!engine.fresh }),
+  engine: () => ({ recycles: engine.recycles, recycling: !!(engine.booting || engine.fresh) }),
   // the timeline: its milestones (event index, kind), snapshots and a seek (returns its ms)
   timeline: () => ({ ticks: Array.from(player.snaps.ticks), kinds: player.snaps.kinds.map((k) => KIND_NAMES[k]),
     k: player.snaps.k, built: player.snaps.built, snapshots: player.snaps.snaps.filter(Boolean).length,

@@ -134,7 +134,11 @@ const handlers = {
     a.geometry || "block", a.shape || "square", a.mask || "")),
   finish: () => { web.finish_run(); return { message: {} }; },
   // A fresh engine takes the page's maze over (the page ended the last worker to give its memory back).
-  adopt: (a) => { web.adopt(JSON.stringify(a.header), a.wall, a.weight || undefined); return { message: {} }; },
+  adopt: (a) => {
+    web.adopt(JSON.stringify(a.header), a.wall, a.weight || undefined);
+    current = a.header.run; // (an instant run's replay asks by the page's id)
+    return { message: {} };
+  },
   heap: () => ({ message: { bytes: self.heapBytes() } }),
   shortest: () => ({ message: { moves: web.shortest() } }),
   export: (a) => ({ message: { text: web.export_text(a.format) } }),
