@@ -318,6 +318,18 @@ class _Adopted(_Loaded):
         self.algorithm, self.seed, self.options, self.initial, self.again = algorithm, seed, options, initial, again
 
 
+def _blank_layers(maze, width, height, geometry, wall):
+    """``maze`` made ``width`` x ``height`` squares of ``geometry`` with these walls, its marks and
+    numbers all 0, made in place (Pyodide's heap keeps its peak: no temporary buffer of zeros)."""
+    if len(wall) != width * height or wall.translate(None, b"\x00\x01"):
+        raise ParameterError(f"the wall layer needs {width * height} squares of 0 or 1")
+    maze.width, maze.height, maze.geometry = width, height, geometry
+    maze.wall, maze.mark, maze.num = bytearray(wall), bytearray(len(wall)), array("i", [0]) * len(wall)
+    if geometry == "thin" and not maze.is_aligned():
+        raise ParameterError("a thin-wall maze needs odd sides, a closed frame, wall posts and floor cells")
+    return maze
+
+
 def adopt(header_json, wall, weight=None):
     """A fresh engine takes over the page's current run (the page ended the worker that made it, to
     give its memory back; nothing is run here).  ``wall`` (0/1 per square) is the current maze of
@@ -328,8 +340,10 @@ def adopt(header_json, wall, weight=None):
     solve, play, edit, export or replay starts from them as it would have in the engine that ran it."""
     global _generated, _run, _serial
     h = _options(header_json)
-    maze = Maze(h["width"], h["height"], _bytes(wall), h["start"], list(h["goals"]), h["geometry"],
-                list(_bytes(weight)) if weight is not None else None)
+    maze = _blank_layers(Maze(1, 1, b"\x00", 0, [0], "block"), h["width"], h["height"], h["geometry"], _bytes(wall))
+    maze.start, maze.goals = h["start"], list(h["goals"])
+    if weight is not None:
+        maze.weight = array("i", list(_bytes(weight)))
     g, sol = h["generate"], h.get("solve")
     gen = registry.get("generator", g["slug"])
     seed, options = check_seed(g["seed"]), _options(json.dumps(g.get("options") or {}))
@@ -339,8 +353,10 @@ def adopt(header_json, wall, weight=None):
     if sol:
         algo, seed, options = registry.get("solver", sol["slug"]), check_seed(sol["seed"]), _options(json.dumps(sol.get("options") or {}))
         start, goals = sol.get("ends", (maze.start, maze.goals))
-        first = maze if (start, list(goals)) == (maze.start, maze.goals) else Maze(
-            maze.width, maze.height, maze.wall, start, list(goals), maze.geometry, maze.weight)
+        first = maze
+        if (start, list(goals)) != (maze.start, maze.goals):
+            first = maze.copy(layers=False)
+            first.start, first.goals = start, list(goals)
         initial = _solvable(algo.slug, first, options)
         _generated = _Loaded(maze, gen.slug, gen.name)
         _run = _Adopted(maze, algo, seed, options, initial, lambda: Run.solve(algo.slug, initial, seed, **options))

@@ -9,6 +9,7 @@ export class Engine {
     this.restarts = [];
     this.recycles = 0; // workers ended to give their memory back (recycle)
     this.booting = null; // a fresh worker booting in the background (recycle)
+    this.owed = null; // what the fresh worker is to be given before its first call
     this.fresh = null; // during the handover to it: resolves once it took the page's maze over
     this.stage = "";
     this.start();
@@ -38,8 +39,8 @@ export class Engine {
 
   // Boot a fresh worker in the background and, once it is up, end this one and let the fresh one
   // take over: Pyodide's heap (WebAssembly memory) keeps the peak of every run and is given back
-  // only with its worker.  Calls go to the old worker while the fresh one boots; at the handover
-  // `prepare(send)` gives the fresh one the page's maze first, and calls made meanwhile wait for it.
+  // only with its worker.  Calls go to the old worker while the fresh one boots; the next call after
+  // the handover has `prepare(send)` give the fresh one the page's maze first (and waits for it).
   // `wanted()`, asked when the fresh worker is up and this one idle: false (the page moved on) ends
   // the fresh one instead.
   recycle(prepare, wanted) {
@@ -54,7 +55,7 @@ export class Engine {
       this.worker.terminate();
       this.recycles++;
       this.start({ worker: spare.worker, messages: [] });
-      this.fresh = prepare((type, args) => this.send(type, args)).catch(() => {}).finally(() => { this.fresh = null; });
+      this.owed = prepare; // (given with the next call: until then the fresh worker holds no maze at all)
     };
     spare.worker.onmessage = ({ data }) => {
       if (data.type === "stage") this.stage = data.stage;
@@ -67,7 +68,7 @@ export class Engine {
   // counted as the engine failing).
   restart(reason, spare = null) {
     if (this.booting) this.booting.worker.terminate(); // (a crash while a fresh worker boots: the restart takes over)
-    this.booting = null;
+    this.booting = this.owed = null;
     this.worker.terminate();
     const now = Date.now();
     if (!spare) this.restarts = this.restarts.filter((t) => now - t < 60000).concat(now);
@@ -91,6 +92,11 @@ export class Engine {
   }
 
   call(type, args = {}) {
+    if (this.owed) {
+      const prepare = this.owed;
+      this.owed = null;
+      this.fresh = prepare((t, a) => this.send(t, a)).catch(() => {}).finally(() => { this.fresh = null; });
+    }
     if (this.fresh) return this.fresh.then(() => this.call(type, args));
     return this.send(type, args);
   }

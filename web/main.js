@@ -568,8 +568,8 @@ function keepBase() {
   const s = player.s, h = player.header;
   if (s.shape !== "square" || h.mask) return;
   if (player.kind === "generate" && ui.source.length === 1 && ui.source[0][0] === "generate") {
-    ui.base = { source: ui.source[0], width: s.width, height: s.height, geometry: s.geometry, wall: s.wall.slice(),
-      start: s.start, goals: s.goals.slice(), slug: h.slug, name: h.name, loads: player.loads };
+    ui.base = { source: ui.source[0], width: s.width, height: s.height, geometry: s.geometry, wall: player.finalWalls || s.wall.slice(),
+      start: s.start, goals: s.goals.slice(), loads: player.loads };
   } else if (player.kind === "solve" && ui.base && s.width === ui.base.width && s.height === ui.base.height) {
     Object.assign(ui.base, { start: s.start, goals: s.goals.slice() });
   }
@@ -583,7 +583,7 @@ async function recycle() {
   const base = ui.base, s = player.s, log = player.log;
   const phase = () => (player.deferred ? "deferred" : log && log.finished && log.total ? "held" : "");
   const key = `${player.loads}:${phase()}`, loads = player.loads, source = ui.source.slice();
-  if (!phase() || ui.recycleChecked === key || engine.booting || engine.fresh || engine.pending.size || machine.busy ||
+  if (!phase() || ui.recycleChecked === key || engine.booting || engine.fresh || engine.owed || engine.pending.size || machine.busy ||
     !["done", "paused"].includes(machine.state) || race.active || code.open || !base || source[0] !== base.source ||
     source.slice(1).some(([t]) => t !== "solve" && t !== "finish") || s.weight || player.header.source === "yours.py" ||
     (player.kind === "generate" && base.loads !== loads)) return;
@@ -600,7 +600,7 @@ async function recycle() {
   ui.freed = bytes;
   engine.recycle(async (send) => {
     if (code.registered !== null) await send("register", { code: code.registered });
-    await send("adopt", { header, wall: base.wall.slice() });
+    await send("adopt", { header, wall: base.wall }); // (an instant run's walls as bits: see pack.js)
   }, same);
 }
 

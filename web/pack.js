@@ -30,3 +30,11 @@ export function pack(a) {
 
 // The buffers a packed layer holds (what a message transfers).
 export const packedBuffers = (c) => (c[0] === "sparse" ? c[1].map((x) => x.buffer) : c[1] ? [c[1].buffer] : []);
+
+// A layer that pack() made bits of, as bytes of 0 and 1 again (other packings are not made of 0/1 layers).
+export function unpackBits([how, data, n]) {
+  const a = new Uint8Array(n);
+  if (how === "bits") for (let i = 0; i < n; i++) a[i] = (data[i >> 3] >> (i & 7)) & 1;
+  else if (how === "bytes" || how === "copy") a.set(data);
+  return a; // ("zero": all 0)
+}

@@ -38,6 +38,7 @@ export class Player {
     this.deferred = false; // an instant run: the state is at its end, its events not made yet
     this.instantTried = false;
     this.regenerating = null;
+    this.finalWalls = null;
   }
 
   get atEnd() { return this.deferred || (this.log.finished && this.cursor >= this.log.total); }
@@ -64,6 +65,7 @@ export class Player {
       waypoints: final.notes.filter((n) => n[0] === NOTE.WAYPOINT).map((n) => [n[2], n[1]]), head: -1,
       allDirty: true, routeChanged: true, dirtyCount: 0 });
     this.deferred = true;
+    this.finalWalls = final.walls01; // the final walls packed (main.js keeps them for a fresh worker)
     return true;
   }
 

@@ -2,7 +2,7 @@
 // files, unpacks the pymaze wheel and answers the page's requests.  It holds
 // one Run (inside pymaze.web) and hands its events out as transferred Int32Arrays.
 import { loadPyodide } from "./pyodide.mjs";
-import { pack, packedBuffers } from "./pack.js";
+import { pack, packedBuffers, unpackBits } from "./pack.js";
 
 let web = null;
 let current = 0; // the id the engine gave its current run: batches asked for older runs get nothing
@@ -106,7 +106,9 @@ const handlers = {
       mark: copyBuffer(result.get(2), "u8"), num: copyBuffer(result.get(3), "i32") };
     result.destroy();
     Object.assign(final, tally(final));
-    return { message: { final }, transfer: [final.wall.buffer, final.mark.buffer, final.num.buffer, final.markCount.buffer] };
+    final.walls01 = pack(final.wall); // (what the page keeps of the maze for a fresh worker: bits)
+    return { message: { final }, transfer: [final.wall.buffer, final.mark.buffer, final.num.buffer, final.markCount.buffer,
+      ...packedBuffers(final.walls01)] };
   },
   // The events of an instant run, made again from the start (same run id, same seed).
   replay: (a) => {
@@ -135,7 +137,7 @@ const handlers = {
   finish: () => { web.finish_run(); return { message: {} }; },
   // A fresh engine takes the page's maze over (the page ended the last worker to give its memory back).
   adopt: (a) => {
-    web.adopt(JSON.stringify(a.header), a.wall, a.weight || undefined);
+    web.adopt(JSON.stringify(a.header), Array.isArray(a.wall) ? unpackBits(a.wall) : a.wall, a.weight || undefined);
     current = a.header.run; // (an instant run's replay asks by the page's id)
     return { message: {} };
   },
