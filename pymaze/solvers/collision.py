@@ -1,7 +1,7 @@
-from ..events import MARK, MILESTONE, M_DEAD, M_FILLED, M_VISITED
+from ..events import MARK, MILESTONE, M_DEAD, M_FILLED, M_VISITED, N_NO_ROUTE
 from ..registry import solver
-from ..graph import links
-from ._base import no_route, show_route
+from ..graph import links, path_to, steps
+from ._base import UNSEEN, no_route, parents, quiet_route, show_route
 
 
 @solver("collision", "Collision", order=156, optimal=True)
@@ -83,3 +83,71 @@ def collision(maze, rng):
                 break
             q = up
     yield from show_route(maze, path[::-1])
+
+
+def _instant(maze, rng):
+    """Collision with nobody watching: the same floods, final marks and notes; returns ``(route,
+    visited, notes)`` (see ``Run.finish``)."""
+    mark = maze.mark
+    g, tables, side = steps(maze)
+    n = len(maze.wall)
+    start = maze.start
+    goal_at = bytearray(n)
+    for q in maze.goals:
+        goal_at[q] = 1
+    parent = parents(maze)
+    parent[start] = start
+    order = [start]             # every flooded node, in flood order
+    heads = [start]
+    visited, dead, unseen = M_VISITED, M_DEAD, UNSEEN
+    mark[start] = visited
+    goal = start if goal_at[start] else None
+    met = set()                 # collisions seen, as earlier * n + later
+    while heads and goal is None:
+        nxt = []
+        for p in heads:
+            up = parent[p]
+            for d, d2 in tables[side[p]]:
+                if g[p + d]:
+                    continue
+                q = p + d2
+                if q == up:
+                    continue
+                if parent[q] != unseen:
+                    if q * n + p in met:          # the same meeting, seen from its other side
+                        continue
+                    met.add(p * n + q)
+                    mark[q] = dead
+                    continue
+                parent[q] = p
+                mark[q] = visited
+                nxt.append(q)
+                if goal is None and goal_at[q]:
+                    goal = q
+        order += nxt
+        heads = nxt
+    if goal is None:
+        return [], len(order), [(N_NO_ROUTE, 0, maze.goal)]
+    path = path_to(parent, goal)
+    keep = bytearray(n)
+    for q in path:
+        keep[q] = 1
+    children = bytearray(n)     # a node's children in the flood (at most its sides)
+    for q in order[1:]:
+        children[parent[q]] += 1
+    filled = M_FILLED
+    for q in order:
+        if children[q] or keep[q]:
+            continue
+        while not keep[q]:
+            mark[q] = filled
+            up = parent[q]
+            children[up] -= 1
+            if children[up]:
+                break
+            q = up
+    route, _, notes = quiet_route(maze, path)
+    return route, len(order), notes
+
+
+collision.instant = _instant

@@ -1,7 +1,9 @@
-from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_TRAPPED, NOTE
-from ..graph import rotation
+from array import array
+
+from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_NO_ROUTE, N_TRAPPED, NOTE
+from ..graph import rotation, steps
 from ..registry import solver
-from ._base import LoopErasedPath, no_route, show_route
+from ._base import LoopErasedPath, no_route, quiet_route, show_route
 
 
 def preferred(maze):
@@ -95,3 +97,91 @@ def pledge(maze, rng):
                     return
             lap[state] = (turned, len(counts) - 1)
     yield from show_route(maze, route.nodes)
+
+
+def headings(maze):
+    """``(g, side, table)``: ``table[side[p]][k]`` is the move from node ``p`` heading ``k`` (0 N,
+    1 E, 2 S, 3 W) as ``(d, d2)``, open when ``not g[p + d]`` and leading to ``p + d2``, or
+    ``(None, 0)`` off the grid; ``g`` and ``side`` are those of ``pymaze.graph.steps``."""
+    g, pair_sets, side = steps(maze)
+    w = maze.width
+    table = []
+    for pairs in pair_sets:
+        d2s = {d: d2 for d, d2 in pairs}
+        table.append(tuple((d, d2s[d]) if d in d2s else (None, 0) for d in (-w, 1, w, -1)))
+    return g, side, table
+
+
+def _instant(maze, rng):
+    """Pledge with nobody watching: the same walk, final marks and notes; returns ``(route,
+    visited, notes)`` (see ``Run.finish``)."""
+    mark = maze.mark
+    n = len(maze.wall)
+    goal = bytearray(n)
+    for q in maze.goals:
+        goal[q] = 1
+    g, side, table = headings(maze)
+    p, want = maze.start, preferred(maze)
+    heading, turned, following = want, 0, False
+    at = array("i", [-1]) * n       # the loop-erased walk: each node's place in ``nodes``
+    nodes = [p]
+    at[p] = 0
+    left_at = set()
+    lap = {}            # node * 4 + heading -> (count, position in ``counts``) while following
+    counts = []
+    anchor = None
+    visited, current = M_VISITED, M_CURRENT
+    mark[p] = current
+    tries = ((1, -1), (0, 0), (3, 1), (2, 2))
+    while not goal[p]:
+        if following:
+            if turned == 0:
+                following = False
+                if p in left_at:
+                    return [], mark.count(visited) + 1, [(N_TRAPPED, 0, p)]
+                left_at.add(p)
+                lap.clear()
+                del counts[:]
+                anchor = None
+        if not following:
+            d, d2 = table[side[p]][heading]
+            if d is None or g[p + d]:
+                following = True
+                heading, turned = (heading + 3) % 4, turned + 1
+                continue
+        else:
+            moves = table[side[p]]
+            for t, dt in tries:
+                k = (heading + t) % 4
+                d, d2 = moves[k]
+                if d is not None and not g[p + d]:
+                    heading, turned = k, turned + dt
+                    break
+            else:
+                return [], mark.count(visited), [(N_NO_ROUTE, 0, maze.goal)]    # a node with no open side
+        mark[p] = visited
+        p += d2
+        mark[p] = current
+        i = at[p]
+        if i < 0:
+            at[p] = len(nodes)
+            nodes.append(p)
+        else:
+            for q in nodes[i + 1:]:
+                at[q] = -1
+            del nodes[i + 1:]
+        if following:
+            state = p * 4 + heading
+            counts.append(turned)
+            if state in lap and (anchor is None or anchor == state):
+                anchor = state
+                before, j = lap[state]
+                drift = turned - before
+                seen = counts[j:]
+                if drift == 0 or drift > 0 and min(seen) > 0 or drift < 0 and max(seen) < 0:
+                    return [], mark.count(visited) + 1, [(N_TRAPPED, 0, p)]
+            lap[state] = (turned, len(counts) - 1)
+    return quiet_route(maze, nodes)
+
+
+pledge.instant = _instant

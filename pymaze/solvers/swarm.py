@@ -1,6 +1,6 @@
 from ..registry import solver
 from ._moves import diagonal_param, moves
-from ._swarm import swarm_search
+from ._swarm import swarm_quiet, swarm_search
 
 
 @solver("swarm", "Swarm", order=64, shapes=("square",), optimal=False, params=[diagonal_param()])
@@ -22,3 +22,10 @@ def swarm(maze, rng, diagonal="never"):
     (weightedSearchAlgorithm, "CLA" with manhattanDistance), 2019.
     """
     yield from swarm_search(maze, moves(maze, diagonal), 1, diagonal)
+
+
+def _instant(maze, rng, diagonal="never"):
+    return swarm_quiet(maze, 1, diagonal)
+
+
+swarm.instant = _instant
