@@ -120,7 +120,7 @@ def test_instant_solve_with_each_option_ends_in_the_watched_maze_and_route(slug,
 
 @pytest.mark.parametrize("slug", [s for s, a in solvers().items() if getattr(a.func, "instant", None)])
 def test_instant_solve_without_a_route_and_on_the_goal_ends_as_watched(slug):
-    maze = _solvable(slug, "square", 0, block=True)
+    maze = _solvable(slug, "square", 0, block="block" in solvers()[slug].geometries)  # thin: G's passages close
     goal = maze.goal
     for q in (goal - 1, goal + 1, goal - maze.width, goal + maze.width):
         maze.wall[q] = 1  # G walled in
@@ -328,3 +328,20 @@ def test_packed_dijkstra_and_astar_make_the_events_of_their_step_by_step_search(
                 steps = astar._steps_moves(maze.copy(layers=False), options.get("heuristic", "manhattan"),
                                            options.get("weight", 1.0), "never")
             assert list(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == list(chain.from_iterable(steps))
+
+
+@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}), ("chain", {}),
+                                          ("tremaux", {}), ("collision", {}), ("random-mouse", {"cap": 200}),
+                                          ("random-mouse", {"cap": 200, "back": True}),
+                                          ("mouse", {"turn45": 0.0, "diagonal": 2.0})], ids=str)
+def test_instant_walkers_end_as_watched_where_they_stop_short(slug, options):
+    """Trapped in a loop, given up, walled off from G: the walkers' event-free twins end as their
+    watched runs do there too (rooms of "fill" and mazes full of loops), and some runs do stop short."""
+    statuses = set()
+    for seed in range(10):
+        maze = pymaze.generate("fill", 8, 6, seed=seed) if seed % 2 else pymaze.generate("dig", 8, 6, seed=seed, loops=1.0)
+        if maze.geometry not in solvers()[slug].geometries:
+            maze = maze.as_block()
+        _same_as_watched(slug, maze, seed, **options)
+        statuses.add(pymaze.solve(maze, slug, seed=seed, **options).status)
+    assert "found" in statuses and len(statuses) > 1, statuses

@@ -1,7 +1,10 @@
+from array import array
+
 from ..events import MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_FRONTIER2, M_STACK, M_VISITED, N_TRAPPED, NOTE
 from ..graph import rotation
 from ..registry import solver
-from ._base import LoopErasedPath, show_route
+from ._base import LoopErasedPath, quiet_route, show_route
+from .pledge import headings
 
 HEADINGS = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
 
@@ -125,3 +128,87 @@ def robots(maze, move, p, k, ahead, at):
             mark[q] = 0
         yield tuple(step)
     return result
+
+
+def quiet_robots(g, side, table, p, k, ahead, at):
+    """``robots`` with nobody watching (its paint is wiped when it ends, so none is laid): the
+    walk of the first wall follower to reach the line beyond ``at``, or None."""
+    bots = [[p, k, (1, 0, 3, 2), [], {4 * p + k}], [p, k, (3, 0, 1, 2), [], {4 * p + k}]]
+    while bots:
+        for b in list(bots):
+            q, k, turns, walk, seen = b
+            moves = table[side[q]]
+            for t in turns:
+                d, d2 = moves[(k + t) & 3]
+                if d is not None and not g[q + d]:
+                    k = (k + t) & 3
+                    break
+            else:
+                bots.remove(b)
+                continue
+            q += d2
+            walk.append(q)
+            state = 4 * q + k
+            if state in seen:
+                bots.remove(b)
+                continue
+            seen.add(state)
+            b[0], b[1] = q, k
+            if ahead[q] > at:
+                return walk
+    return None
+
+
+def _instant(maze, rng):
+    """Chain with nobody watching: the same walk, final marks and notes; returns ``(route,
+    visited, notes)`` (see ``Run.finish``)."""
+    g, side, table = headings(maze)
+    mark = maze.mark
+    n = len(maze.wall)
+    line = guide(maze)
+    ahead = array("i", [-1]) * n
+    for i, p in enumerate(line):
+        ahead[p] = i
+    for p in line[1:]:
+        mark[p] = M_FRONTIER
+    goal = bytearray(n)
+    for q in maze.goals:
+        goal[q] = 1
+    w = maze.width
+    p, at = maze.start, 0
+    where = array("i", [-1]) * n    # the loop-erased walk: each node's place in ``nodes``
+    nodes = [p]
+    where[p] = 0
+    left = bytearray(n)
+    visited, current = M_VISITED, M_CURRENT
+    mark[p] = current
+    while not goal[p]:
+        nxt = line[at + 1]
+        d = nxt - p
+        k = HEADINGS[(1 if 0 < d < w else -1 if -w < d < 0 else 0, (d > 0) - (d < 0) if abs(d) >= w else 0)]
+        dk, d2 = table[side[p]][k]
+        if dk is not None and not g[p + dk] and p + d2 == nxt:
+            path = [nxt]
+        else:
+            path = quiet_robots(g, side, table, p, k, ahead, at)
+            if path is None:
+                return [], left.count(1), [(N_TRAPPED, 0, p)]
+        for q in path:
+            mark[p] = visited
+            left[p] = 1
+            mark[q] = current
+            i = where[q]
+            if i < 0:
+                where[q] = len(nodes)
+                nodes.append(q)
+            else:
+                for r in nodes[i + 1:]:
+                    where[r] = -1
+                del nodes[i + 1:]
+            p = q
+        at = ahead[p]
+    route, _, notes = quiet_route(maze, nodes)
+    return route, left.count(1), notes
+
+
+chain.instant = _instant

@@ -1,7 +1,9 @@
-from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_GAVE_UP, NOTE
-from ..graph import bfs_tree, links
+from array import array
+
+from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_GAVE_UP, N_NO_ROUTE, NOTE
+from ..graph import bfs_tree, links, steps
 from ..registry import Param, solver
-from ._base import LoopErasedPath, no_route, show_route
+from ._base import LoopErasedPath, no_route, quiet_route, show_route
 
 MAX_CAP = 5_000_000  # about 25 s and 400 MB in CPython at 2000 x 2000 cells (docs/BENCHMARKS.md)
 
@@ -53,3 +55,56 @@ def random_mouse(maze, rng, cap=1_000_000, back=False):
         yield (NOTE | MILESTONE, here, N_GAVE_UP, cap)
         return
     yield from show_route(maze, path.nodes)
+
+
+def _instant(maze, rng, cap=1_000_000, back=False):
+    """The random mouse with nobody watching: the same walk (the same draws), final marks and
+    notes; returns ``(route, visited, notes)`` (see ``Run.finish``)."""
+    mark = maze.mark
+    g, tables, side = steps(maze)
+    n = len(maze.wall)
+    start = maze.start
+    goal = bytearray(n)
+    for q in maze.goals:
+        goal[q] = 1
+    mark[start] = M_CURRENT
+    reached = bytearray(n)
+    reached[start] = 1
+    order = [start]
+    for p in order:
+        for d, d2 in tables[side[p]]:
+            if not g[p + d] and not reached[p + d2]:
+                reached[p + d2] = 1
+                order.append(p + d2)
+    if not any(reached[q] for q in maze.goals):
+        return [], 0, [(N_NO_ROUTE, 0, maze.goal)]
+    at = array("i", [-1]) * n       # the loop-erased walk: each node's place in ``nodes``
+    nodes = [start]
+    at[start] = 0
+    choice = rng.choice
+    visited, current = M_VISITED, M_CURRENT
+    here, came, was = start, -1, 0
+    for _ in range(cap):
+        if goal[here]:
+            break
+        options = [here + d2 for d, d2 in tables[side[here]] if not g[here + d]]
+        if not back and came >= 0 and len(options) > 1:
+            options.remove(came)
+        came, here = here, choice(options)
+        mark[came] = visited
+        was = mark[here]
+        mark[here] = current
+        i = at[here]
+        if i < 0:
+            at[here] = len(nodes)
+            nodes.append(here)
+        else:
+            for q in nodes[i + 1:]:
+                at[q] = -1
+            del nodes[i + 1:]
+    if not goal[here]:
+        return [], mark.count(visited) + (was == visited), [(N_GAVE_UP, cap, here)]
+    return quiet_route(maze, nodes)
+
+
+random_mouse.instant = _instant
