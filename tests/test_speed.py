@@ -345,3 +345,28 @@ def test_instant_walkers_end_as_watched_where_they_stop_short(slug, options):
         _same_as_watched(slug, maze, seed, **options)
         statuses.add(pymaze.solve(maze, slug, seed=seed, **options).status)
     assert "found" in statuses and len(statuses) > 1, statuses
+
+
+@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("collision", {}), ("chain", {}),
+                                          ("random-mouse", {"cap": 20_000}),
+                                          ("random-mouse", {"cap": 20_000, "back": True})], ids=str)
+@pytest.mark.parametrize("chunk", [7, None])
+def test_packed_walkers_make_the_events_of_their_step_by_step_walk(slug, options, chunk, monkeypatch):
+    """The walkers that pack their own events make, in order, the events of their walk made a step
+    at a time (``_steps``, the plain generator of tuples), on every shape they take, through rooms
+    and on a bigger maze; also when they hand out a chunk every few events."""
+    import importlib
+    import random
+    from itertools import chain
+    module = importlib.import_module("pymaze.solvers." + slug.replace("-", "_"))
+    if chunk:
+        monkeypatch.setattr(module, "CHUNK", chunk)
+    for shape in solvers()[slug].shapes:
+        mazes = [_solvable(slug, shape, 3), _solvable(slug, shape, 3, block=shape == "square")]
+        if shape == "square":
+            mazes += [pymaze.generate("fill", 8, 6, seed=s) for s in (4, 8)]
+            mazes.append(pymaze.generate("dig", 40, 40, seed=1, loops=0.02))
+        for seed, maze in enumerate(mazes):
+            rng = (random.Random(seed),) if slug == "random-mouse" else ()
+            want = list(chain.from_iterable(module._steps(maze.copy(layers=False), *rng, **options)))
+            assert list(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == want
