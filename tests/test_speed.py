@@ -347,26 +347,43 @@ def test_instant_walkers_end_as_watched_where_they_stop_short(slug, options):
     assert "found" in statuses and len(statuses) > 1, statuses
 
 
-@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("collision", {}), ("chain", {}),
-                                          ("random-mouse", {"cap": 20_000}),
-                                          ("random-mouse", {"cap": 20_000, "back": True})], ids=str)
-@pytest.mark.parametrize("chunk", [7, None])
-def test_packed_walkers_make_the_events_of_their_step_by_step_walk(slug, options, chunk, monkeypatch):
-    """The walkers that pack their own events make, in order, the events of their walk made a step
-    at a time (``_steps``, the plain generator of tuples), on every shape they take, through rooms
-    and on a bigger maze; also when they hand out a chunk every few events."""
+def _walker_steps(slug, maze, seed, options):
+    """The step-by-step walk (tuples of events) a packed walker's chunks must hold, in order."""
     import importlib
     import random
-    from itertools import chain
+    if slug in ("swarm", "convswarm"):
+        from pymaze.solvers._moves import moves
+        from pymaze.solvers._swarm import swarm_search
+        diagonal = options.get("diagonal", "never")
+        return swarm_search(maze, moves(maze, diagonal), 1 if slug == "swarm" else 7, diagonal)
     module = importlib.import_module("pymaze.solvers." + slug.replace("-", "_"))
+    rng = (random.Random(seed),) if slug == "random-mouse" else ()
+    return module._steps(maze, *rng, **options)
+
+
+@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}), ("collision", {}),
+                                          ("chain", {}), ("random-mouse", {"cap": 20_000}),
+                                          ("random-mouse", {"cap": 20_000, "back": True}), ("swarm", {}),
+                                          ("convswarm", {}), ("swarm", {"diagonal": "always"})], ids=str)
+@pytest.mark.parametrize("chunk", [7, None])
+def test_packed_walkers_make_the_events_of_their_step_by_step_walk(slug, options, chunk, monkeypatch):
+    """The walkers and swarms that pack their own events make, in order, the events of their walk
+    made a step at a time (the plain generators of tuples), on every shape they take, through
+    rooms, with several goals and on a bigger maze; also when they hand out a chunk every few events."""
+    import importlib
+    from itertools import chain
     if chunk:
-        monkeypatch.setattr(module, "CHUNK", chunk)
+        for name in ("wall", "pledge", "collision", "chain", "random_mouse", "_swarm"):
+            monkeypatch.setattr(importlib.import_module("pymaze.solvers." + name), "CHUNK", chunk)
+    block = options.get("diagonal", "never") != "never"
     for shape in solvers()[slug].shapes:
-        mazes = [_solvable(slug, shape, 3), _solvable(slug, shape, 3, block=shape == "square")]
+        mazes = [_solvable(slug, shape, 3, block=block), _solvable(slug, shape, 3, block=shape == "square")]
         if shape == "square":
             mazes += [pymaze.generate("fill", 8, 6, seed=s) for s in (4, 8)]
             mazes.append(pymaze.generate("dig", 40, 40, seed=1, loops=0.02))
+            mazes[-1].goals = [mazes[-1].goal, mazes[-1].nodes()[800]]
         for seed, maze in enumerate(mazes):
-            rng = (random.Random(seed),) if slug == "random-mouse" else ()
-            want = list(chain.from_iterable(module._steps(maze.copy(layers=False), *rng, **options)))
+            if block and maze.geometry != "block":
+                maze = maze.as_block()
+            want = list(chain.from_iterable(_walker_steps(slug, maze.copy(layers=False), seed, options)))
             assert list(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == want

@@ -1,9 +1,11 @@
 from array import array
 
-from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_NO_ROUTE, N_TRAPPED, NOTE
+from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, M_VISITED, N_FOUND, N_NO_ROUTE, N_TRAPPED, NOTE, pack
 from ..graph import rotation, steps
 from ..registry import solver
-from ._base import LoopErasedPath, no_route, quiet_route, show_route
+from ._base import LoopErasedPath, drained, no_route, quiet_route, show_route
+from ._packed import nothing, route
+from ._walk import MOVES, goal_flags
 
 
 def preferred(maze):
@@ -42,6 +44,17 @@ def pledge(maze, rng):
     rule (1980s), as told by Abelson and diSessa, "Turtle Geometry" (1980),
     and Walter D. Pullen, "Think Labyrinth: Maze Algorithms".
     """
+    ending = yield from _walk(maze, True)
+    if ending[0] == N_FOUND:
+        yield route(maze, ending[1])
+    elif ending[0] == N_TRAPPED:
+        yield array("i", (NOTE | MILESTONE, ending[1], N_TRAPPED, 0))
+    else:
+        yield nothing(maze)
+
+
+def _steps(maze):
+    """The walk a step (a tuple of events) at a time: what ``pledge`` packs, in order."""
     move = rotation(maze)[2]  # (p, k) -> the node one move from p in direction k (0 N, 1 E, 2 S, 3 W), or -1
     mark = maze.mark
     goals = set(maze.goals)
@@ -112,14 +125,14 @@ def headings(maze):
     return g, side, table
 
 
-def _instant(maze, rng):
-    """Pledge with nobody watching: the same walk, final marks and notes; returns ``(route,
-    visited, notes)`` (see ``Run.finish``)."""
+def _walk(maze, watch):
+    """The walk over flat per-square arrays, with its final marks, and when ``watch`` is set its
+    moves packed (``_walk.MOVES``) and yielded a chunk at a time.  Returns how it ended:
+    ``(N_FOUND, route)`` (not yet marked), ``(N_TRAPPED, node)`` (a node it had left before) or
+    ``(N_NO_ROUTE,)``."""
     mark = maze.mark
     n = len(maze.wall)
-    goal = bytearray(n)
-    for q in maze.goals:
-        goal[q] = 1
+    goal = goal_flags(maze)
     g, side, table = headings(maze)
     p, want = maze.start, preferred(maze)
     heading, turned, following = want, 0, False
@@ -131,14 +144,19 @@ def _instant(maze, rng):
     counts = []
     anchor = None
     visited, current = M_VISITED, M_CURRENT
+    kind, index = bytearray(), []
     mark[p] = current
+    if watch:
+        yield array("i", (MARK | MILESTONE, p, 0, current))
     tries = ((1, -1), (0, 0), (3, 1), (2, 2))
+    ending = None
     while not goal[p]:
         if following:
             if turned == 0:
                 following = False
                 if p in left_at:
-                    return [], mark.count(visited) + 1, [(N_TRAPPED, 0, p)]
+                    ending = N_TRAPPED, p
+                    break
                 left_at.add(p)
                 lap.clear()
                 del counts[:]
@@ -158,10 +176,19 @@ def _instant(maze, rng):
                     heading, turned = k, turned + dt
                     break
             else:
-                return [], mark.count(visited), [(N_NO_ROUTE, 0, maze.goal)]    # a node with no open side
+                ending = (N_NO_ROUTE,)      # a node with no open side at all
+                break
+        q = p + d2
+        if watch:
+            kind.append(mark[q])
+            index.append(p)
+            index.append(q)
+            if len(kind) >= CHUNK:
+                yield pack(MOVES, kind, index)
+                kind, index = bytearray(), []
         mark[p] = visited
-        p += d2
-        mark[p] = current
+        mark[q] = current
+        p = q
         i = at[p]
         if i < 0:
             at[p] = len(nodes)
@@ -179,9 +206,24 @@ def _instant(maze, rng):
                 drift = turned - before
                 seen = counts[j:]
                 if drift == 0 or drift > 0 and min(seen) > 0 or drift < 0 and max(seen) < 0:
-                    return [], mark.count(visited) + 1, [(N_TRAPPED, 0, p)]
+                    ending = N_TRAPPED, p
+                    break
             lap[state] = (turned, len(counts) - 1)
-    return quiet_route(maze, nodes)
+    if kind:
+        yield pack(MOVES, kind, index)
+    return ending or (N_FOUND, nodes)
 
 
+def _instant(maze, rng):
+    """Pledge with nobody watching: the same walk, final marks and notes; returns ``(route,
+    visited, notes)`` (see ``Run.finish``)."""
+    ending = drained(_walk(maze, False))
+    if ending[0] == N_FOUND:
+        return quiet_route(maze, ending[1])
+    if ending[0] == N_TRAPPED:      # on a node it has left before: marked visited once, current now
+        return [], maze.mark.count(M_VISITED) + 1, [(N_TRAPPED, 0, ending[1])]
+    return [], maze.mark.count(M_VISITED), [(N_NO_ROUTE, 0, maze.goal)]
+
+
+pledge.packed = True
 pledge.instant = _instant
