@@ -16,3 +16,11 @@ def goal_flags(maze):
     for q in maze.goals:
         goal[q] = 1
     return goal
+
+
+def cut(at, nodes, i):
+    """Erase the loop a walk closed on ``nodes[i]``: the nodes after it leave the loop-erased walk
+    ``nodes`` (``at``: per node its place in ``nodes``, -1 when off it)."""
+    for q in nodes[i + 1:]:
+        at[q] = -1
+    del nodes[i + 1:]

@@ -6,7 +6,7 @@ from ..graph import rotation
 from ..registry import solver
 from ._base import LoopErasedPath, drained, quiet_route, show_route
 from ._packed import route
-from ._walk import MOVES, goal_flags
+from ._walk import MOVES, cut, goal_flags
 from .pledge import headings
 
 HEADINGS = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
@@ -252,9 +252,7 @@ def _chain(maze, watch):
                 where[q] = len(nodes)
                 nodes.append(q)
             else:
-                for r in nodes[i + 1:]:
-                    where[r] = -1
-                del nodes[i + 1:]
+                cut(where, nodes, i)
             p = q
         if len(kind) >= CHUNK:
             yield pack(MOVES, kind, index)

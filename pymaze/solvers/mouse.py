@@ -56,7 +56,7 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
     mark[start] = M_VISITED
     yield (MARK | MILESTONE, start, 0, M_VISITED)
     if start in goals:
-        yield from _finish(maze, [start], [start], 0.0, 0)
+        yield from _finish(maze, [start], [start], 0, 0.0)
         return
     best, parent = {}, {}
     heap, tick = [], count()
@@ -103,6 +103,12 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
         chain.append(state)
         state = parent[state]
     chain.reverse()
+    yield from _finish(maze, *_polyline(start, chain, sides), cost)
+
+
+def _polyline(start, chain, sides):
+    """The route of the states ``chain`` ((opening, heading) from S's first, the finish last):
+    ``(cells, corners, bends)``, its cells from S, its polyline's corners and its turning."""
     cells, corners = [start], [start]
     bends = _bend(0, chain[0][1])  # S faces north
     for (o, h), (q, nh) in zip(chain, chain[1:]):
@@ -113,10 +119,10 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
             corners.append(o)
             bends += _bend(h, nh)
     corners.append(cells[-1])
-    yield from _finish(maze, cells, corners, cost, bends)
+    return cells, corners, bends
 
 
-def _finish(maze, cells, corners, cost, bends):
+def _finish(maze, cells, corners, bends, cost):
     for i, p in enumerate(corners):
         yield (NOTE, p, N_WAYPOINT, i)
     yield from show_route(maze, cells, note=False)
@@ -141,7 +147,7 @@ def _instant(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
     visited = M_VISITED
     mark[start] = visited
     if goal[start]:
-        return _quiet_finish(maze, [start], [start], 0.0, 0)
+        return _quiet_finish(maze, [start], [start], 0, 0.0)
     bend = [[turn45 * _bend(a, b) for b in range(8)] for a in range(8)]
     # The moves out of a cell entered through opening o: by the offset from the opening (the
     # side it entered by), every other side as (offset of the opening left by, its heading, cost).
@@ -203,20 +209,10 @@ def _instant(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
         state = parent[state]
     chain.reverse()
     chain = [divmod(st, 8) if st >= 0 else (-1 - st, -1) for st in chain]
-    cells, corners = [start], [start]
-    bends = _bend(0, chain[0][1])  # S faces north
-    for (o, h), (q, nh) in zip(chain, chain[1:]):
-        cells.append(2 * o - cells[-1])
-        if nh < 0:
-            nh = 2 * sides.index(q - o)
-        if nh != h:
-            corners.append(o)
-            bends += _bend(h, nh)
-    corners.append(cells[-1])
-    return _quiet_finish(maze, cells, corners, cost, bends)
+    return _quiet_finish(maze, *_polyline(start, chain, sides), cost)
 
 
-def _quiet_finish(maze, cells, corners, cost, bends):
+def _quiet_finish(maze, cells, corners, bends, cost):
     """``_finish`` with nobody watching: the route marked, and what it notes."""
     mark = maze.mark
     visited = mark.count(M_VISITED)

@@ -5,7 +5,7 @@ from ..graph import rotation, steps
 from ..registry import solver
 from ._base import LoopErasedPath, drained, no_route, quiet_route, show_route
 from ._packed import nothing, route
-from ._walk import MOVES, goal_flags
+from ._walk import MOVES, cut, goal_flags
 
 
 def preferred(maze):
@@ -194,9 +194,7 @@ def _walk(maze, watch):
             at[p] = len(nodes)
             nodes.append(p)
         else:
-            for q in nodes[i + 1:]:
-                at[q] = -1
-            del nodes[i + 1:]
+            cut(at, nodes, i)
         if following:
             state = p * 4 + heading
             counts.append(turned)

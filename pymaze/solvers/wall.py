@@ -5,7 +5,7 @@ from ..graph import rotation, steps
 from ..registry import Param, solver
 from ._base import LoopErasedPath, drained, no_route, quiet_route, show_route
 from ._packed import nothing, route
-from ._walk import MOVES, goal_flags
+from ._walk import MOVES, cut, goal_flags
 
 
 @solver("wall", "Wall follower", order=150, params=[
@@ -159,9 +159,7 @@ def _walk(maze, hand, watch):
             at[p] = len(nodes)
             nodes.append(p)
         else:
-            for q in nodes[i + 1:]:
-                at[q] = -1
-            del nodes[i + 1:]
+            cut(at, nodes, i)
     if kind:
         yield pack(MOVES, kind, index)
     return (N_FOUND, nodes) if goal[p] else (N_NO_ROUTE,)
