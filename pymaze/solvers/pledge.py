@@ -140,7 +140,7 @@ def _walk(maze, watch):
     nodes = [p]
     at[p] = 0
     left_at = set()
-    lap = {}            # node * 4 + heading -> (count, position in ``counts``) while following
+    lap = {}            # node * 4 + heading -> its last place in ``counts`` (the turning then) while following
     counts = []
     anchor = None
     visited, current = M_VISITED, M_CURRENT
@@ -198,15 +198,15 @@ def _walk(maze, watch):
         if following:
             state = p * 4 + heading
             counts.append(turned)
-            if state in lap and (anchor is None or anchor == state):
+            j = lap.get(state)
+            if j is not None and (anchor is None or anchor == state):
                 anchor = state
-                before, j = lap[state]
-                drift = turned - before
+                drift = turned - counts[j]
                 seen = counts[j:]
                 if drift == 0 or drift > 0 and min(seen) > 0 or drift < 0 and max(seen) < 0:
                     ending = N_TRAPPED, p
                     break
-            lap[state] = (turned, len(counts) - 1)
+            lap[state] = len(counts) - 1
     if kind:
         yield pack(MOVES, kind, index)
     return ending or (N_FOUND, nodes)
