@@ -347,6 +347,9 @@ def test_instant_walkers_end_as_watched_where_they_stop_short(slug, options):
     assert "found" in statuses and len(statuses) > 1, statuses
 
 
+PACKED_WALKERS = ("wall", "pledge", "collision", "chain", "random-mouse", "swarm", "convswarm")
+
+
 def _walker_steps(slug, maze, seed, options):
     """The step-by-step walk (tuples of events) a packed walker's chunks must hold, in order."""
     import importlib
@@ -387,3 +390,18 @@ def test_packed_walkers_make_the_events_of_their_step_by_step_walk(slug, options
                 maze = maze.as_block()
             want = list(chain.from_iterable(_walker_steps(slug, maze.copy(layers=False), seed, options)))
             assert list(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == want
+
+
+@pytest.mark.parametrize("slug", [s for s, a in solvers().items() if getattr(a.func, "instant", None)
+                                  and "block" in a.geometries and "square" in a.shapes])
+def test_instant_solve_on_block_mazes_one_square_wide_ends_as_watched(slug):
+    """One square wide, north and west are the same offset (-1): the twins and packed walks that
+    tell moves apart by direction must not take one for the other (the packed walks are held to
+    their step-by-step walks, which ask ``rotation`` or ``moves``)."""
+    from itertools import chain
+    for w, h, s, g in [(1, 4, 0, 3), (1, 6, 2, 5), (1, 6, 5, 0), (6, 1, 2, 5), (4, 1, 3, 0), (2, 5, 0, 9)]:
+        maze = Maze(w, h, bytes(w * h), start=s, goals=[g], geometry="block")
+        _same_as_watched(slug, maze, 1)
+        if getattr(solvers()[slug].func, "packed", False) and slug in PACKED_WALKERS:
+            want = list(chain.from_iterable(_walker_steps(slug, maze.copy(layers=False), 1, {})))
+            assert list(Run.solve(slug, maze, seed=1).events(batch=97)) == want

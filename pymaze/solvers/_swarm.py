@@ -14,10 +14,11 @@ from itertools import count
 from array import array
 
 from ..events import CHUNK, MARK, M_FRONTIER, M_VISITED, NOTE, pack
-from ..graph import path_to, steps
+from ..graph import path_to
 from ._base import drained, no_route, parents, quiet_no_route, quiet_route
 from ._moves import close, cost_note, finish, moves
 from ._packed import EXPAND, KINDS, SEEN, nothing, route
+from ._walk import square_moves
 
 DIR8 = {(0, -1): 0, (1, -1): 1, (1, 0): 2, (1, 1): 3, (0, 1): 4, (-1, 1): 5, (-1, 0): 6, (-1, -1): 7}
 EAST, WEST = 2, 6
@@ -145,9 +146,8 @@ def _search(maze, power, diagonal, watch):
         # Four moves to one goal: each move's heading comes with it (0 N, 2 E, 4 S, 6 W), each
         # node keeps the heading of the move into it, and the distance is read from a column and
         # a row.
-        g, pair_sets, side = steps(maze)
-        heading = {-w: 0, 1: 2, w: 4, -1: 6}
-        tables = tuple(tuple((d, d2, heading[d]) for d, d2 in pairs) for pairs in pair_sets)
+        g, side, sets = square_moves(maze)
+        tables = tuple(tuple(move + (2 * k,) for k, move in enumerate(moves) if move) for moves in sets)
         into = bytearray(n)
         into[start] = EAST
         turns = [1 + (min(d, 8 - d) + 1) // 2 for d in range(8)]

@@ -1,11 +1,11 @@
 from array import array
 
 from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, M_VISITED, N_FOUND, N_NO_ROUTE, N_TRAPPED, NOTE, pack
-from ..graph import rotation, steps
+from ..graph import rotation
 from ..registry import solver
 from ._base import LoopErasedPath, drained, no_route, quiet_route, show_route
 from ._packed import nothing, route
-from ._walk import MOVES, cut, goal_flags
+from ._walk import MOVES, cut, goal_flags, square_moves
 
 
 def preferred(maze):
@@ -115,14 +115,9 @@ def _steps(maze):
 def headings(maze):
     """``(g, side, table)``: ``table[side[p]][k]`` is the move from node ``p`` heading ``k`` (0 N,
     1 E, 2 S, 3 W) as ``(d, d2)``, open when ``not g[p + d]`` and leading to ``p + d2``, or
-    ``(None, 0)`` off the grid; ``g`` and ``side`` are those of ``pymaze.graph.steps``."""
-    g, pair_sets, side = steps(maze)
-    w = maze.width
-    table = []
-    for pairs in pair_sets:
-        d2s = {d: d2 for d, d2 in pairs}
-        table.append(tuple((d, d2s[d]) if d in d2s else (None, 0) for d in (-w, 1, w, -1)))
-    return g, side, table
+    ``(None, 0)`` off the grid (see ``_walk.square_moves``)."""
+    g, side, sets = square_moves(maze)
+    return g, side, [tuple(move or (None, 0) for move in moves) for moves in sets]
 
 
 def _walk(maze, watch):

@@ -1,11 +1,11 @@
 from array import array
 
 from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, M_VISITED, N_FOUND, N_NO_ROUTE, N_TRAPPED, NOTE, pack
-from ..graph import rotation, steps
+from ..graph import rotation
 from ..registry import Param, solver
 from ._base import LoopErasedPath, drained, no_route, quiet_route, show_route
 from ._packed import nothing, route
-from ._walk import MOVES, cut, goal_flags
+from ._walk import MOVES, cut, goal_flags, square_moves
 
 
 @solver("wall", "Wall follower", order=150, params=[
@@ -79,15 +79,9 @@ def square_turns(maze, order):
     ``not g[p + d]``, to ``p + d2``) and the side behind it then.  ``order``: the turns tried, each
     a number of quarter turns clockwise from the side behind.  ``g`` and ``side`` are those of
     ``pymaze.graph.steps``: a block maze's moves off the grid are left out or read wall."""
-    g, pair_sets, side = steps(maze)
-    w = maze.width
-    dirs = (-w, 1, w, -1)
-    table = []
-    for pairs in pair_sets:
-        d2s = {d: d2 for d, d2 in pairs}
-        table.append([tuple((dirs[k], d2s[dirs[k]], (k + 2) % 4)
-                            for k in ((b + t) % 4 for t in order) if dirs[k] in d2s) for b in range(4)])
-    return g, side, table
+    g, side, sets = square_moves(maze)
+    return g, side, [[tuple(moves[k] + ((k + 2) % 4,) for k in ((b + t) % 4 for t in order) if moves[k])
+                      for b in range(4)] for moves in sets]
 
 
 def _walk(maze, hand, watch):
