@@ -120,7 +120,7 @@ def test_instant_solve_with_each_option_ends_in_the_watched_maze_and_route(slug,
 
 @pytest.mark.parametrize("slug", [s for s, a in solvers().items() if getattr(a.func, "instant", None)])
 def test_instant_solve_without_a_route_and_on_the_goal_ends_as_watched(slug):
-    maze = _solvable(slug, "square", 0, block=True)
+    maze = _solvable(slug, "square", 0, block="block" in solvers()[slug].geometries)  # thin: G's passages close
     goal = maze.goal
     for q in (goal - 1, goal + 1, goal - maze.width, goal + maze.width):
         maze.wall[q] = 1  # G walled in
@@ -328,3 +328,80 @@ def test_packed_dijkstra_and_astar_make_the_events_of_their_step_by_step_search(
                 steps = astar._steps_moves(maze.copy(layers=False), options.get("heuristic", "manhattan"),
                                            options.get("weight", 1.0), "never")
             assert list(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == list(chain.from_iterable(steps))
+
+
+@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}), ("chain", {}),
+                                          ("tremaux", {}), ("collision", {}), ("random-mouse", {"cap": 200}),
+                                          ("random-mouse", {"cap": 200, "back": True}),
+                                          ("mouse", {"turn45": 0.0, "diagonal": 2.0})], ids=str)
+def test_instant_walkers_end_as_watched_where_they_stop_short(slug, options):
+    """Trapped in a loop, given up, walled off from G: the walkers' event-free twins end as their
+    watched runs do there too (rooms of "fill" and mazes full of loops), and some runs do stop short."""
+    statuses = set()
+    for seed in range(10):
+        maze = pymaze.generate("fill", 8, 6, seed=seed) if seed % 2 else pymaze.generate("dig", 8, 6, seed=seed, loops=1.0)
+        if maze.geometry not in solvers()[slug].geometries:
+            maze = maze.as_block()
+        _same_as_watched(slug, maze, seed, **options)
+        statuses.add(pymaze.solve(maze, slug, seed=seed, **options).status)
+    assert "found" in statuses and len(statuses) > 1, statuses
+
+
+PACKED_WALKERS = ("wall", "pledge", "collision", "chain", "random-mouse", "swarm", "convswarm")
+
+
+def _walker_steps(slug, maze, seed, options):
+    """The step-by-step walk (tuples of events) a packed walker's chunks must hold, in order."""
+    import importlib
+    import random
+    if slug in ("swarm", "convswarm"):
+        from pymaze.solvers._moves import moves
+        from pymaze.solvers._swarm import swarm_search
+        diagonal = options.get("diagonal", "never")
+        return swarm_search(maze, moves(maze, diagonal), 1 if slug == "swarm" else 7, diagonal)
+    module = importlib.import_module("pymaze.solvers." + slug.replace("-", "_"))
+    rng = (random.Random(seed),) if slug == "random-mouse" else ()
+    return module._steps(maze, *rng, **options)
+
+
+@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}), ("collision", {}),
+                                          ("chain", {}), ("random-mouse", {"cap": 20_000}),
+                                          ("random-mouse", {"cap": 20_000, "back": True}), ("swarm", {}),
+                                          ("convswarm", {}), ("swarm", {"diagonal": "always"})], ids=str)
+@pytest.mark.parametrize("chunk", [7, None])
+def test_packed_walkers_make_the_events_of_their_step_by_step_walk(slug, options, chunk, monkeypatch):
+    """The walkers and swarms that pack their own events make, in order, the events of their walk
+    made a step at a time (the plain generators of tuples), on every shape they take, through
+    rooms, with several goals and on a bigger maze; also when they hand out a chunk every few events."""
+    import importlib
+    from itertools import chain
+    if chunk:
+        for name in ("wall", "pledge", "collision", "chain", "random_mouse", "_swarm"):
+            monkeypatch.setattr(importlib.import_module("pymaze.solvers." + name), "CHUNK", chunk)
+    block = options.get("diagonal", "never") != "never"
+    for shape in solvers()[slug].shapes:
+        mazes = [_solvable(slug, shape, 3, block=block), _solvable(slug, shape, 3, block=shape == "square")]
+        if shape == "square":
+            mazes += [pymaze.generate("fill", 8, 6, seed=s) for s in (4, 8)]
+            mazes.append(pymaze.generate("dig", 40, 40, seed=1, loops=0.02))
+            mazes[-1].goals = [mazes[-1].goal, mazes[-1].nodes()[800]]
+        for seed, maze in enumerate(mazes):
+            if block and maze.geometry != "block":
+                maze = maze.as_block()
+            want = list(chain.from_iterable(_walker_steps(slug, maze.copy(layers=False), seed, options)))
+            assert list(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == want
+
+
+@pytest.mark.parametrize("slug", [s for s, a in solvers().items() if getattr(a.func, "instant", None)
+                                  and "block" in a.geometries and "square" in a.shapes])
+def test_instant_solve_on_block_mazes_one_square_wide_ends_as_watched(slug):
+    """One square wide, north and west are the same offset (-1): the twins and packed walks that
+    tell moves apart by direction must not take one for the other (the packed walks are held to
+    their step-by-step walks, which ask ``rotation`` or ``moves``)."""
+    from itertools import chain
+    for w, h, s, g in [(1, 4, 0, 3), (1, 6, 2, 5), (1, 6, 5, 0), (6, 1, 2, 5), (4, 1, 3, 0), (2, 5, 0, 9)]:
+        maze = Maze(w, h, bytes(w * h), start=s, goals=[g], geometry="block")
+        _same_as_watched(slug, maze, 1)
+        if getattr(solvers()[slug].func, "packed", False) and slug in PACKED_WALKERS:
+            want = list(chain.from_iterable(_walker_steps(slug, maze.copy(layers=False), 1, {})))
+            assert list(Run.solve(slug, maze, seed=1).events(batch=97)) == want

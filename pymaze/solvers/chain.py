@@ -1,7 +1,13 @@
-from ..events import MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_FRONTIER2, M_STACK, M_VISITED, N_TRAPPED, NOTE
+from array import array
+
+from ..events import (CHUNK, MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_FRONTIER2, M_STACK, M_VISITED, N_FOUND,
+                      N_TRAPPED, NOTE, Kinds, column, pack)
 from ..graph import rotation
 from ..registry import solver
-from ._base import LoopErasedPath, show_route
+from ._base import LoopErasedPath, drained, quiet_route, show_route
+from ._packed import route
+from ._walk import MOVES, cut, goal_flags
+from .pledge import headings
 
 HEADINGS = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
 
@@ -46,6 +52,15 @@ def chain(maze, rng):
     Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms" (the
     chain algorithm); mazelib's Chain solver.
     """
+    ending = yield from _chain(maze, True)
+    if ending[0] == N_FOUND:
+        yield route(maze, ending[1])
+    else:
+        yield array("i", (NOTE | MILESTONE, ending[1], N_TRAPPED, 0))
+
+
+def _steps(maze):
+    """The walk a step (a tuple of events) at a time: what ``chain`` packs, in order."""
     move = rotation(maze)[2]
     mark = maze.mark
     line = guide(maze)
@@ -125,3 +140,138 @@ def robots(maze, move, p, k, ahead, at):
             mark[q] = 0
         yield tuple(step)
     return result
+
+
+# A robot's paint, as kinds of packed events (see events.pack): a square painted by the right-hand
+# robot (kind 0), by the left-hand one (1), and each wiped when the robots are done (2 and 3).
+PAINT = Kinds((MARK, 0, M_STACK), (MARK, 0, M_FRONTIER2), (MARK, M_STACK, 0), (MARK, M_FRONTIER2, 0))
+WIPE = bytes([2, 3]).ljust(256, b"\0")     # a paint kind to its wipe, for bytes.translate
+
+
+def _robots(g, side, table, mark, p, k, ahead, at, watch):
+    """``robots`` over flat tables: the walk of the first wall follower to reach the line beyond
+    ``at``, or None.  With ``watch`` set the robots paint the unmarked squares they pass, the
+    paint is yielded packed and wiped at the end; without, none is laid (none outlives them)."""
+    bots = [[p, k, (1, 0, 3, 2), [], {4 * p + k}, 0], [p, k, (3, 0, 1, 2), [], {4 * p + k}, 1]]
+    colours = (M_STACK, M_FRONTIER2)
+    kind, index = bytearray(), []   # the paint, square by square
+    shown = 0                       # how much of it was yielded
+    result = None
+    while bots and result is None:
+        for b in list(bots):
+            q, k, turns, walk, seen, colour = b
+            moves = table[side[q]]
+            for t in turns:
+                d, d2 = moves[(k + t) & 3]
+                if d is not None and not g[q + d]:
+                    k = (k + t) & 3
+                    break
+            else:
+                bots.remove(b)
+                continue
+            q += d2
+            walk.append(q)
+            state = 4 * q + k
+            if state in seen:
+                bots.remove(b)
+                continue
+            seen.add(state)
+            b[0], b[1] = q, k
+            if watch and not mark[q]:
+                mark[q] = colours[colour]
+                kind.append(colour)
+                index.append(q)
+                if len(kind) - shown >= CHUNK:
+                    yield pack(PAINT, kind[shown:], index[shown:])
+                    shown = len(kind)
+            if ahead[q] > at:
+                result = walk
+                break
+    if kind:
+        yield pack(PAINT, kind[shown:], index[shown:])
+        yield pack(PAINT, kind.translate(WIPE), index)
+        for q in index:
+            mark[q] = 0
+    return result
+
+
+def _chain(maze, watch):
+    """The walk over flat per-square arrays, with its final marks, and when ``watch`` is set its
+    events packed a chunk at a time.  Returns how it ended, ``(N_FOUND, route, left)`` (the route
+    not yet marked) or ``(N_TRAPPED, node, left)``, ``left`` the nodes the walker ever left (those
+    it marked visited)."""
+    g, side, table = headings(maze)
+    mark = maze.mark
+    n = len(maze.wall)
+    line = guide(maze)
+    ahead = array("i", [-1]) * n
+    for i, p in enumerate(line):
+        ahead[p] = i
+    if watch:
+        todo = [p for p in line[1:] if mark[p] != M_FRONTIER]
+        if todo:
+            yield column(MARK, todo, list(map(mark.__getitem__, todo)), M_FRONTIER)
+    for p in line[1:]:
+        mark[p] = M_FRONTIER
+    goal = goal_flags(maze)
+    w = maze.width
+    p, at = maze.start, 0
+    where = array("i", [-1]) * n    # the loop-erased walk: each node's place in ``nodes``
+    nodes = [p]
+    where[p] = 0
+    left = bytearray(n)
+    visited, current = M_VISITED, M_CURRENT
+    kind, index = bytearray(), []
+    mark[p] = current
+    if watch:
+        yield array("i", (MARK | MILESTONE, p, 0, current))
+    while not goal[p]:
+        nxt = line[at + 1]
+        d = nxt - p
+        k = HEADINGS[(1 if 0 < d < w else -1 if -w < d < 0 else 0, (d > 0) - (d < 0) if abs(d) >= w else 0)]
+        dk, d2 = table[side[p]][k]
+        if dk is not None and not g[p + dk] and p + d2 == nxt:
+            path = [nxt]
+        else:
+            if kind:
+                yield pack(MOVES, kind, index)
+                kind, index = bytearray(), []
+            path = yield from _robots(g, side, table, mark, p, k, ahead, at, watch)
+            if path is None:
+                return N_TRAPPED, p, left.count(1)
+        for q in path:
+            if watch:
+                kind.append(mark[q])
+                index.append(p)
+                index.append(q)
+            mark[p] = visited
+            left[p] = 1
+            mark[q] = current
+            i = where[q]
+            if i < 0:
+                where[q] = len(nodes)
+                nodes.append(q)
+            else:
+                cut(where, nodes, i)
+            p = q
+        if len(kind) >= CHUNK:
+            yield pack(MOVES, kind, index)
+            kind, index = bytearray(), []
+        at = ahead[p]
+    if kind:
+        yield pack(MOVES, kind, index)
+    return N_FOUND, nodes, left.count(1)
+
+
+def _instant(maze, rng):
+    """Chain with nobody watching: the same walk, final marks and notes; returns ``(route,
+    visited, notes)`` (see ``Run.finish``)."""
+    ending = drained(_chain(maze, False))
+    if ending[0] == N_FOUND:
+        path, _, notes = quiet_route(maze, ending[1])
+        return path, ending[2], notes
+    return [], ending[2], [(N_TRAPPED, 0, ending[1])]
+
+
+chain.packed = True
+chain.instant = _instant

@@ -1,6 +1,6 @@
 from ..registry import solver
-from ._moves import diagonal_param, moves
-from ._swarm import swarm_search
+from ._moves import diagonal_param
+from ._swarm import swarm_packed, swarm_quiet
 
 
 @solver("convswarm", "Convergent swarm", order=65, shapes=("square",), optimal=False, params=[diagonal_param()])
@@ -21,4 +21,12 @@ def convswarm(maze, rng, diagonal="never"):
     Mihailescu, Pathfinding Visualizer (weightedSearchAlgorithm, "CLA" with
     extraPoweredManhattanDistance), 2019.
     """
-    yield from swarm_search(maze, moves(maze, diagonal), 7, diagonal)
+    yield from swarm_packed(maze, 7, diagonal)
+
+
+def _instant(maze, rng, diagonal="never"):
+    return swarm_quiet(maze, 7, diagonal)
+
+
+convswarm.instant = _instant
+convswarm.packed = True

@@ -1,9 +1,9 @@
 import heapq
 from itertools import count
 
-from ..events import MARK, MILESTONE, M_VISITED, N_COST, N_TURNS, N_WAYPOINT, NOTE
+from ..events import MARK, MILESTONE, M_ROUTE, M_VISITED, N_COST, N_FOUND, N_TURNS, N_WAYPOINT, NOTE
 from ..registry import Param, solver
-from ._base import found, no_route, show_route
+from ._base import found, no_route, quiet_no_route, show_route
 
 # Headings 0..7 clockwise from north, as (dx, dy) with y growing southwards.
 HEADINGS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -56,7 +56,7 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
     mark[start] = M_VISITED
     yield (MARK | MILESTONE, start, 0, M_VISITED)
     if start in goals:
-        yield from _finish(maze, [start], [start], 0.0, 0)
+        yield from _finish(maze, [start], [start], 0, 0.0)
         return
     best, parent = {}, {}
     heap, tick = [], count()
@@ -103,6 +103,12 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
         chain.append(state)
         state = parent[state]
     chain.reverse()
+    yield from _finish(maze, *_polyline(start, chain, sides), cost)
+
+
+def _polyline(start, chain, sides):
+    """The route of the states ``chain`` ((opening, heading) from S's first, the finish last):
+    ``(cells, corners, bends)``, its cells from S, its polyline's corners and its turning."""
     cells, corners = [start], [start]
     bends = _bend(0, chain[0][1])  # S faces north
     for (o, h), (q, nh) in zip(chain, chain[1:]):
@@ -113,13 +119,109 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
             corners.append(o)
             bends += _bend(h, nh)
     corners.append(cells[-1])
-    yield from _finish(maze, cells, corners, cost, bends)
+    return cells, corners, bends
 
 
-def _finish(maze, cells, corners, cost, bends):
+def _finish(maze, cells, corners, bends, cost):
     for i, p in enumerate(corners):
         yield (NOTE, p, N_WAYPOINT, i)
     yield from show_route(maze, cells, note=False)
     yield found(cells[-1], len(cells) - 1)
     yield (NOTE, cells[-1], N_TURNS, bends)
     yield (NOTE, cells[-1], N_COST, round(cost * 1000))
+
+
+def _instant(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
+    """The micromouse search with nobody watching: the same search (the same costs, ties broken
+    alike), final marks and notes; returns ``(route, visited, notes)`` (see ``Run.finish``).
+
+    A state (opening ``o``, heading ``h``) is the number ``8 * o + h``; the finish in cell ``c``
+    is ``-1 - c``."""
+    w, g, mark = maze.width, maze.wall, maze.mark
+    n = len(g)
+    goal = bytearray(n)
+    for q in maze.goals:
+        goal[q] = 1
+    start = maze.start
+    sides = (-w, 1, w, -1)
+    visited = M_VISITED
+    mark[start] = visited
+    if goal[start]:
+        return _quiet_finish(maze, [start], [start], 0, 0.0)
+    bend = [[turn45 * _bend(a, b) for b in range(8)] for a in range(8)]
+    # The moves out of a cell entered through opening o: by the offset from the opening (the
+    # side it entered by), every other side as (offset of the opening left by, its heading, cost).
+    out = {}
+    for s_in in sides:
+        moves = []
+        for s in sides:
+            if s != s_in:
+                dx = (1 if s == 1 else -1 if s == -1 else 0) - (1 if s_in == 1 else -1 if s_in == -1 else 0)
+                dy = (1 if s == w else -1 if s == -w else 0) - (1 if s_in == w else -1 if s_in == -w else 0)
+                nh = HEADINGS.index(((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)))
+                moves.append((s - s_in, s, nh, straight if dx == 0 or dy == 0 else diagonal))
+        out[s_in] = tuple(moves)
+    best, parent = {}, {}
+    heap, tick = [], 0
+    push, pop = heapq.heappush, heapq.heappop
+    for k, s in enumerate(sides):
+        if not g[start + s]:
+            cost, state = 0.5 * straight + turn45 * _bend(0, 2 * k), 8 * (start + s) + 2 * k
+            if cost < best.get(state, float("inf")):
+                best[state], parent[state] = cost, None
+                push(heap, (cost, tick, state))
+                tick += 1
+    state = None
+    while heap:
+        cost, _, state = pop(heap)
+        if cost > best[state]:
+            continue
+        if state < 0:
+            break
+        o, h = divmod(state, 8)
+        dx, dy = HEADINGS[h]
+        cell = o + (w if dy > 0 else -w) if (o // w) % 2 == 0 else o + (1 if dx > 0 else -1)
+        mark[cell] = visited
+        into = o - cell
+        if goal[cell]:
+            fin = -1 - cell
+            c = cost + 0.5 * straight + turn45 * _bend(h, 2 * sides.index(-into))
+            if c < best.get(fin, float("inf")):
+                best[fin], parent[fin] = c, state
+                push(heap, (c, tick, fin))
+                tick += 1
+        turns = bend[h]
+        for _, s, nh, step in out[into]:
+            e = cell + s
+            if g[e]:
+                continue
+            c = cost + step + turns[nh]
+            st = 8 * e + nh
+            if c < best.get(st, float("inf")):
+                best[st], parent[st] = c, state
+                push(heap, (c, tick, st))
+                tick += 1
+    else:
+        return quiet_no_route(maze)
+    chain = []
+    while state is not None:
+        chain.append(state)
+        state = parent[state]
+    chain.reverse()
+    chain = [divmod(st, 8) if st >= 0 else (-1 - st, -1) for st in chain]
+    return _quiet_finish(maze, *_polyline(start, chain, sides), cost)
+
+
+def _quiet_finish(maze, cells, corners, bends, cost):
+    """``_finish`` with nobody watching: the route marked, and what it notes."""
+    mark = maze.mark
+    visited = mark.count(M_VISITED)
+    for p in cells:
+        mark[p] = M_ROUTE
+    goal = cells[-1]
+    notes = [(N_WAYPOINT, i, p) for i, p in enumerate(corners)]
+    notes += [(N_FOUND, len(cells) - 1, goal), (N_TURNS, bends, goal), (N_COST, round(cost * 1000), goal)]
+    return cells, visited, notes
+
+
+mouse.instant = _instant

@@ -1,7 +1,11 @@
-from ..events import MARK, MILESTONE, M_CURRENT, M_VISITED, N_GAVE_UP, NOTE
-from ..graph import bfs_tree, links
+from array import array
+
+from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, M_VISITED, N_FOUND, N_GAVE_UP, N_NO_ROUTE, NOTE, pack
+from ..graph import bfs_tree, links, steps
 from ..registry import Param, solver
-from ._base import LoopErasedPath, no_route, show_route
+from ._base import LoopErasedPath, drained, no_route, quiet_route, show_route
+from ._packed import nothing, route
+from ._walk import MOVES, cut, goal_flags
 
 MAX_CAP = 5_000_000  # about 25 s and 400 MB in CPython at 2000 x 2000 cells (docs/BENCHMARKS.md)
 
@@ -28,6 +32,17 @@ def random_mouse(maze, rng, cap=1_000_000, back=False):
     not optimal.  Source: the "random mouse" in Walter D. Pullen, "Think
     Labyrinth: Maze Algorithms".
     """
+    ending = yield from _wander(maze, rng, cap, back, True)
+    if ending[0] == N_FOUND:
+        yield route(maze, ending[1])
+    elif ending[0] == N_GAVE_UP:
+        yield array("i", (NOTE | MILESTONE, ending[1], N_GAVE_UP, cap))
+    else:
+        yield nothing(maze)
+
+
+def _steps(maze, rng, cap=1_000_000, back=False):
+    """The walk a step (a tuple of events) at a time: what ``random_mouse`` packs, in order."""
     nbrs = links(maze)
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
@@ -53,3 +68,77 @@ def random_mouse(maze, rng, cap=1_000_000, back=False):
         yield (NOTE | MILESTONE, here, N_GAVE_UP, cap)
         return
     yield from show_route(maze, path.nodes)
+
+
+def _wander(maze, rng, cap, back, watch):
+    """The walk over flat per-square arrays (the same draws as the steps'), with its final marks,
+    and when ``watch`` is set its events packed a chunk at a time (see ``_walk.MOVES``).  Returns
+    how it ended: ``(N_FOUND, route)`` (not yet marked), ``(N_GAVE_UP, node, it had been left
+    before)`` or ``(N_NO_ROUTE,)``."""
+    mark = maze.mark
+    g, tables, side = steps(maze)
+    fixed = tables[0] if len(tables) == 1 else None   # a thin maze: one direction set for every cell
+    n = len(maze.wall)
+    start = maze.start
+    goal = goal_flags(maze)
+    mark[start] = M_CURRENT
+    if watch:
+        yield array("i", (MARK | MILESTONE, start, 0, M_CURRENT))
+    reached = bytearray(n)
+    reached[start] = 1
+    order = [start]
+    for p in order:
+        for d, d2 in tables[side[p]]:
+            if not g[p + d] and not reached[p + d2]:
+                reached[p + d2] = 1
+                order.append(p + d2)
+    if not any(reached[q] for q in maze.goals):
+        return (N_NO_ROUTE,)
+    at = array("i", [-1]) * n       # the loop-erased walk: each node's place in ``nodes``
+    nodes = [start]
+    at[start] = 0
+    choice = rng.choice
+    visited, current = M_VISITED, M_CURRENT
+    kind, index = bytearray(), []
+    here, came, was = start, -1, 0
+    for _ in range(cap):
+        if goal[here]:
+            break
+        options = [here + d2 for d, d2 in fixed or tables[side[here]] if not g[here + d]]
+        if not back and came >= 0 and len(options) > 1:
+            options.remove(came)
+        came, here = here, choice(options)
+        mark[came] = visited
+        was = mark[here]
+        mark[here] = current
+        if watch:
+            kind.append(was)
+            index.append(came)
+            index.append(here)
+            if len(kind) >= CHUNK:
+                yield pack(MOVES, kind, index)
+                kind, index = bytearray(), []
+        i = at[here]
+        if i < 0:
+            at[here] = len(nodes)
+            nodes.append(here)
+        else:
+            cut(at, nodes, i)
+    if kind:
+        yield pack(MOVES, kind, index)
+    return (N_FOUND, nodes) if goal[here] else (N_GAVE_UP, here, was == visited)
+
+
+def _instant(maze, rng, cap=1_000_000, back=False):
+    """The random mouse with nobody watching: the same walk (the same draws), final marks and
+    notes; returns ``(route, visited, notes)`` (see ``Run.finish``)."""
+    ending = drained(_wander(maze, rng, cap, back, False))
+    if ending[0] == N_FOUND:
+        return quiet_route(maze, ending[1])
+    if ending[0] == N_GAVE_UP:
+        return [], maze.mark.count(M_VISITED) + ending[2], [(N_GAVE_UP, cap, ending[1])]
+    return [], 0, [(N_NO_ROUTE, 0, maze.goal)]
+
+
+random_mouse.packed = True
+random_mouse.instant = _instant

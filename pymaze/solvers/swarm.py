@@ -1,6 +1,6 @@
 from ..registry import solver
-from ._moves import diagonal_param, moves
-from ._swarm import swarm_search
+from ._moves import diagonal_param
+from ._swarm import swarm_packed, swarm_quiet
 
 
 @solver("swarm", "Swarm", order=64, shapes=("square",), optimal=False, params=[diagonal_param()])
@@ -21,4 +21,12 @@ def swarm(maze, rng, diagonal="never"):
     runs.  Source: Clement Mihailescu, Pathfinding Visualizer
     (weightedSearchAlgorithm, "CLA" with manhattanDistance), 2019.
     """
-    yield from swarm_search(maze, moves(maze, diagonal), 1, diagonal)
+    yield from swarm_packed(maze, 1, diagonal)
+
+
+def _instant(maze, rng, diagonal="never"):
+    return swarm_quiet(maze, 1, diagonal)
+
+
+swarm.instant = _instant
+swarm.packed = True
