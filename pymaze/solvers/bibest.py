@@ -1,6 +1,7 @@
 from ..registry import solver
+from ._base import drained
 from ._moves import diagonal_param, estimate, heuristic_param, moves
-from ._twoway import two_way
+from ._twoway import H, packed, two_way, whole, whole_estimate, whole_way
 
 
 @solver("bibest", "Bidirectional best-first search", order=62, optimal=False,
@@ -22,10 +23,26 @@ def bibest(maze, rng, heuristic="manhattan", diagonal="never"):
     into dead ends and around obstacles the long way), but it usually
     expands few nodes.  Source: PathFinding.js BiBestFirstFinder.
     """
-    nbrs = moves(maze, diagonal)
+    yield from _search(maze, heuristic, diagonal, True)
+
+
+def _search(maze, heuristic, diagonal, watch):
+    """The search, watched (packed events) or not (see ``_twoway``)."""
     hs = (estimate(maze, heuristic, maze.goals), estimate(maze, heuristic, [maze.start]))
+    if whole(maze, diagonal) and whole_estimate(maze, heuristic):
+        return whole_way(maze, H, "touch", watch, h=hs, manhattan=heuristic == "manhattan")
 
     def key(i, side, p, q, c):
         return hs[i](q)
 
-    yield from two_way(maze, nbrs, key, "touch", diagonal, lambda i, r: hs[i](r))
+    return packed(two_way(maze, moves(maze, diagonal), key, "touch", diagonal, lambda i, r: hs[i](r), watch), watch)
+
+
+def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
+    """Bidirectional best-first search with nobody watching: the same search, marks and route, no
+    events; returns ``(route, visited, notes)``."""
+    return drained(_search(maze, heuristic, diagonal, False))
+
+
+bibest.instant = _instant
+bibest.packed = True

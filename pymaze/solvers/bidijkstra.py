@@ -1,6 +1,7 @@
 from ..registry import solver
+from ._base import drained
 from ._moves import diagonal_param, moves
-from ._twoway import two_way
+from ._twoway import G, packed, two_way, whole, whole_way
 
 
 @solver("bidijkstra", "Bidirectional Dijkstra", order=52, optimal=True, params=[diagonal_param()])
@@ -22,9 +23,25 @@ def bidijkstra(maze, rng, diagonal="never"):
     Source: Dantzig (1963) and Nicholson (1966), bidirectional shortest
     paths; PathFinding.js BiDijkstraFinder.
     """
-    nbrs = moves(maze, diagonal)
+    yield from _search(maze, diagonal, True)
+
+
+def _search(maze, diagonal, watch):
+    """The search, watched (packed events) or not (see ``_twoway``)."""
+    if whole(maze, diagonal):
+        return whole_way(maze, G, "sum", watch)
 
     def key(i, side, p, q, c):
         return side.g[p] + c
 
-    yield from two_way(maze, nbrs, key, "sum", diagonal, lambda i, r: 0)
+    return packed(two_way(maze, moves(maze, diagonal), key, "sum", diagonal, lambda i, r: 0, watch), watch)
+
+
+def _instant(maze, rng, diagonal="never"):
+    """Bidirectional Dijkstra with nobody watching: the same search, marks and route, no events;
+    returns ``(route, visited, notes)``."""
+    return drained(_search(maze, diagonal, False))
+
+
+bidijkstra.instant = _instant
+bidijkstra.packed = True
