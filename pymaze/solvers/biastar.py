@@ -35,14 +35,14 @@ def biastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
     """
     if weight > 1:
         yield array("i", (NOTE, -1, N_HEURISTIC, 1))
-    yield from _search(maze, heuristic, weight, diagonal, True)
+    yield from _search(maze, True, heuristic=heuristic, weight=weight, diagonal=diagonal)
 
 
-def _search(maze, heuristic, weight, diagonal, watch):
-    """The search, watched (packed events) or not (see ``_twoway``)."""
+def _search(maze, watch, flat=True, heuristic="manhattan", weight=1.0, diagonal="never"):
+    """The search, watched (packed events) or not (see ``_twoway``); ``flat`` False keeps to ``two_way``."""
     hs = (estimate(maze, heuristic, maze.goals), estimate(maze, heuristic, [maze.start]))
     stop = "either" if weight == 1 else "touch"
-    if whole(maze, diagonal) and whole_estimate(maze, heuristic) and float(weight).is_integer():
+    if flat and whole(maze, diagonal) and whole_estimate(maze, heuristic) and float(weight).is_integer():
         return whole_way(maze, GH, stop, watch, h=hs, weight=int(weight), manhattan=heuristic == "manhattan")
 
     def key(i, side, p, q, c):
@@ -55,7 +55,7 @@ def _search(maze, heuristic, weight, diagonal, watch):
 def _instant(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
     """Bidirectional A* with nobody watching: the same search, marks and route, no events; returns
     ``(route, visited, notes)``."""
-    out = drained(_search(maze, heuristic, weight, diagonal, False))
+    out = drained(_search(maze, False, heuristic=heuristic, weight=weight, diagonal=diagonal))
     if weight > 1:
         out[2].insert(0, (N_HEURISTIC, 1, -1))
     return out

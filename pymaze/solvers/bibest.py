@@ -23,13 +23,13 @@ def bibest(maze, rng, heuristic="manhattan", diagonal="never"):
     into dead ends and around obstacles the long way), but it usually
     expands few nodes.  Source: PathFinding.js BiBestFirstFinder.
     """
-    yield from _search(maze, heuristic, diagonal, True)
+    yield from _search(maze, True, heuristic=heuristic, diagonal=diagonal)
 
 
-def _search(maze, heuristic, diagonal, watch):
-    """The search, watched (packed events) or not (see ``_twoway``)."""
+def _search(maze, watch, flat=True, heuristic="manhattan", diagonal="never"):
+    """The search, watched (packed events) or not (see ``_twoway``); ``flat`` False keeps to ``two_way``."""
     hs = (estimate(maze, heuristic, maze.goals), estimate(maze, heuristic, [maze.start]))
-    if whole(maze, diagonal) and whole_estimate(maze, heuristic):
+    if flat and whole(maze, diagonal) and whole_estimate(maze, heuristic):
         return whole_way(maze, H, "touch", watch, h=hs, manhattan=heuristic == "manhattan")
 
     def key(i, side, p, q, c):
@@ -41,7 +41,7 @@ def _search(maze, heuristic, diagonal, watch):
 def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
     """Bidirectional best-first search with nobody watching: the same search, marks and route, no
     events; returns ``(route, visited, notes)``."""
-    return drained(_search(maze, heuristic, diagonal, False))
+    return drained(_search(maze, False, heuristic=heuristic, diagonal=diagonal))
 
 
 bibest.instant = _instant

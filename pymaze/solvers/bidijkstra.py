@@ -23,12 +23,12 @@ def bidijkstra(maze, rng, diagonal="never"):
     Source: Dantzig (1963) and Nicholson (1966), bidirectional shortest
     paths; PathFinding.js BiDijkstraFinder.
     """
-    yield from _search(maze, diagonal, True)
+    yield from _search(maze, True, diagonal=diagonal)
 
 
-def _search(maze, diagonal, watch):
-    """The search, watched (packed events) or not (see ``_twoway``)."""
-    if whole(maze, diagonal):
+def _search(maze, watch, flat=True, diagonal="never"):
+    """The search, watched (packed events) or not (see ``_twoway``); ``flat`` False keeps to ``two_way``."""
+    if flat and whole(maze, diagonal):
         return whole_way(maze, G, "sum", watch)
 
     def key(i, side, p, q, c):
@@ -40,7 +40,7 @@ def _search(maze, diagonal, watch):
 def _instant(maze, rng, diagonal="never"):
     """Bidirectional Dijkstra with nobody watching: the same search, marks and route, no events;
     returns ``(route, visited, notes)``."""
-    return drained(_search(maze, diagonal, False))
+    return drained(_search(maze, False, diagonal=diagonal))
 
 
 bidijkstra.instant = _instant

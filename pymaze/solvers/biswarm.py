@@ -21,13 +21,13 @@ def biswarm(maze, rng, diagonal="never"):
     Property: not optimal; fast on open ground.  Source: Clement
     Mihailescu, Pathfinding Visualizer (bidirectional.js), 2019.
     """
-    yield from _search(maze, diagonal, True)
+    yield from _search(maze, True, diagonal=diagonal)
 
 
-def _search(maze, diagonal, watch):
-    """The search, watched (packed events) or not (see ``_twoway``)."""
+def _search(maze, watch, flat=True, diagonal="never"):
+    """The search, watched (packed events) or not (see ``_twoway``); ``flat`` False keeps to ``two_way``."""
     facing = (EAST, WEST)
-    if whole(maze, diagonal):
+    if flat and whole(maze, diagonal):
         # the Manhattan distance in moves to the nearest goal, to S: what the swarm's ``manhattan_to`` gives
         far = (estimate(maze, "manhattan", maze.goals), estimate(maze, "manhattan", [maze.start]))
         return whole_way(maze, SWARM, "close", watch, h=far, manhattan=True, facing=facing)
@@ -43,7 +43,7 @@ def _search(maze, diagonal, watch):
 def _instant(maze, rng, diagonal="never"):
     """Bidirectional swarm with nobody watching: the same search, marks and route, no events;
     returns ``(route, visited, notes)``."""
-    return drained(_search(maze, diagonal, False))
+    return drained(_search(maze, False, diagonal=diagonal))
 
 
 biswarm.instant = _instant
