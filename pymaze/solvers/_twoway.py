@@ -50,6 +50,7 @@ EXPANDED, REACHED = (0, 2 * _OLD), (_OLD, 3 * _OLD)
 # the Manhattan distance to the other side's root.
 G, H, GH, SWARM = range(4)
 _STOPS = ("either", "sum", "touch", "close")
+_EXPANDED = bytes(b & 3 for b in range(256))  # whole_way's state byte -> its "expanded" bits
 
 
 class Side:
@@ -235,67 +236,84 @@ def whole_way(maze, prio, stop, watch=True, h=(None, None), weight=1, manhattan=
     fixed = tables[0] if len(tables) == 1 else None
     mult = [2 + (min(d, 8 - d) + 1) // 2 for d in range(8)]  # turn + 1 by heading change (mod 8)
     either, total_stop, touch, close = (stop == s for s in _STOPS)
-    closed = bytearray(n)  # bit 1: expanded from S, bit 2: from the goals
-    sides = []
+    check = either or total_stop
+    # A* stopping on "either" orders ties by the estimate, so an entry's priority minus its tie is
+    # the cost walked: like Dijkstra it keeps no key but the cost (``gh``: subtract the tie).
+    gh = prio == GH and either
+    # Per square, bits 1 and 2: expanded from S, from the goals; 4 and 8: reached from S, from the goals.
+    state = bytearray(n)
+    # A heap entry: priority << shift | tie << 32 | arrival number (``at`` holds each arrival's node);
+    # G and SWARM have no tie (0, roots too), so their entries stay smaller.
+    shift = 32 if prio in (G, SWARM) else 64
+    at, sides = [], []
     first = array("i")
     for i, roots in enumerate(([start], goals)):
         parent = parents(maze)
         cost = array("i", parent)
-        key = cost if prio == G else array("q", bytes(8 * n))
+        key = cost if prio == G or gh else array("q", bytes(8 * n))
         heading = bytearray(n) if prio == SWARM else None
-        heap, at = [], []
+        heap = []
         frontier, visited = (M_FRONTIER, M_VISITED) if i == 0 else (M_FRONTIER2, M_VISITED2)
         for r in roots:
             k = weight * h[i](r) if prio in (H, GH) else 0  # (weight 1 but for A*)
-            parent[r], cost[r], key[r] = r, 0, k
+            key[r] = k
+            parent[r], cost[r] = r, 0  # (after: with gh the key is the cost)
+            state[r] |= 4 << i
             if heading is not None:
                 heading[r] = facing[i]
-            heapq.heappush(heap, k << 64 | k << 32 | len(at))
+            heapq.heappush(heap, k << shift | k << 32 | len(at))
             at.append(r)
             first += array("i", (MARK, r, mark[r], frontier))
             mark[r] = frontier
+        # The Manhattan distance in moves to a single root of the other side, by column and by row.
         other = goals if i == 0 else [start]
         single = manhattan and len(other) == 1
-        sides.append((heap, at, parent, cost, key, heading, 1 << i, frontier, visited, EXPANDED[i], REACHED[i],
-                      h[i], single, other[0] % w, other[0] // w))
+        tx, ty = other[0] % w, other[0] // w
+        xs, ys = [abs(x - tx) // unit for x in range(w)], [abs(y - ty) // unit for y in range(maze.height)]
+        sides.append((heap, parent, cost, key, heading, 1 << i, 4 << i, frontier, visited, EXPANDED[i],
+                      REACHED[i], h[i], single, xs, ys))
     if watch:
         yield first
     kind, index = bytearray(), []
     k_, i_ = kind.append, index.append
-    pop, push = heapq.heappop, heapq.heappush
+    pop, push, arrive = heapq.heappop, heapq.heappush, at.append
     low = (1 << 32) - 1
     best, meet, turn = INF, -1, 0
     while True:
-        heap, at, parent, cost, key, heading, bit, frontier, visited, expanded, reached, est, single, tx, ty = sides[turn]
-        oheap, oat, oparent, ocost, okey, _, obit = sides[1 - turn][:7]
-        while heap:  # drop the stale entries: a node expanded, or queued again since at less
-            e = heap[0]
-            q = at[e & low]
-            if closed[q] & bit or e >> 64 > key[q]:
-                pop(heap)
-            else:
+        heap, parent, cost, key, heading, bit, seen, frontier, visited, expanded, reached, est, single, xs, ys \
+            = sides[turn]
+        oheap, _, ocost = sides[1 - turn][:3]
+        obit, oseen = 3 - bit, 12 - seen
+        # The least entry still current: entries of a node expanded, or queued again since for
+        # less (its key went down: a key is the cost walked for G, that plus the tie for GH), go.
+        # Stopping on "either" or "sum" needs both sides' least entries: each side drops its stale
+        # entries at the end of its turn, and none goes stale on the other side's turn.
+        if check:
+            if not heap:
+                break
+            e = pop(heap)
+            p = at[e & low]
+            top = e >> shift
+            otop = oheap[0] >> shift if oheap else INF  # (with no route met, an empty side ends it too)
+            if either:
+                if best <= (top if top > otop else otop):
+                    break
+            elif best <= top + otop:
                 break
         else:
-            break
-        if either or total_stop:
-            while oheap:
-                e = oheap[0]
-                q = oat[e & low]
-                if closed[q] & obit or e >> 64 > okey[q]:
-                    pop(oheap)
-                else:
+            while heap:
+                e = pop(heap)
+                p = at[e & low]
+                if not (state[p] & bit or (e >> shift) - (e >> 32 & low if gh else 0) > key[p]):
                     break
-            top = heap[0] >> 64
-            otop = oheap[0] >> 64 if oheap else INF  # (with no route met, an empty side ends it too)
-            if best <= (max(top, otop) if either else top + otop):
+            else:
                 break
-        p = at[pop(heap) & low]
-        closed[p] |= bit
+        state[p] |= bit
         if watch:
             k_(expanded + mark[p])
             i_(p)
         mark[p] = visited
-        if close and closed[p] & obit:
+        if close and state[p] & obit:
             meet = p
             break
         c = cost[p] + 1
@@ -306,41 +324,51 @@ def whole_way(maze, prio, stop, watch=True, h=(None, None), weight=1, manhattan=
             if g[p + d]:
                 continue
             q = p + d2
-            if closed[q] & bit:
+            s = state[q]
+            if s & bit:
                 continue
-            tie = 0
+            tie = 0  # kq: the priority; kept: what ``key`` keeps of it (see gh)
             if prio == G:
-                kq = c
+                kq = kept = c
             else:
-                hq = abs(q % w - tx) // unit + abs(q // w - ty) // unit if single else est(q)
+                hq = xs[q % w] + ys[q // w] if single else est(q)
                 if prio == H:
-                    kq = hq
+                    kq = kept = hq
+                elif gh:
+                    tie = weight * hq
+                    kq, kept = c + tie, c
                 elif prio == GH:
-                    kq = c + weight * hq
-                    if either:
-                        tie = weight * hq
+                    kq = kept = c + weight * hq
                 else:
-                    kq = kp + mult[hd - hp] * hq
-            if parent[q] != -1 and kq >= key[q]:
+                    kq = kept = kp + mult[hd - hp] * hq
+            if s & seen and kept >= key[q]:
                 continue
+            state[q] = s | seen
             parent[q] = p
             cost[q] = c
-            key[q] = kq
+            key[q] = kept
             if heading is not None:
                 heading[q] = hd
-            push(heap, kq << 64 | tie << 32 | len(at))
-            at.append(q)
+            push(heap, kq << shift | tie << 32 | len(at))
+            arrive(q)
             if mark[q] != frontier:
                 if watch:
                     k_(reached + mark[q])
                     i_(q)
                 mark[q] = frontier
-            if oparent[q] != -1:
+            if s & oseen:
                 if c + ocost[q] < best:
                     best, meet = c + ocost[q], q
                 touched = True
         if touch and touched:
             break
+        while check and heap:  # (see above)
+            e = heap[0]
+            q = at[e & low]
+            if state[q] & bit or (e >> shift) - (e >> 32 & low if gh else 0) > key[q]:
+                pop(heap)
+            else:
+                break
         if watch and len(index) >= CHUNK:
             yield pack(KINDS, kind, index)
             kind, index = bytearray(), []
@@ -350,9 +378,9 @@ def whole_way(maze, prio, stop, watch=True, h=(None, None), weight=1, manhattan=
         yield pack(KINDS, kind, index)
     path = None
     if meet != -1:
-        there = path_to(sides[1][2], meet)
+        there = path_to(sides[1][1], meet)
         there.reverse()
-        path = path_to(sides[0][2], meet) + there[1:]
+        path = path_to(sides[0][1], meet) + there[1:]
     if not watch:
-        return quiet_end(maze, path, n - closed.count(0), "never")
+        return quiet_end(maze, path, n - state.translate(_EXPANDED).count(0), "never")
     yield packed_end(maze, path, "never")
