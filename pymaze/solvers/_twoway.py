@@ -31,7 +31,7 @@ from itertools import count
 from ..events import (CHUNK, MARK, MILESTONE, M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2, NOTE, Kinds, pack,
                       pack_steps)
 from ..graph import path_to, steps
-from ._base import no_route, parents, quiet_no_route, quiet_route
+from ._base import drained, no_route, parents, quiet_no_route, quiet_route
 from ._moves import EPS, cost_note, finish
 from ._packed import nothing, route as packed_route
 
@@ -94,6 +94,16 @@ def packed_end(maze, path, diagonal):
     if path is None:
         return nothing(maze)
     return packed_route(maze, path, *((NOTE, p, code, value) for code, value, p in cost_note(maze, path, diagonal)))
+
+
+def twin(search):
+    """The event-free twin (a finder's ``instant`` attribute) of a finder run by ``search(maze,
+    watch, **options)``: the same search, marks and route, no events; it returns ``(route,
+    visited, notes)``."""
+
+    def instant(maze, rng, **options):
+        return drained(search(maze, False, **options))
+    return instant
 
 
 def packed(search, watch):

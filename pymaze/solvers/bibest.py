@@ -1,7 +1,6 @@
 from ..registry import solver
-from ._base import drained
 from ._moves import diagonal_param, estimate, heuristic_param, moves
-from ._twoway import H, packed, two_way, whole, whole_estimate, whole_way
+from ._twoway import H, packed, twin, two_way, whole, whole_estimate, whole_way
 
 
 @solver("bibest", "Bidirectional best-first search", order=62, optimal=False,
@@ -38,11 +37,5 @@ def _search(maze, watch, flat=True, heuristic="manhattan", diagonal="never"):
     return packed(two_way(maze, moves(maze, diagonal), key, "touch", diagonal, lambda i, r: hs[i](r), watch), watch)
 
 
-def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
-    """Bidirectional best-first search with nobody watching: the same search, marks and route, no
-    events; returns ``(route, visited, notes)``."""
-    return drained(_search(maze, False, heuristic=heuristic, diagonal=diagonal))
-
-
-bibest.instant = _instant
+bibest.instant = twin(_search)
 bibest.packed = True

@@ -3,9 +3,9 @@ from array import array
 from ..events import CHUNK, MARK, M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2, pack
 from ..graph import path_to, steps
 from ..registry import solver
-from ._base import UNSEEN, drained, parents
+from ._base import UNSEEN, parents
 from ._moves import diagonal_param, moves
-from ._twoway import EXPANDED, KINDS, REACHED, packed_end, quiet_end, stepped
+from ._twoway import EXPANDED, KINDS, REACHED, packed_end, quiet_end, stepped, twin
 
 
 @solver("bibfs", "Bidirectional breadth-first search", order=70, optimal=True, params=[diagonal_param()])
@@ -30,10 +30,10 @@ def bibfs(maze, rng, diagonal="never"):
     diagonal steps a diagonal counts as one move).
     Source: Pohl (1971), bidirectional search.
     """
-    yield from _layers(maze, diagonal, True)
+    yield from _layers(maze, True, diagonal)
 
 
-def _layers(maze, diagonal, watch):
+def _layers(maze, watch, diagonal="never"):
     """The search over flat parent tables, watched (its events packed in chunks) or not (no
     events: returns ``(route, visited, notes)``).  With diagonal steps it walks ``moves``."""
     mark = maze.mark
@@ -104,11 +104,5 @@ def _layers(maze, diagonal, watch):
     yield packed_end(maze, path, diagonal)
 
 
-def _instant(maze, rng, diagonal="never"):
-    """Bidirectional BFS with nobody watching: the same search, marks and route, no events; returns
-    ``(route, visited, notes)``."""
-    return drained(_layers(maze, diagonal, False))
-
-
-bibfs.instant = _instant
+bibfs.instant = twin(_layers)
 bibfs.packed = True

@@ -1,7 +1,6 @@
 from ..registry import solver
-from ._base import drained
 from ._moves import diagonal_param, moves
-from ._twoway import G, packed, two_way, whole, whole_way
+from ._twoway import G, packed, twin, two_way, whole, whole_way
 
 
 @solver("bidijkstra", "Bidirectional Dijkstra", order=52, optimal=True, params=[diagonal_param()])
@@ -37,11 +36,5 @@ def _search(maze, watch, flat=True, diagonal="never"):
     return packed(two_way(maze, moves(maze, diagonal), key, "sum", diagonal, lambda i, r: 0, watch), watch)
 
 
-def _instant(maze, rng, diagonal="never"):
-    """Bidirectional Dijkstra with nobody watching: the same search, marks and route, no events;
-    returns ``(route, visited, notes)``."""
-    return drained(_search(maze, False, diagonal=diagonal))
-
-
-bidijkstra.instant = _instant
+bidijkstra.instant = twin(_search)
 bidijkstra.packed = True

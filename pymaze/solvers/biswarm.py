@@ -1,8 +1,7 @@
 from ..registry import solver
-from ._base import drained
 from ._moves import diagonal_param, estimate, moves
 from ._swarm import EAST, WEST, manhattan_to, turner
-from ._twoway import SWARM, packed, two_way, whole, whole_way
+from ._twoway import SWARM, packed, twin, two_way, whole, whole_way
 
 
 @solver("biswarm", "Bidirectional swarm", order=66, shapes=("square",), optimal=False, params=[diagonal_param()])
@@ -40,11 +39,5 @@ def _search(maze, watch, flat=True, diagonal="never"):
     return packed(two_way(maze, moves(maze, diagonal), key, "close", diagonal, lambda i, r: 0, watch), watch)
 
 
-def _instant(maze, rng, diagonal="never"):
-    """Bidirectional swarm with nobody watching: the same search, marks and route, no events;
-    returns ``(route, visited, notes)``."""
-    return drained(_search(maze, False, diagonal=diagonal))
-
-
-biswarm.instant = _instant
+biswarm.instant = twin(_search)
 biswarm.packed = True
