@@ -250,6 +250,7 @@ def whole_way(maze, prio, stop, watch=True, h=(None, None), weight=1, manhattan=
     # A* stopping on "either" orders ties by the estimate, so an entry's priority minus its tie is
     # the cost walked: like Dijkstra it keeps no key but the cost (``gh``: subtract the tie).
     gh = prio == GH and either
+    keyed, swarm = not (prio == G or gh), prio == SWARM  # keyed: the key is not the cost
     # Per square, bits 1 and 2: expanded from S, from the goals; 4 and 8: reached from S, from the goals.
     state = bytearray(n)
     # A heap entry: priority << shift | tie << 32 | arrival number (``at`` holds each arrival's node);
@@ -260,7 +261,7 @@ def whole_way(maze, prio, stop, watch=True, h=(None, None), weight=1, manhattan=
     for i, roots in enumerate(([start], goals)):
         parent = parents(maze)
         cost = array("i", parent)
-        key = cost if prio == G or gh else array("q", bytes(8 * n))
+        key = array("q", bytes(8 * n)) if keyed else cost
         heading = bytearray(n) if prio == SWARM else None
         heap = []
         frontier, visited = (M_FRONTIER, M_VISITED) if i == 0 else (M_FRONTIER2, M_VISITED2)
@@ -280,8 +281,8 @@ def whole_way(maze, prio, stop, watch=True, h=(None, None), weight=1, manhattan=
         single = manhattan and len(other) == 1
         tx, ty = other[0] % w, other[0] // w
         xs, ys = [abs(x - tx) // unit for x in range(w)], [abs(y - ty) // unit for y in range(maze.height)]
-        sides.append((heap, parent, cost, key, heading, 1 << i, 4 << i, frontier, visited, EXPANDED[i],
-                      REACHED[i], h[i], single, xs, ys))
+        sides.append((heap, parent, cost, key, heading, 1 << i, 4 << i, 2 >> i, 8 >> i, frontier, visited,
+                      EXPANDED[i], REACHED[i], h[i], single, xs, ys))
     if watch:
         yield first
     kind, index = bytearray(), []
@@ -290,10 +291,9 @@ def whole_way(maze, prio, stop, watch=True, h=(None, None), weight=1, manhattan=
     low = (1 << 32) - 1
     best, meet, turn = INF, -1, 0
     while True:
-        heap, parent, cost, key, heading, bit, seen, frontier, visited, expanded, reached, est, single, xs, ys \
-            = sides[turn]
+        heap, parent, cost, key, heading, bit, seen, obit, oseen, frontier, visited, expanded, reached, est, single, \
+            xs, ys = sides[turn]
         oheap, _, ocost = sides[1 - turn][:3]
-        obit, oseen = 3 - bit, 12 - seen
         # The least entry still current: entries of a node expanded, or queued again since for
         # less (its key went down: a key is the cost walked for G, that plus the tie for GH), go.
         # Stopping on "either" or "sum" needs both sides' least entries: each side drops its stale
@@ -327,8 +327,8 @@ def whole_way(maze, prio, stop, watch=True, h=(None, None), weight=1, manhattan=
             meet = p
             break
         c = cost[p] + 1
-        kp = key[p]
-        hp = heading[p] if heading is not None else 0
+        if swarm:
+            kp, hp = key[p], heading[p]
         touched = False
         for d, d2, hd in fixed or tables[side[p]]:
             if g[p + d]:
@@ -337,28 +337,32 @@ def whole_way(maze, prio, stop, watch=True, h=(None, None), weight=1, manhattan=
             s = state[q]
             if s & bit:
                 continue
-            tie = 0  # kq: the priority; kept: what ``key`` keeps of it (see gh)
+            # kq: the priority; kept: what ``key`` keeps of it (see gh)
             if prio == G:
                 kq = kept = c
+                tie = 0
             else:
                 hq = xs[q % w] + ys[q // w] if single else est(q)
-                if prio == H:
-                    kq = kept = hq
-                elif gh:
+                if gh:
                     tie = weight * hq
                     kq, kept = c + tie, c
-                elif prio == GH:
-                    kq = kept = c + weight * hq
                 else:
-                    kq = kept = kp + mult[hd - hp] * hq
+                    tie = 0
+                    if prio == H:
+                        kq = kept = hq
+                    elif prio == GH:
+                        kq = kept = c + weight * hq
+                    else:
+                        kq = kept = kp + mult[hd - hp] * hq
             if s & seen and kept >= key[q]:
                 continue
             state[q] = s | seen
             parent[q] = p
             cost[q] = c
-            key[q] = kept
-            if heading is not None:
-                heading[q] = hd
+            if keyed:
+                key[q] = kept
+                if swarm:
+                    heading[q] = hd
             push(heap, kq << shift | tie << 32 | len(at))
             arrive(q)
             if mark[q] != frontier:
