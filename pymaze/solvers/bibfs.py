@@ -3,7 +3,7 @@ from array import array
 from ..events import CHUNK, MARK, M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2, pack
 from ..graph import path_to, steps
 from ..registry import solver
-from ._base import UNSEEN, parents
+from ._base import parents
 from ._moves import diagonal_param, moves
 from ._twoway import EXPANDED, KINDS, REACHED, packed_end, quiet_end, stepped, twin
 
@@ -49,19 +49,22 @@ def _layers(maze, watch, diagonal="never"):
     fixed = tables[0] if diagonal == "never" and len(tables) == 1 else None  # thin: one direction set for all
     ends = (parents(maze), parents(maze))
     ends[0][start] = start
+    seen = bytearray(len(maze.wall))  # per square, bit 1: reached from S, bit 2: from the goals
+    seen[start] = 1
     for s in goals:
         ends[1][s] = s
+        seen[s] = 2
         mark[s] = M_FRONTIER2
     if watch:
         yield array("i", (MARK, start, 0, M_FRONTIER)) + array("i", [x for s in goals for x in (MARK, s, 0, M_FRONTIER2)])
-    sides = [[ends[0], [start], M_FRONTIER, M_VISITED, EXPANDED[0], REACHED[0]],
-             [ends[1], goals, M_FRONTIER2, M_VISITED2, EXPANDED[1], REACHED[1]]]
+    sides = [[ends[0], [start], 1, M_FRONTIER, M_VISITED, EXPANDED[0], REACHED[0]],
+             [ends[1], goals, 2, M_FRONTIER2, M_VISITED2, EXPANDED[1], REACHED[1]]]
     kind, index = bytearray(), []
     k, i = kind.append, index.append
-    unseen, path, expanded, turn = UNSEEN, None, 0, 0
+    path, expanded, turn = None, 0, 0
     while sides[0][1] and sides[1][1] and path is None:
-        parent, layer, frontier, visited, expand, reach = sides[turn]
-        other = sides[1 - turn][0]
+        parent, layer, bit, frontier, visited, expand, reach = sides[turn]
+        other = 3 - bit
         nxt = []
         for p in layer:
             mark[p] = visited
@@ -72,14 +75,16 @@ def _layers(maze, watch, diagonal="never"):
                 if g[p + d]:
                     continue
                 q = p + d2
-                if other[q] != unseen:
+                s = seen[q]
+                if s & other:
                     a, b = (p, q) if turn == 0 else (q, p)
                     there = path_to(ends[1], b)
                     there.reverse()
                     path = path_to(ends[0], a) + there
                     expanded += layer.index(p) + 1
                     break
-                if parent[q] == unseen:
+                if not s:  # (reached from this side it would be s == bit)
+                    seen[q] = bit
                     parent[q] = p
                     if watch:
                         k(reach + mark[q])
