@@ -56,7 +56,7 @@ def _layers(maze, watch, diagonal="never"):
         seen[s] = 2
         mark[s] = M_FRONTIER2
     if watch:
-        yield array("i", (MARK, start, 0, M_FRONTIER)) + array("i", [x for s in goals for x in (MARK, s, 0, M_FRONTIER2)])
+        yield array("i", [MARK, start, 0, M_FRONTIER] + [x for s in goals for x in (MARK, s, 0, M_FRONTIER2)])
     sides = [[ends[0], [start], 1, M_FRONTIER, M_VISITED, EXPANDED[0], REACHED[0]],
              [ends[1], goals, 2, M_FRONTIER2, M_VISITED2, EXPANDED[1], REACHED[1]]]
     kind, index = bytearray(), []
