@@ -1,7 +1,10 @@
+from array import array
+
 from ..events import N_HEURISTIC, NOTE
 from ..registry import solver
+from ._base import drained
 from ._moves import diagonal_param, estimate, heuristic_param, moves, weight_param
-from ._twoway import two_way
+from ._twoway import GH, packed, two_way, whole, whole_estimate, whole_way
 
 
 @solver("biastar", "Bidirectional A*", order=42, optimal=True, max_cells=1_000_000,
@@ -30,13 +33,33 @@ def biastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
     Source: Pohl (1971), bidirectional search; Goldberg and Harrelson
     (2005), the stopping rule for bidirectional A*.
     """
-    nbrs = moves(maze, diagonal)
-    hs = (estimate(maze, heuristic, maze.goals), estimate(maze, heuristic, [maze.start]))
     if weight > 1:
-        yield (NOTE, -1, N_HEURISTIC, 1)
+        yield array("i", (NOTE, -1, N_HEURISTIC, 1))
+    yield from _search(maze, True, heuristic=heuristic, weight=weight, diagonal=diagonal)
+
+
+def _search(maze, watch, flat=True, heuristic="manhattan", weight=1.0, diagonal="never"):
+    """The search, watched (packed events) or not (see ``_twoway``); ``flat`` False keeps to ``two_way``."""
+    hs = (estimate(maze, heuristic, maze.goals), estimate(maze, heuristic, [maze.start]))
+    stop = "either" if weight == 1 else "touch"
+    if flat and whole(maze, diagonal) and whole_estimate(maze, heuristic) and float(weight).is_integer():
+        return whole_way(maze, GH, stop, watch, h=hs, weight=int(weight), manhattan=heuristic == "manhattan")
 
     def key(i, side, p, q, c):
         return side.g[p] + c + weight * hs[i](q)
 
-    yield from two_way(maze, nbrs, key, "either" if weight == 1 else "touch", diagonal,
-                       lambda i, r: weight * hs[i](r))
+    return packed(two_way(maze, moves(maze, diagonal), key, stop, diagonal, lambda i, r: weight * hs[i](r), watch),
+                  watch)
+
+
+def _instant(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
+    """Bidirectional A* with nobody watching: the same search, marks and route, no events; returns
+    ``(route, visited, notes)``."""
+    out = drained(_search(maze, False, heuristic=heuristic, weight=weight, diagonal=diagonal))
+    if weight > 1:
+        out[2].insert(0, (N_HEURISTIC, 1, -1))
+    return out
+
+
+biastar.instant = _instant
+biastar.packed = True

@@ -1,8 +1,11 @@
-from ..events import MARK, MILESTONE, M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2
-from ..graph import path_to
+from array import array
+
+from ..events import CHUNK, MARK, M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2, pack
+from ..graph import path_to, steps
 from ..registry import solver
-from ._base import no_route
-from ._moves import diagonal_param, finish, moves
+from ._base import parents
+from ._moves import diagonal_param, moves
+from ._twoway import EXPANDED, KINDS, REACHED, packed_end, quiet_end, stepped, twin
 
 
 @solver("bibfs", "Bidirectional breadth-first search", order=70, optimal=True, params=[diagonal_param()])
@@ -27,41 +30,84 @@ def bibfs(maze, rng, diagonal="never"):
     diagonal steps a diagonal counts as one move).
     Source: Pohl (1971), bidirectional search.
     """
-    nbrs = moves(maze, diagonal)
+    yield from _layers(maze, True, diagonal)
+
+
+def _layers(maze, watch, diagonal="never"):
+    """The search over flat parent tables, watched (its events packed in chunks) or not (no
+    events: returns ``(route, visited, notes)``).  With diagonal steps it walks ``moves``."""
     mark = maze.mark
     start, goals = maze.start, list(dict.fromkeys(maze.goals))
+    g, tables, side = steps(maze) if diagonal == "never" else stepped(moves(maze, diagonal))
+    mark[start] = M_FRONTIER
     if start in goals:
-        mark[start] = M_FRONTIER
-        yield (MARK, start, 0, M_FRONTIER)
-        yield from finish(maze, [start], diagonal)
+        if not watch:
+            return quiet_end(maze, [start], 0, diagonal)
+        yield array("i", (MARK, start, 0, M_FRONTIER))
+        yield packed_end(maze, [start], diagonal)
         return
-    sides = [({start: start}, [start], M_FRONTIER, M_VISITED),
-             ({g: g for g in goals}, goals, M_FRONTIER2, M_VISITED2)]
-    for s in [start] + goals:
-        mark[s] = M_FRONTIER if s == start else M_FRONTIER2
-    yield (MARK, start, 0, M_FRONTIER) + tuple(x for g in goals for x in (MARK, g, 0, M_FRONTIER2))
-    turn = 0
-    while sides[0][1] and sides[1][1]:
-        parent, layer, frontier, visited = sides[turn]
-        other = sides[1 - turn][0]
+    fixed = tables[0] if diagonal == "never" and len(tables) == 1 else None  # thin: one direction set for all
+    ends = (parents(maze), parents(maze))
+    ends[0][start] = start
+    seen = bytearray(len(maze.wall))  # per square, bit 1: reached from S, bit 2: from the goals
+    seen[start] = 1
+    for s in goals:
+        ends[1][s] = s
+        seen[s] = 2
+        mark[s] = M_FRONTIER2
+    if watch:
+        yield array("i", [MARK, start, 0, M_FRONTIER] + [x for s in goals for x in (MARK, s, 0, M_FRONTIER2)])
+    sides = [[ends[0], [start], 1, M_FRONTIER, M_VISITED, EXPANDED[0], REACHED[0]],
+             [ends[1], goals, 2, M_FRONTIER2, M_VISITED2, EXPANDED[1], REACHED[1]]]
+    kind, index = bytearray(), []
+    k, i = kind.append, index.append
+    path, expanded, turn = None, 0, 0
+    while sides[0][1] and sides[1][1] and path is None:
+        parent, layer, bit, frontier, visited, expand, reach = sides[turn]
+        other = 3 - bit
         nxt = []
         for p in layer:
             mark[p] = visited
-            step = [MARK | MILESTONE, p, frontier, visited]
-            for q, _ in nbrs(p):
-                if q in other:
-                    yield step
+            if watch:
+                k(expand + frontier)
+                i(p)
+            for d, d2 in fixed or tables[side[p]]:
+                if g[p + d]:
+                    continue
+                q = p + d2
+                s = seen[q]
+                if s & other:
                     a, b = (p, q) if turn == 0 else (q, p)
-                    there = path_to(sides[1][0], b)
+                    there = path_to(ends[1], b)
                     there.reverse()
-                    yield from finish(maze, path_to(sides[0][0], a) + there, diagonal)
-                    return
-                if q not in parent:
+                    path = path_to(ends[0], a) + there
+                    expanded += layer.index(p) + 1
+                    break
+                if not s:  # (reached from this side it would be s == bit)
+                    seen[q] = bit
                     parent[q] = p
-                    step += (MARK, q, mark[q], frontier)
+                    if watch:
+                        k(reach + mark[q])
+                        i(q)
                     mark[q] = frontier
                     nxt.append(q)
-            yield step
-        sides[turn] = (parent, nxt, frontier, visited)
+            else:
+                if watch and len(index) >= CHUNK:
+                    yield pack(KINDS, kind, index)
+                    kind, index = bytearray(), []
+                    k, i = kind.append, index.append
+                continue
+            break
+        else:
+            expanded += len(layer)
+        sides[turn][1] = nxt
         turn = 1 - turn
-    yield no_route(maze)
+    if not watch:
+        return quiet_end(maze, path, expanded, diagonal)
+    if index:
+        yield pack(KINDS, kind, index)
+    yield packed_end(maze, path, diagonal)
+
+
+bibfs.instant = twin(_layers)
+bibfs.packed = True

@@ -1,6 +1,6 @@
 from ..registry import solver
 from ._moves import diagonal_param, moves
-from ._twoway import two_way
+from ._twoway import G, packed, twin, two_way, whole, whole_way
 
 
 @solver("bidijkstra", "Bidirectional Dijkstra", order=52, optimal=True, params=[diagonal_param()])
@@ -22,9 +22,19 @@ def bidijkstra(maze, rng, diagonal="never"):
     Source: Dantzig (1963) and Nicholson (1966), bidirectional shortest
     paths; PathFinding.js BiDijkstraFinder.
     """
-    nbrs = moves(maze, diagonal)
+    yield from _search(maze, True, diagonal=diagonal)
+
+
+def _search(maze, watch, flat=True, diagonal="never"):
+    """The search, watched (packed events) or not (see ``_twoway``); ``flat`` False keeps to ``two_way``."""
+    if flat and whole(maze, diagonal):
+        return whole_way(maze, G, "sum", watch)
 
     def key(i, side, p, q, c):
         return side.g[p] + c
 
-    yield from two_way(maze, nbrs, key, "sum", diagonal, lambda i, r: 0)
+    return packed(two_way(maze, moves(maze, diagonal), key, "sum", diagonal, lambda i, r: 0, watch), watch)
+
+
+bidijkstra.instant = twin(_search)
+bidijkstra.packed = True

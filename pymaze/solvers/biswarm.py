@@ -1,7 +1,7 @@
 from ..registry import solver
-from ._moves import diagonal_param, moves
+from ._moves import diagonal_param, estimate, moves
 from ._swarm import EAST, WEST, manhattan_to, turner
-from ._twoway import two_way
+from ._twoway import SWARM, packed, twin, two_way, whole, whole_way
 
 
 @solver("biswarm", "Bidirectional swarm", order=66, shapes=("square",), optimal=False, params=[diagonal_param()])
@@ -20,11 +20,24 @@ def biswarm(maze, rng, diagonal="never"):
     Property: not optimal; fast on open ground.  Source: Clement
     Mihailescu, Pathfinding Visualizer (bidirectional.js), 2019.
     """
-    far = (manhattan_to(maze, maze.goals, 1), manhattan_to(maze, [maze.start], 1))
+    yield from _search(maze, True, diagonal=diagonal)
+
+
+def _search(maze, watch, flat=True, diagonal="never"):
+    """The search, watched (packed events) or not (see ``_twoway``); ``flat`` False keeps to ``two_way``."""
     facing = (EAST, WEST)
+    if flat and whole(maze, diagonal):
+        # the Manhattan distance in moves to the nearest goal, to S: what the swarm's ``manhattan_to`` gives
+        far = (estimate(maze, "manhattan", maze.goals), estimate(maze, "manhattan", [maze.start]))
+        return whole_way(maze, SWARM, "close", watch, h=far, manhattan=True, facing=facing)
+    far = (manhattan_to(maze, maze.goals, 1), manhattan_to(maze, [maze.start], 1))
     turn = turner(maze)
 
     def key(i, side, p, q, c):
         return side.key[p] + (turn(side.parent, p, q, facing[i]) + 1) * far[i](q)
 
-    yield from two_way(maze, moves(maze, diagonal), key, "close", diagonal, lambda i, r: 0)
+    return packed(two_way(maze, moves(maze, diagonal), key, "close", diagonal, lambda i, r: 0, watch), watch)
+
+
+biswarm.instant = twin(_search)
+biswarm.packed = True
