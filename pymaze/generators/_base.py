@@ -5,7 +5,7 @@ What a generator walks on (cells, candidate passages, moves) is ``pymaze.graph``
 
 from itertools import permutations
 
-from ..events import MARK, MILESTONE, NUM, WALL
+from ..events import CHUNK, MARK, MILESTONE, NUM, WALL, Kinds, pack
 from ..graph import moves, passages
 
 PERMS = [list(p) for p in permutations(range(4))]  # direction orders, picked with one rng.random()
@@ -35,6 +35,18 @@ def shuffled(k, random):
 
 
 _ORDERS = {4: PERMS}
+
+
+# A carve as a packed kind (see events.pack): the passage then the cell opened, a milestone.
+CARVE = Kinds(((WALL, 1, 0), (WALL | MILESTONE, 1, 0)))
+
+
+def packed_carves(index):
+    """``carve`` steps packed a chunk at a time: ``index`` holds the passage and the cell of each
+    carve in turn."""
+    for lo in range(0, len(index), CHUNK):
+        part = index[lo:lo + CHUNK]
+        yield pack(CARVE, bytes(len(part) // 2), part)
 
 
 def deltas(maze):

@@ -1,9 +1,14 @@
 from array import array
 
-from ..events import MARK, MILESTONE, M_CURRENT, WALL
+from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, WALL, Kinds, pack
 from ..graph import SHAPES, between, cells as all_cells, moves
 from ..registry import Param, generator
-from .wilson import stepper
+
+# The origin's moves as packed kinds (see events.pack): a passage opened, a passage closed, the
+# old origin unmarked, the new one marked (a milestone).  A move onto the cell the origin's
+# parent pointer came from is the last two; any other move is all four.
+MOVES = Kinds((WALL, 1, 0), (WALL, 0, 1), (MARK, M_CURRENT, 0), (MARK | MILESTONE, 0, M_CURRENT))
+TURN, SAME = b"\0\1\2\3", b"\2\3"
 
 
 @generator("origin", "Origin shift", order=78, perfect=True, shapes=SHAPES, params=[
@@ -34,41 +39,89 @@ def origin(maze, rng, steps=-1):
     "New Maze Generating Algorithm (Origin Shift)" (2024); the chain is
     Broder's and Aldous's tree walk (1989/1990).
     """
-    w, wall = maze.width, maze.wall
-    walk, inside = stepper(maze, rng)
+    wall = maze.wall
     via_of = between(maze)
-    cells = list(all_cells(maze))
-    nxt = first_tree(maze, cells, inside) if maze.lattice is None else bfs_tree(maze, cells)
-    root = next(c for c in cells if nxt[c] < 0)
+    cells, nxt, root = _tree(maze)
     step = []
     for c in cells:
-        wall[c] = 0
         step += (WALL, c, 1, 0)
         if nxt[c] >= 0:
-            via = via_of(c, nxt[c])
-            wall[via] = 0
-            step += (WALL, via, 1, 0)
+            step += (WALL, via_of(c, nxt[c]), 1, 0)
+    yield array("i", step + [MARK | MILESTONE, root, 0, M_CURRENT])
+    yield from _shift(maze, rng, cells, nxt, root, steps, True)
+
+
+def _tree(maze):
+    """Step 1: ``(cells, nxt, root)``, the first tree opened and its root marked."""
+    wall = maze.wall
+    inside = moves(maze)[2]
+    via_of = between(maze)
+    cells = list(all_cells(maze))
+    nxt = first_tree(maze, cells, inside) if maze.lattice is None and maze.mask is None else bfs_tree(maze, cells)
+    root = next(c for c in cells if nxt[c] < 0)
+    for c in cells:
+        wall[c] = 0
+        if nxt[c] >= 0:
+            wall[via_of(c, nxt[c])] = 0
     maze.mark[root] = M_CURRENT
-    yield tuple(step) + (MARK | MILESTONE, root, 0, M_CURRENT)
+    return cells, nxt, root
+
+
+def _shift(maze, rng, cells, nxt, root, steps, watched):
+    """Steps 2 and 3 from the tree ``nxt`` rooted at ``root``: when ``watched``, packed chunks of
+    the events, else nothing (the same moves, the same draws)."""
+    wall, mark = maze.wall, maze.mark
+    fixed, tables, inside = moves(maze)
+    via_of = between(maze)
+    jumps, bits, random = fixed and [dq for _, dq in fixed], rng.getrandbits, rng.random
     if steps < 0:
         steps = min(10 * len(cells), 1_000_000)
-    done = 0
-    while done < steps and len(cells) > 1:
-        n = walk(root)
-        if not inside[n]:
-            continue
-        done += 1
-        out = (MARK, root, M_CURRENT, 0, MARK | MILESTONE, n, 0, M_CURRENT)
-        maze.mark[root], maze.mark[n] = 0, M_CURRENT
-        old = nxt[n]
+    if len(cells) < 2:
+        steps = 0
+    mark[root] = 0
+    kind, index = bytearray(), []
+    while steps:
+        if jumps:
+            n = root + jumps[bits(2)]
+            if not inside[n]:
+                continue
+            a, old = (root + n) >> 1, nxt[n]
+            b = (n + old) >> 1
+        else:
+            d = tables[root]
+            n = root + d[int(random() * len(d))][1]
+            old = nxt[n]
+            a = via_of(root, n)
+            b = old != root and via_of(n, old)
+        steps -= 1
         nxt[root], nxt[n] = n, -1
         if old == root:          # n pointed at the root: the same passage, only the root moves
-            yield out
+            if watched:
+                kind += SAME
+                index += (root, n)
         else:
-            a, b = via_of(root, n), via_of(n, old)
             wall[a], wall[b] = 0, 1
-            yield (WALL, a, 1, 0, WALL, b, 0, 1) + out
+            if watched:
+                kind += TURN
+                index += (a, b, root, n)
         root = n
+        if watched and len(index) >= CHUNK:
+            yield pack(MOVES, kind, index)
+            kind, index = bytearray(), []
+    mark[root] = M_CURRENT
+    if index:
+        yield pack(MOVES, kind, index)
+
+
+def _instant(maze, rng, steps=-1):
+    """Origin shift with nobody watching: the same first tree and moves, no steps."""
+    cells, nxt, root = _tree(maze)
+    for _ in _shift(maze, rng, cells, nxt, root, steps, False):
+        pass
+
+
+origin.instant = _instant
+origin.packed = True
 
 
 def first_tree(maze, cells, inside):
@@ -80,13 +133,17 @@ def first_tree(maze, cells, inside):
 
 
 def bfs_tree(maze, cells):
-    """A breadth-first tree of every candidate passage from the last cell: cell -> its parent (-1: the root)."""
-    tables = moves(maze)[1]
-    nxt = {cells[-1]: -1}
+    """A breadth-first tree of every candidate passage from the last cell: cell -> its parent (-1:
+    the root), as a flat array over the squares.  (A masked square maze's rows tree would be a
+    forest: a cell whose east and south neighbours are switched off points nowhere.)"""
+    fixed, tables, inside = moves(maze)
+    nxt = array("i", [-2]) * len(maze.wall)    # -2: not reached yet
+    nxt[cells[-1]] = -1
     order = [cells[-1]]
     for p in order:
-        for _, dq in tables[p]:
-            if p + dq not in nxt:
-                nxt[p + dq] = p
-                order.append(p + dq)
+        for _, dq in fixed or tables[p]:
+            q = p + dq
+            if inside[q] and nxt[q] == -2:
+                nxt[q] = p
+                order.append(q)
     return nxt

@@ -1,5 +1,7 @@
 from ..registry import Param, generator
-from ._base import carve, open_cell
+from array import array
+
+from ._base import open_cell, packed_carves
 
 
 def spiral_order(cw, ch):
@@ -36,13 +38,42 @@ def trivial(maze, rng, pattern="serpentine"):
     it.  The seed only picks the mirror image.  Source: Walter D.
     Pullen, "Think Labyrinth" (trivial mazes); mazelib's TrivialMaze.
     """
-    cw, ch = maze.cells_w, maze.cells_h
+    cells = _cells(maze, rng, pattern)
+    yield array("i", open_cell(maze, cells[0]))
+    index = [0] * (2 * len(cells) - 2)
+    index[0::2] = map(_via, cells, cells[1:])
+    index[1::2] = cells[1:]
+    for c in cells:
+        maze.wall[c] = 0
+    for v in index[0::2]:
+        maze.wall[v] = 0
+    yield from packed_carves(index)
+
+
+def _via(a, b):
+    return (a + b) >> 1
+
+
+def _cells(maze, rng, pattern):
+    """The cells' squares in the order of the pattern and of the mirror image the seed draws."""
+    cw, ch, w = maze.cells_w, maze.cells_h, maze.width
     if pattern == "spiral":
         order = spiral_order(cw, ch)
     else:
         order = [(x if y % 2 == 0 else cw - 1 - x, y) for y in range(ch) for x in range(cw)]
     fx, fy = rng.random() < 0.5, rng.random() < 0.5
-    cells = [maze.cell(cw - 1 - x if fx else x, ch - 1 - y if fy else y) for x, y in order]
-    yield open_cell(maze, cells[0])
-    for a, b in zip(cells, cells[1:]):
-        yield carve(maze, (a + b) // 2, b)
+    return [(2 * (ch - 1 - y if fy else y) + 1) * w + 2 * (cw - 1 - x if fx else x) + 1 for x, y in order]
+
+
+def _instant(maze, rng, pattern="serpentine"):
+    """The trivial maze with nobody watching: the same cells opened, and the passages between."""
+    wall = maze.wall
+    cells = _cells(maze, rng, pattern)
+    for c in cells:
+        wall[c] = 0
+    for v in map(_via, cells, cells[1:]):
+        wall[v] = 0
+
+
+trivial.instant = _instant
+trivial.packed = True
