@@ -49,6 +49,23 @@ def packed_carves(index):
         yield pack(CARVE, bytes(len(part) // 2), part)
 
 
+def shuffle(items, rng):
+    """``rng.shuffle(items)``: the same permutation from the same draws (``random.Random``'s
+    Fisher-Yates with ``getrandbits`` rejection, as CPython 3.11 to 3.13 write it), with the bit
+    length worked out once per power of two instead of a method call per item."""
+    getrandbits = rng.getrandbits
+    i = len(items) - 1
+    while i > 0:
+        k = (i + 1).bit_length()
+        lo = 1 << (k - 1)                  # every i down to lo - 1 draws k bits
+        for i in range(i, lo - 2, -1):
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
+        i = lo - 2
+
+
 def deltas(maze):
     """Square offsets of the four directions N, E, S, W."""
     w = maze.width
@@ -78,7 +95,7 @@ def add_loops(maze, rng, fraction):
     """Open ``fraction`` of the passages that are still closed, in random order (the multi-path variant)."""
     wall = maze.wall
     closed = [v for v, a, b in zip(*passages(maze)) if wall[v] and not (wall[a] or wall[b])]
-    rng.shuffle(closed)
+    shuffle(closed, rng)
     for via in closed[:round(fraction * len(closed))]:
         yield open_wall(maze, via)
 

@@ -9,9 +9,11 @@ the square itself), so one piece of code connects regions in either view.
 from array import array
 from collections import deque
 from itertools import compress
+from operator import mul, ne
 
 from ..events import MILESTONE, WALL
 from ..graph import passages as all_passages
+from ._base import shuffle
 
 
 def connect(maze):
@@ -107,32 +109,54 @@ def connect(maze):
             yield tuple(step)
 
 
-def rejoin(maze, rng):
+OPEN = b"\x01" + bytes(255)   # a byte translation: wall 0 (open) to 1, anything else to 0
+
+
+def rejoin(maze, rng, watched=True, parent=None):
     """Open, in random order, each closed passage whose two cells are not yet joined (union-find over
     the open passages first): afterwards every cell is reachable, and no loop has been added.
-    One milestone per passage opened.  The union-find is a flat per-square array (path halving)."""
+    One milestone per passage opened (when ``watched``; else no steps, the same draws and walls).
+    The union-find is a flat per-square array (path halving); a caller that knows the parts already
+    passes it as ``parent`` (each cell's square to a square of its part, the parts' roots to
+    themselves), and the open passages are not walked."""
     w, h, wall = maze.width, maze.height, maze.wall
-    if maze.mask is None:
-        passages = []
-        for y in range(1, h - 1):
-            passages += range(y * w + 1 + y % 2, y * w + w - 1, 2)
-    else:
-        passages = list(all_passages(maze)[0])
-    parent = array("i", range(len(wall)))
     closed = []
-    for via in passages:
-        if wall[via]:
-            closed.append(via)
-            continue
-        d = 1 if via // w % 2 else w
-        a, b = via - d, via + d
-        while parent[a] != a:
-            parent[a] = a = parent[parent[a]]
-        while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
-        parent[a] = b
-    rng.shuffle(closed)
-    for via in closed:
+    if maze.mask is None:      # row by row: the passages of a row all run one way
+        rows = [(1 if y % 2 else w, range(y * w + 1 + y % 2, y * w + w - 1, 2)) for y in range(1, h - 1)]
+        if parent is not None:
+            # Known parts (flat: every cell points at its root): a closed passage inside one part
+            # can never open, so it goes in as 0, which the loop below skips in C; the shuffle
+            # draws the same whatever the list holds.
+            for d, r in rows:
+                a, b, shut = r.start - d, r.stop - d, wall[r.start:r.stop:2]
+                closed += map(mul, compress(r, shut), compress(map(ne, parent[a:b:2], parent[a + 2 * d:b + 2 * d:2]), shut))
+        else:
+            parent = array("i", range(len(wall)))
+            for d, r in rows:
+                closed += compress(r, wall[r.start:r.stop:2])
+                for via in compress(r, wall[r.start:r.stop:2].translate(OPEN)):
+                    a, b = via - d, via + d
+                    while parent[a] != a:
+                        parent[a] = a = parent[parent[a]]
+                    while parent[b] != b:
+                        parent[b] = b = parent[parent[b]]
+                    parent[a] = b
+    else:
+        passages = all_passages(maze)[0]
+        closed = [v for v in passages if wall[v]]
+        if parent is None:
+            parent = array("i", range(len(wall)))
+            for via in passages:
+                if not wall[via]:
+                    d = 1 if via // w % 2 else w
+                    a, b = via - d, via + d
+                    while parent[a] != a:
+                        parent[a] = a = parent[parent[a]]
+                    while parent[b] != b:
+                        parent[b] = b = parent[parent[b]]
+                    parent[a] = b
+    shuffle(closed, rng)
+    for via in filter(None, closed):
         d = 1 if via // w % 2 else w
         a, b = via - d, via + d
         while parent[a] != a:
@@ -142,4 +166,5 @@ def rejoin(maze, rng):
         if a != b:
             parent[a] = b
             wall[via] = 0
-            yield (WALL | MILESTONE, via, 1, 0)
+            if watched:
+                yield (WALL | MILESTONE, via, 1, 0)

@@ -3,7 +3,7 @@ from array import array
 from ..events import MILESTONE, NUM, WALL
 from ..graph import SHAPES, cells, passages
 from ..registry import Param, generator
-from ._base import clear_numbers
+from ._base import clear_numbers, shuffle
 
 CHUNK = 4096  # most cells relabelled in one step
 
@@ -57,7 +57,7 @@ def kruskal(maze, rng, method="unionfind"):
         yield tuple(row)
 
     walls, ends_a, ends_b, vias = _walls(maze, grid, square, cw)
-    rng.shuffle(walls)
+    shuffle(walls, rng)
 
     nxt = array("i", [-1]) * n          # next member of the same cluster, -1 at the end
     tail = array("i", range(n))         # last member of the cluster headed by k
@@ -154,21 +154,30 @@ def _instant(maze, rng, method="unionfind"):
     n = len(square)
     cw = maze.cells_w if grid else max(1, min(n, maze.width))
     walls, ends_a, ends_b, vias = _walls(maze, grid, square, cw)
-    rng.shuffle(walls)
+    shuffle(walls, rng)
     parent = list(range(n))
     size = [1] * n
-    w = maze.width
+    if grid:  # wall 2k east of cell k, 2k + 1 south of it
+        w = maze.width
+        for e in walls:
+            a = e >> 1
+            b = a + cw if e & 1 else a + 1
+            while parent[a] != a:
+                parent[a] = a = parent[parent[a]]     # path halving
+            while parent[b] != b:
+                parent[b] = b = parent[parent[b]]
+            if a == b:
+                continue
+            if size[a] < size[b]:
+                a, b = b, a
+            parent[b] = a
+            size[a] += size[b]
+            wall[square[e >> 1] + (w if e & 1 else 1)] = 0
+        return
     for e in walls:
-        if not grid:
-            a, b, via = ends_a[e], ends_b[e], vias[e]
-        elif e & 1:
-            a = e >> 1
-            b, via = a + cw, square[a] + w
-        else:
-            a = e >> 1
-            b, via = a + 1, square[a] + 1
+        a, b = ends_a[e], ends_b[e]
         while parent[a] != a:
-            parent[a] = a = parent[parent[a]]     # path halving
+            parent[a] = a = parent[parent[a]]
         while parent[b] != b:
             parent[b] = b = parent[parent[b]]
         if a == b:
@@ -177,7 +186,7 @@ def _instant(maze, rng, method="unionfind"):
             a, b = b, a
         parent[b] = a
         size[a] += size[b]
-        wall[via] = 0
+        wall[vias[e]] = 0
 
 
 kruskal.instant = _instant

@@ -4,6 +4,7 @@ from ..events import MARK, MILESTONE, M_STACK, WALL
 from ..maze import Maze
 from ..registry import Param, generator, generators
 from ..graph import passages as all_passages
+from ._base import shuffle
 from ._rooms import rejoin
 
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt", "binary", "sidewinder")
@@ -51,7 +52,7 @@ def perturb(maze, rng, base="binary", repeat=5, new_walls=3):
         opened = [v for v in passages if not wall[v]]
         if not opened:
             break
-        rng.shuffle(opened)
+        shuffle(opened, rng)
         cut = opened[:new_walls]
         for via in cut:
             wall[via] = 1
