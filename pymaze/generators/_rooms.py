@@ -16,14 +16,17 @@ from ..graph import passages as all_passages
 from ._base import shuffle
 
 
-def connect(maze):
+def connect(maze, watched=True):
     """Join every floor region by the cheapest tunnels: a 0-1 breadth-first search from all regions at
     once gives each place its nearest region and the walls between; the meetings of two regions,
     cheapest first, are accepted when they join regions not yet joined (Kruskal).  One step per
     tunnel.  Afterwards every floor place is reachable from every other.
 
     Flat per-square arrays (owner, cost, parent) and one table of moves: no per-place dict entry,
-    closure call or list of neighbours."""
+    closure call or list of neighbours.  No steps when not ``watched`` (the same tunnels)."""
+    if maze.geometry == "thin":
+        yield from _connect_cells(maze, watched)
+        return
     wall = maze.wall
     w, h = maze.width, maze.height
     thin = maze.geometry == "thin"
@@ -104,9 +107,58 @@ def connect(maze):
             if wall[s]:
                 wall[s] = 0
                 step += (WALL, s, 1, 0)
-        if step:
+        if step and watched:
             step[0] |= MILESTONE
             yield tuple(step)
+
+
+def _connect_cells(maze, watched):
+    """``connect`` in the thin view, where every cell is floor: every place starts in a region at no
+    cost, so the meetings are the closed passages between two regions, each costing one wall, and
+    their order (cheapest, then by the first cell, then by the second) is the cells' row-major
+    order, east before south.  Kruskal over them in that order, on a union-find of the cells
+    joined by the open passages first: the same tunnels for a fraction of the work."""
+    wall = maze.wall
+    w, h = maze.width, maze.height
+    parent = array("i", range(len(wall)))
+    order = []                               # the closed passages in the meetings' order
+    for y in range(1, h - 1, 2):
+        east = range(y * w + 2, y * w + w - 1, 2)
+        for via in compress(east, wall[east.start:east.stop:2].translate(OPEN)):
+            a, b = via - 1, via + 1
+            while parent[a] != a:
+                parent[a] = a = parent[parent[a]]
+            while parent[b] != b:
+                parent[b] = b = parent[parent[b]]
+            parent[a] = b
+        if y + 2 < h:
+            south = range((y + 1) * w + 1, (y + 1) * w + w - 1, 2)
+            for via in compress(south, wall[south.start:south.stop:2].translate(OPEN)):
+                a, b = via - w, via + w
+                while parent[a] != a:
+                    parent[a] = a = parent[parent[a]]
+                while parent[b] != b:
+                    parent[b] = b = parent[parent[b]]
+                parent[a] = b
+            both = [0] * (2 * len(south))
+            both[0::2] = range(east.start, east.stop + 2, 2)
+            both[1::2] = south
+            del both[-2]                     # (the last cell's east is the frame)
+        else:
+            both = list(east)
+        order += compress(both, map(wall.__getitem__, both))
+    for via in order:
+        d = 1 if via // w & 1 else w
+        a, b = via - d, via + d
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a != b:
+            parent[a] = b
+            wall[via] = 0
+            if watched:
+                yield (WALL | MILESTONE, via, 1, 0)
 
 
 OPEN = b"\x01" + bytes(255)   # a byte translation: wall 0 (open) to 1, anything else to 0
