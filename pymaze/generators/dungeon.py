@@ -3,7 +3,7 @@ from array import array
 from ..events import MILESTONE, WALL
 from ..registry import Param, generator
 from ..graph import cells as all_cells
-from ._base import cell_mask
+from ._base import both, cell_mask
 from ._rooms import rejoin
 
 
@@ -82,7 +82,7 @@ def _dungeon(maze, rng, rooms, size, connected, watched):
     corridor = cell_mask(maze)          # 1 on cells outside the rooms
     for c in in_room:
         corridor[c] = 0
-    closed = _both(wall + bytes(len(corridor) - len(wall)), corridor)   # corridor cells still closed
+    closed = both(corridor, wall)     # corridor cells still closed
     two = 2 * w
     carved, opened = WALL, WALL | MILESTONE
     beside = []                         # closed corridor cells next to an open one (the hunt's list)
@@ -153,11 +153,6 @@ def _dungeon(maze, rng, rooms, size, connected, watched):
 
 
 BITS = (0, 1, 2, 2, 3)   # the bit length of 0 to 4
-
-
-def _both(a, b):
-    """The bytewise AND of two 0/1 byte strings of one length."""
-    return bytearray((int.from_bytes(a, "little") & int.from_bytes(b, "little")).to_bytes(len(a), "little"))
 
 
 def _instant(maze, rng, rooms=5, size=4, connected=True):

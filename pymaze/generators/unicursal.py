@@ -4,7 +4,7 @@ from array import array
 from ..events import GOAL, MILESTONE, START
 from ..maze import Maze
 from ..registry import Param, generator, generators
-from ._base import carve, open_cell
+from ._base import open_cell, packed_carves, silent
 
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt")
 
@@ -14,8 +14,7 @@ def half_maze(cw, ch, base, rng):
     one byte per cell, row-major."""
     algo = generators()[base]
     m = Maze.blank(cw, ch, algo.initial)
-    for _ in algo.func(m, _random.Random(rng.getrandbits(32))):
-        pass
+    silent(algo.func, m, _random.Random(rng.getrandbits(32)))
     wall, w = m.wall, m.width
     east, south = bytearray(cw * ch), bytearray(cw * ch)
     for y in range(ch):
@@ -84,9 +83,38 @@ def unicursal(maze, rng, base="dig"):
     "Think Labyrinth" (unicursal mazes: bisect every passage of a perfect
     maze of half the size).
     """
+    cells = _cells(maze, rng, base)
+    old, maze.start = maze.start, cells[0]
+    yield array("i", (START, 0, old, cells[0]) + open_cell(maze, cells[0]))
+    index = _open(maze, cells)
+    yield from packed_carves(index)
+    old = maze.goal
+    maze.set_goal(cells[-1])
+    yield array("i", (GOAL | MILESTONE, 0, old, cells[-1]))
+
+
+def _open(maze, cells):
+    """Open ``cells`` and the passages between them; returns the passage and the cell of each
+    carve from the second cell on, in turn."""
+    wall = maze.wall
+    index = array("i", bytes(8 * (len(cells) - 1)))
+    index[0::2] = array("i", map(_via, cells, cells[1:]))
+    index[1::2] = cells[1:]
+    for c in cells:
+        wall[c] = 0
+    for v in index[0::2]:
+        wall[v] = 0
+    return index
+
+
+def _via(a, b):
+    return (a + b) >> 1
+
+
+def _cells(maze, rng, base):
+    """Steps 1 to 3: the cells' squares in the order the corridor runs, from S."""
     cw, ch = maze.cells_w, maze.cells_h
     hw, hh = cw // 2, ch // 2
-    w = maze.width
     if hw == 0 or hh == 0:        # one row or column: the corridor is the line itself
         order = array("i", range(cw * ch))
     else:
@@ -129,12 +157,17 @@ def unicursal(maze, rng, base="dig"):
             order.append(at)
         if end is not None:
             order.append(end)
-    cells = array("i", ((i // cw * 2 + 1) * w + i % cw * 2 + 1 for i in order))
-    del order
-    old, maze.start = maze.start, cells[0]
-    yield (START, 0, old, cells[0]) + open_cell(maze, cells[0])
-    for a, b in zip(cells, cells[1:]):
-        yield carve(maze, (a + b) // 2, b)
-    old = maze.goal
+    w = maze.width
+    return array("i", ((i // cw * 2 + 1) * w + i % cw * 2 + 1 for i in order))
+
+
+def _instant(maze, rng, base="dig"):
+    """The unicursal labyrinth with nobody watching: the same half maze, corridor and ends."""
+    cells = _cells(maze, rng, base)
+    maze.start = cells[0]
+    _open(maze, cells)
     maze.set_goal(cells[-1])
-    yield (GOAL | MILESTONE, 0, old, cells[-1])
+
+
+unicursal.instant = _instant
+unicursal.packed = True
