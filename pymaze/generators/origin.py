@@ -1,6 +1,9 @@
 from array import array
+from collections import deque
+from itertools import repeat
+from operator import add, rshift
 
-from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, WALL, Kinds, pack
+from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, WALL, Kinds, column, pack
 from ..graph import SHAPES, between, cells as all_cells, moves
 from ..registry import Param, generator
 
@@ -39,32 +42,33 @@ def origin(maze, rng, steps=-1):
     "New Maze Generating Algorithm (Origin Shift)" (2024); the chain is
     Broder's and Aldous's tree walk (1989/1990).
     """
-    wall = maze.wall
-    via_of = between(maze)
-    cells, nxt, root = _tree(maze)
-    step = []
-    for c in cells:
-        step += (WALL, c, 1, 0)
-        if nxt[c] >= 0:
-            step += (WALL, via_of(c, nxt[c]), 1, 0)
-    yield array("i", step + [MARK | MILESTONE, root, 0, M_CURRENT])
-    yield from _shift(maze, rng, cells, nxt, root, steps, True)
+    cells, nxt, vias = _tree(maze)
+    index = [0] * (2 * len(cells))  # each cell, then the passage to its parent; the root has none
+    index[0::2] = cells
+    index[1::2] = vias + [0]
+    index.pop()
+    step = column(WALL, index, 1, 0)
+    step.extend((MARK | MILESTONE, cells[-1], 0, M_CURRENT))
+    yield step
+    yield from _shift(maze, rng, cells, nxt, cells[-1], steps, True)
 
 
 def _tree(maze):
-    """Step 1: ``(cells, nxt, root)``, the first tree opened and its root marked."""
+    """Step 1: ``(cells, nxt, vias)``, the first tree opened (the passage from each cell but the
+    root to its parent in ``vias``) and its root, the last cell, marked."""
     wall = maze.wall
-    inside = moves(maze)[2]
-    via_of = between(maze)
     cells = list(all_cells(maze))
-    nxt = first_tree(maze, cells, inside) if maze.lattice is None and maze.mask is None else bfs_tree(maze, cells)
-    root = next(c for c in cells if nxt[c] < 0)
-    for c in cells:
-        wall[c] = 0
-        if nxt[c] >= 0:
-            wall[via_of(c, nxt[c])] = 0
-    maze.mark[root] = M_CURRENT
-    return cells, nxt, root
+    if maze.lattice is None:
+        nxt = first_tree(maze) if maze.mask is None else bfs_tree(maze, cells)
+        kids = cells[:-1]
+        vias = list(map(rshift, map(add, kids, map(nxt.__getitem__, kids)), repeat(1)))
+    else:
+        nxt = bfs_tree(maze, cells)
+        vias = list(map(between(maze), cells[:-1], map(nxt.__getitem__, cells[:-1])))
+    deque(map(wall.__setitem__, cells, repeat(0)), maxlen=0)
+    deque(map(wall.__setitem__, vias, repeat(0)), maxlen=0)
+    maze.mark[cells[-1]] = M_CURRENT
+    return cells, nxt, vias
 
 
 def _shift(maze, rng, cells, nxt, root, steps, watched):
@@ -79,6 +83,20 @@ def _shift(maze, rng, cells, nxt, root, steps, watched):
     if len(cells) < 2:
         steps = 0
     mark[root] = 0
+    if jumps and not watched:       # the same moves, written out for square mazes with nobody watching
+        while steps:
+            n = root + jumps[bits(2)]
+            if inside[n]:
+                steps -= 1
+                old = nxt[n]
+                nxt[root] = n
+                nxt[n] = -1
+                if old != root:
+                    wall[(root + n) >> 1] = 0
+                    wall[(n + old) >> 1] = 1
+                root = n
+        mark[root] = M_CURRENT
+        return
     kind, index = bytearray(), []
     while steps:
         if jumps:
@@ -115,8 +133,8 @@ def _shift(maze, rng, cells, nxt, root, steps, watched):
 
 def _instant(maze, rng, steps=-1):
     """Origin shift with nobody watching: the same first tree and moves, no steps."""
-    cells, nxt, root = _tree(maze)
-    for _ in _shift(maze, rng, cells, nxt, root, steps, False):
+    cells, nxt, _ = _tree(maze)
+    for _ in _shift(maze, rng, cells, nxt, cells[-1], steps, False):
         pass
 
 
@@ -124,11 +142,15 @@ origin.instant = _instant
 origin.packed = True
 
 
-def first_tree(maze, cells, inside):
-    """The rows tree of a square maze: each cell points east, the last column south (cell -> cell)."""
+def first_tree(maze):
+    """The rows tree of a square maze: each cell points east, the last column south (cell -> cell);
+    the last cell is the root (-1)."""
     w, nxt = maze.width, array("i", [-1]) * len(maze.wall)   # flat: a dict of every cell took 300 MB at 2000x2000
-    for c in cells:
-        nxt[c] = c + 2 if inside[c + 2] else c + 2 * w if inside[c + 2 * w] else -1
+    for y in range(1, maze.height, 2):
+        row = y * w
+        nxt[row + 1:row + w - 3:2] = array("i", range(row + 3, row + w - 1, 2))
+        if y + 2 < maze.height:
+            nxt[row + w - 2] = row + w - 2 + 2 * w
     return nxt
 
 

@@ -1,7 +1,7 @@
 from ..registry import Param, generator
 from array import array
 
-from ._base import open_cell, packed_carves
+from ._base import open_cell, open_path, packed_carves
 
 
 def spiral_order(cw, ch):
@@ -40,18 +40,7 @@ def trivial(maze, rng, pattern="serpentine"):
     """
     cells = _cells(maze, rng, pattern)
     yield array("i", open_cell(maze, cells[0]))
-    index = [0] * (2 * len(cells) - 2)
-    index[0::2] = map(_via, cells, cells[1:])
-    index[1::2] = cells[1:]
-    for c in cells:
-        maze.wall[c] = 0
-    for v in index[0::2]:
-        maze.wall[v] = 0
-    yield from packed_carves(index)
-
-
-def _via(a, b):
-    return (a + b) >> 1
+    yield from packed_carves(open_path(maze, cells))
 
 
 def _cells(maze, rng, pattern):
@@ -59,20 +48,20 @@ def _cells(maze, rng, pattern):
     cw, ch, w = maze.cells_w, maze.cells_h, maze.width
     if pattern == "spiral":
         order = spiral_order(cw, ch)
-    else:
-        order = [(x if y % 2 == 0 else cw - 1 - x, y) for y in range(ch) for x in range(cw)]
+        fx, fy = rng.random() < 0.5, rng.random() < 0.5
+        return [(2 * (ch - 1 - y if fy else y) + 1) * w + 2 * (cw - 1 - x if fx else x) + 1 for x, y in order]
     fx, fy = rng.random() < 0.5, rng.random() < 0.5
-    return [(2 * (ch - 1 - y if fy else y) + 1) * w + 2 * (cw - 1 - x if fx else x) + 1 for x, y in order]
+    cells = array("i")
+    for y in range(ch):           # row y runs left to right when even, mirrored by fx; rows by fy
+        row = (2 * (ch - 1 - y if fy else y) + 1) * w
+        squares = range(row + 1, row + w - 1, 2)
+        cells.extend(squares if (y % 2 == 0) != fx else reversed(squares))
+    return cells
 
 
 def _instant(maze, rng, pattern="serpentine"):
     """The trivial maze with nobody watching: the same cells opened, and the passages between."""
-    wall = maze.wall
-    cells = _cells(maze, rng, pattern)
-    for c in cells:
-        wall[c] = 0
-    for v in map(_via, cells, cells[1:]):
-        wall[v] = 0
+    open_path(maze, _cells(maze, rng, pattern))
 
 
 trivial.instant = _instant

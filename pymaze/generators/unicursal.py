@@ -4,7 +4,7 @@ from array import array
 from ..events import GOAL, MILESTONE, START
 from ..maze import Maze
 from ..registry import Param, generator, generators
-from ._base import open_cell, packed_carves, silent
+from ._base import open_cell, open_path, packed_carves, silent
 
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt")
 
@@ -86,29 +86,10 @@ def unicursal(maze, rng, base="dig"):
     cells = _cells(maze, rng, base)
     old, maze.start = maze.start, cells[0]
     yield array("i", (START, 0, old, cells[0]) + open_cell(maze, cells[0]))
-    index = _open(maze, cells)
-    yield from packed_carves(index)
+    yield from packed_carves(open_path(maze, cells))
     old = maze.goal
     maze.set_goal(cells[-1])
     yield array("i", (GOAL | MILESTONE, 0, old, cells[-1]))
-
-
-def _open(maze, cells):
-    """Open ``cells`` and the passages between them; returns the passage and the cell of each
-    carve from the second cell on, in turn."""
-    wall = maze.wall
-    index = array("i", bytes(8 * (len(cells) - 1)))
-    index[0::2] = array("i", map(_via, cells, cells[1:]))
-    index[1::2] = cells[1:]
-    for c in cells:
-        wall[c] = 0
-    for v in index[0::2]:
-        wall[v] = 0
-    return index
-
-
-def _via(a, b):
-    return (a + b) >> 1
 
 
 def _cells(maze, rng, base):
@@ -165,7 +146,7 @@ def _instant(maze, rng, base="dig"):
     """The unicursal labyrinth with nobody watching: the same half maze, corridor and ends."""
     cells = _cells(maze, rng, base)
     maze.start = cells[0]
-    _open(maze, cells)
+    open_path(maze, cells)
     maze.set_goal(cells[-1])
 
 
