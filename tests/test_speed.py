@@ -343,3 +343,19 @@ def test_packed_dijkstra_and_astar_make_the_events_of_their_step_by_step_search(
                 steps = astar._steps_moves(maze.copy(layers=False), options.get("heuristic", "manhattan"),
                                            options.get("weight", 1.0), "never")
             assert list(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == list(chain.from_iterable(steps))
+
+
+def test_the_written_out_draws_are_randoms_own():
+    """``_base.shuffle`` and ``_base.below`` (what the generators' fast loops draw with) leave the same
+    order and take the same draws as ``random.Random.shuffle`` and ``randrange``/``randint``."""
+    import random
+    from pymaze.generators._base import below, shuffle
+    for n in (0, 1, 2, 3, 4, 5, 17, 64, 65, 1000):
+        ours, theirs, a, b = list(range(n)), list(range(n)), random.Random(n), random.Random(n)
+        shuffle(ours, a)
+        b.shuffle(theirs)
+        assert ours == theirs and a.random() == b.random()
+    a, b = random.Random(4), random.Random(4)
+    draw = below(a)
+    assert [draw(n) for n in range(1, 300)] == [b.randrange(n) for n in range(1, 300)]
+    assert [draw(n) for n in range(1, 300)] == [b.randint(0, n - 1) for n in range(1, 300)]

@@ -76,6 +76,21 @@ def silent(func, maze, rng):
             pass
 
 
+def below(rng):
+    """A function ``n -> rng.randrange(n)`` (also ``rng.randint(0, n - 1)``) with the same draws
+    (``getrandbits`` of ``n``'s bit length until one is below ``n``, as CPython 3.11 to 3.13 draw
+    it) for a fraction of the calls."""
+    bits = rng.getrandbits
+
+    def draw(n):
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
+    return draw
+
+
 def shuffle(items, rng):
     """``rng.shuffle(items)``: the same permutation from the same draws (``random.Random``'s
     Fisher-Yates with ``getrandbits`` rejection, as CPython 3.11 to 3.13 write it), with the bit

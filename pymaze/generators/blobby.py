@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_FRONTIER2, M_STACK, WALL
 from ..registry import Param, generator
 from ..graph import cells as all_cells
+from ._base import below
 
 
 @generator("blobby", "Blobby recursive division", order=146, initial="posts", perfect=True, max_cells=500_000, params=[
@@ -32,18 +33,11 @@ def blobby(maze, rng, rooms=1):
 
 def _blobby(maze, rng, rooms, watched):
     """The steps above; yields them when ``watched``, else nothing and no colours (the same draws
-    and walls).  ``rng.randrange(n)`` is written out as ``random.Random`` draws it."""
+    and walls), with ``rng.randrange``'s draws written out (``_base.below``)."""
     w = maze.width
     wall, mark = maze.wall, maze.mark
     dirs = (-2 * w, 2, 2 * w, -2)
-    bits = rng.getrandbits
-
-    def randrange(n):
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return r
+    randrange = below(rng)
     stack = [list(all_cells(maze))]
     while stack:
         region = stack.pop()

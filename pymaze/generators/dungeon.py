@@ -3,7 +3,7 @@ from array import array
 from ..events import MILESTONE, WALL
 from ..registry import Param, generator
 from ..graph import cells as all_cells
-from ._base import both, cell_mask
+from ._base import below, both, cell_mask
 from ._rooms import rejoin
 
 
@@ -48,19 +48,13 @@ def _dungeon(maze, rng, rooms, size, connected, watched):
     in_room = set()
     part = array("i", range(len(wall)))  # each open cell's square to its part's first cell (see rejoin)
     bits = rng.getrandbits
-
-    def below(n):
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return r
+    draw = below(rng)
     for _ in range(rooms):
         for _ in range(10):
-            rw, rh = 2 + below(max(2, min(size, cw)) - 1), 2 + below(max(2, min(size, ch)) - 1)
+            rw, rh = 2 + draw(max(2, min(size, cw)) - 1), 2 + draw(max(2, min(size, ch)) - 1)
             if rw > cw or rh > ch:
                 break
-            x0, y0 = below(cw - rw + 1), below(ch - rh + 1)
+            x0, y0 = draw(cw - rw + 1), draw(ch - rh + 1)
             room = [maze.cell(x, y) for y in range(y0, y0 + rh) for x in range(x0, x0 + rw)]
             if in_room.intersection(room):
                 continue
