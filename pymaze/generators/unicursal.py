@@ -31,13 +31,8 @@ def tour(cw, ch, east, south, width):
     arrays over the cells of a grid ``width`` cells wide (index y * width + x; -1: none yet)."""
     n = width * (2 * ch + 1)            # room for a spare row below
     one, two = array("i", [-1]) * n, array("i", [-1]) * n
-
-    def link(a, b):
-        for p, q in ((a, b), (b, a)):
-            if one[p] < 0:
-                one[p] = q
-            else:
-                two[p] = q
+    pairs = []                          # the cells to link, two by two, in order
+    link = pairs.extend
     for y in range(ch):
         for x in range(cw):
             i = y * cw + x
@@ -45,19 +40,29 @@ def tour(cw, ch, east, south, width):
             b, c = a + 1, a + width
             e = c + 1
             if not (y > 0 and south[i - cw]):
-                link(a, b)
+                link((a, b))
             if not south[i]:
-                link(c, e)
+                link((c, e))
             else:
-                link(c, c + width)
-                link(e, e + width)
+                link((c, c + width))
+                link((e, e + width))
             if not (x > 0 and east[i - 1]):
-                link(a, c)
+                link((a, c))
             if not east[i]:
-                link(b, e)
+                link((b, e))
             else:
-                link(b, b + 1)
-                link(e, e + 1)
+                link((b, b + 1))
+                link((e, e + 1))
+    ends = iter(pairs)
+    for a, b in zip(ends, ends):
+        if one[a] < 0:
+            one[a] = b
+        else:
+            two[a] = b
+        if one[b] < 0:
+            one[b] = a
+        else:
+            two[b] = a
     return one, two
 
 
@@ -139,7 +144,10 @@ def _cells(maze, rng, base):
         if end is not None:
             order.append(end)
     w = maze.width
-    return array("i", ((i // cw * 2 + 1) * w + i % cw * 2 + 1 for i in order))
+    square = array("i")             # cell i's square, row by row
+    for y in range(1, maze.height, 2):
+        square.extend(range(y * w + 1, y * w + w - 1, 2))
+    return array("i", map(square.__getitem__, order))
 
 
 def _instant(maze, rng, base="dig"):
