@@ -98,26 +98,39 @@ def _shift(maze, rng, cells, nxt, root, steps, watched):
         mark[root] = M_CURRENT
         return
     kind, index = bytearray(), []
-    while steps:
-        if jumps:
-            n = root + jumps[bits(2)]
-            if not inside[n]:
-                continue
-            a, old = (root + n) >> 1, nxt[n]
-            b = (n + old) >> 1
-        else:
-            d = tables[root]
-            n = root + d[int(random() * len(d))][1]
-            old = nxt[n]
-            a = via_of(root, n)
-            b = old != root and via_of(n, old)
+    while steps and jumps:          # watched on a square maze: the moves written out, events gathered
+        n = root + jumps[bits(2)]
+        if not inside[n]:
+            continue
         steps -= 1
+        old = nxt[n]
+        nxt[root] = n
+        nxt[n] = -1
+        if old == root:
+            kind += SAME
+            index += (root, n)
+        else:
+            a, b = (root + n) >> 1, (n + old) >> 1
+            wall[a] = 0
+            wall[b] = 1
+            kind += TURN
+            index += (a, b, root, n)
+        root = n
+        if len(index) >= CHUNK:
+            yield pack(MOVES, kind, index)
+            kind, index = bytearray(), []
+    while steps:                    # the other shapes: every slot of a cell's table is a cell
+        d = tables[root]
+        n = root + d[int(random() * len(d))][1]
+        steps -= 1
+        old = nxt[n]
         nxt[root], nxt[n] = n, -1
         if old == root:          # n pointed at the root: the same passage, only the root moves
             if watched:
                 kind += SAME
                 index += (root, n)
         else:
+            a, b = via_of(root, n), via_of(n, old)
             wall[a], wall[b] = 0, 1
             if watched:
                 kind += TURN
