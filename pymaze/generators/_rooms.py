@@ -130,7 +130,7 @@ def _connect_cells(maze, watched):
                 parent[a] = a = parent[parent[a]]
             while parent[b] != b:
                 parent[b] = b = parent[parent[b]]
-            parent[a] = b
+            parent[b] = a
         if y + 2 < h:
             south = range((y + 1) * w + 1, (y + 1) * w + w - 1, 2)
             for via in compress(south, wall[south.start:south.stop:2].translate(OPEN)):
@@ -139,7 +139,7 @@ def _connect_cells(maze, watched):
                     parent[a] = a = parent[parent[a]]
                 while parent[b] != b:
                     parent[b] = b = parent[parent[b]]
-                parent[a] = b
+                parent[b] = a
             both = [0] * (2 * len(south))
             both[0::2] = range(east.start, east.stop + 2, 2)
             both[1::2] = south
@@ -155,7 +155,7 @@ def _connect_cells(maze, watched):
         while parent[b] != b:
             parent[b] = b = parent[parent[b]]
         if a != b:
-            parent[a] = b
+            parent[b] = a
             wall[via] = 0
             if watched:
                 yield (WALL | MILESTONE, via, 1, 0)
@@ -192,7 +192,7 @@ def rejoin(maze, rng, watched=True, parent=None):
                         parent[a] = a = parent[parent[a]]
                     while parent[b] != b:
                         parent[b] = b = parent[parent[b]]
-                    parent[a] = b
+                    parent[b] = a
     else:
         passages = all_passages(maze)[0]
         closed = [v for v in passages if wall[v]]
@@ -206,7 +206,7 @@ def rejoin(maze, rng, watched=True, parent=None):
                         parent[a] = a = parent[parent[a]]
                     while parent[b] != b:
                         parent[b] = b = parent[parent[b]]
-                    parent[a] = b
+                    parent[b] = a
     shuffle(closed, rng)
     for via in filter(None, closed):
         d = 1 if via // w % 2 else w
@@ -216,7 +216,7 @@ def rejoin(maze, rng, watched=True, parent=None):
         while parent[b] != b:
             parent[b] = b = parent[parent[b]]
         if a != b:
-            parent[a] = b
+            parent[b] = a
             wall[via] = 0
             if watched:
                 yield (WALL | MILESTONE, via, 1, 0)

@@ -7,9 +7,10 @@ from ._rooms import connect
 RULES = ("B5678/S45678", "B678/S345678", "B3/S12345", "B3/S1234", "B45678/S2345678")
 
 
-def _generations(maze, may, born, survive, generations):
+def _generations(maze, may, born, survive, generations, listed=True):
     """Apply the rule ``generations`` times to the squares set in ``may`` (a byte per square; the
-    others stay as they are), all at once each time; yields each generation's flipped squares after flipping them in ``maze.wall``.
+    others stay as they are), all at once each time; yields each generation's flipped squares after flipping them in ``maze.wall``
+    (not ``listed``: nothing, and ``maze.wall`` gets the last generation's rows at the end).
 
     The grid is held as one big int, a byte per square in a copy padded with wall: the eight
     neighbour counts are eight shifted copies added (a count never carries into the next byte),
@@ -38,12 +39,19 @@ def _generations(maze, may, born, survive, generations):
             count += (grid >> k) + (grid << k)
         count = ((count & full) + (grid << 4)) & full
         new = int.from_bytes(count.to_bytes(size, "little").translate(rule), "little") & change | grid & stay
+        if not listed:
+            grid = new
+            continue
         diff = (new ^ grid).to_bytes(size, "little")
         grid = new
         flips = [(i // pw - 1) * w + i % pw - 1 for i in compress(range(size), diff)]
         for p in flips:
             wall[p] ^= 1
         yield flips
+    if not listed and generations:
+        pad = grid.to_bytes(size, "little")
+        for y in range(h):
+            wall[y * w:(y + 1) * w] = pad[(y + 1) * pw + 1:(y + 1) * pw + 1 + w]
 
 
 def parse(rule):
@@ -117,7 +125,7 @@ def _cellular(maze, rng, rule, density, generations, connected, watched):
         step = column(WALL, walls, 0, 1)
         step[0] |= MILESTONE
         yield step
-    for flips in _generations(maze, may, born, survive, generations):
+    for flips in _generations(maze, may, born, survive, generations, watched):
         if flips and watched:
             step = []
             for p in flips:
