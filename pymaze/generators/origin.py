@@ -50,7 +50,7 @@ def origin(maze, rng, steps=-1):
     step = column(WALL, index, 1, 0)
     step.extend((MARK | MILESTONE, cells[-1], 0, M_CURRENT))
     yield step
-    yield from _shift(maze, rng, cells, nxt, cells[-1], steps, True)
+    yield from _shift(maze, rng, len(cells), nxt, cells[-1], steps, True)
 
 
 def _tree(maze):
@@ -71,16 +71,16 @@ def _tree(maze):
     return cells, nxt, vias
 
 
-def _shift(maze, rng, cells, nxt, root, steps, watched):
-    """Steps 2 and 3 from the tree ``nxt`` rooted at ``root``: when ``watched``, packed chunks of
+def _shift(maze, rng, n, nxt, root, steps, watched):
+    """Steps 2 and 3 on ``n`` cells from the tree ``nxt`` rooted at ``root``: when ``watched``, packed chunks of
     the events, else nothing (the same moves, the same draws)."""
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
     via_of = between(maze)
     jumps, bits, random = fixed and [dq for _, dq in fixed], rng.getrandbits, rng.random
     if steps < 0:
-        steps = min(10 * len(cells), 1_000_000)
-    if len(cells) < 2:
+        steps = min(10 * n, 1_000_000)
+    if n < 2:
         steps = 0
     mark[root] = 0
     if jumps and not watched:       # the same moves, written out for square mazes with nobody watching
@@ -146,8 +146,20 @@ def _shift(maze, rng, cells, nxt, root, steps, watched):
 
 def _instant(maze, rng, steps=-1):
     """Origin shift with nobody watching: the same first tree and moves, no steps."""
-    cells, nxt, _ = _tree(maze)
-    for _ in _shift(maze, rng, cells, nxt, cells[-1], steps, False):
+    if maze.lattice is None and maze.mask is None:
+        # The rows tree opened by slices: every row of cells along its length, and the last
+        # column's passages down; the root is the last cell.
+        wall, w, h = maze.wall, maze.width, maze.height
+        for y in range(1, h, 2):
+            wall[y * w + 1:y * w + w - 1] = bytes(w - 2)
+            if y + 2 < h:
+                wall[(y + 1) * w + w - 2] = 0
+        n, nxt, root = maze.cells_w * maze.cells_h, first_tree(maze), (h - 2) * w + w - 2
+        maze.mark[root] = M_CURRENT
+    else:
+        cells, nxt, _ = _tree(maze)
+        n, root = len(cells), cells[-1]
+    for _ in _shift(maze, rng, n, nxt, root, steps, False):
         pass
 
 
