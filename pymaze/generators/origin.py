@@ -116,7 +116,7 @@ def _shift(maze, rng, n, nxt, root, steps, watched):
             kind += TURN
             index += (a, b, root, n)
         root = n
-        if len(index) >= CHUNK:
+        if not steps & 511:         # a chunk every 512 moves (at most 2,048 events)
             yield pack(MOVES, kind, index)
             kind, index = bytearray(), []
     while steps:                    # the other shapes: every slot of a cell's table is a cell
