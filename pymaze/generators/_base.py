@@ -12,6 +12,7 @@ from ..events import CHUNK, MARK, MILESTONE, NUM, WALL, Kinds, pack
 from ..graph import moves, passages
 
 PERMS = [list(p) for p in permutations(range(4))]  # direction orders, picked with one rng.random()
+OPEN = b"\x01" + bytes(255)   # a byte translation: wall 0 (open) to 1, anything else to 0
 
 
 def cell_mask(maze):

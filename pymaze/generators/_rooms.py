@@ -13,7 +13,7 @@ from operator import mul, ne
 
 from ..events import MILESTONE, WALL
 from ..graph import passages as all_passages
-from ._base import shuffle
+from ._base import OPEN, shuffle
 
 
 def connect(maze, watched=True):
@@ -159,9 +159,6 @@ def _connect_cells(maze, watched):
             wall[via] = 0
             if watched:
                 yield (WALL | MILESTONE, via, 1, 0)
-
-
-OPEN = b"\x01" + bytes(255)   # a byte translation: wall 0 (open) to 1, anything else to 0
 
 
 def rejoin(maze, rng, watched=True, parent=None):

@@ -5,8 +5,8 @@ from ..events import MARK, MILESTONE, M_STACK, WALL
 from ..maze import Maze
 from ..registry import Param, generator, generators
 from ..graph import passages as all_passages
-from ._base import shuffle, silent
-from ._rooms import OPEN, rejoin
+from ._base import OPEN, shuffle, silent
+from ._rooms import rejoin
 
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt", "binary", "sidewinder")
 

@@ -4,7 +4,7 @@ from array import array
 from ..events import GOAL, MILESTONE, START
 from ..maze import Maze
 from ..registry import Param, generator, generators
-from ._base import open_cell, open_path, packed_carves, silent
+from ._base import OPEN, open_cell, open_path, packed_carves, silent
 
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt")
 
@@ -17,12 +17,11 @@ def half_maze(cw, ch, base, rng):
     silent(algo.func, m, _random.Random(rng.getrandbits(32)))
     wall, w = m.wall, m.width
     east, south = bytearray(cw * ch), bytearray(cw * ch)
-    for y in range(ch):
+    for y in range(ch):               # by rows: the passages east of and below each cell, open -> 1
         row = (2 * y + 1) * w
-        for x in range(cw):
-            p = row + 2 * x + 1
-            east[y * cw + x] = x < cw - 1 and not wall[p + 1]
-            south[y * cw + x] = y < ch - 1 and not wall[p + w]
+        east[y * cw:y * cw + cw - 1] = wall[row + 2:row + w - 1:2].translate(OPEN)
+        if y < ch - 1:
+            south[y * cw:y * cw + cw] = wall[row + w + 1:row + 2 * w - 1:2].translate(OPEN)
     return east, south
 
 
