@@ -79,8 +79,8 @@ def silent(func, maze, rng):
 
 def below(rng):
     """A function ``n -> rng.randrange(n)`` (also ``rng.randint(0, n - 1)``) with the same draws
-    (``getrandbits`` of ``n``'s bit length until one is below ``n``, as CPython 3.11 to 3.13 draw
-    it) for a fraction of the calls."""
+    (``getrandbits`` of ``n``'s bit length until one is below ``n``, as CPython 3.11 to 3.14 draw
+    it, Pyodide's included) for a fraction of the calls."""
     bits = rng.getrandbits
 
     def draw(n):
@@ -94,8 +94,8 @@ def below(rng):
 
 def shuffle(items, rng):
     """``rng.shuffle(items)``: the same permutation from the same draws (``random.Random``'s
-    Fisher-Yates with ``getrandbits`` rejection, as CPython 3.11 to 3.13 write it), with the bit
-    length worked out once per power of two instead of a method call per item."""
+    Fisher-Yates with ``getrandbits`` rejection, as CPython 3.11 to 3.14 write it, Pyodide's
+    included), with the bit length worked out once per power of two, not a method call per item."""
     getrandbits = rng.getrandbits
     i = len(items) - 1
     while i > 0:
