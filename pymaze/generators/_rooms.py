@@ -124,22 +124,10 @@ def _connect_cells(maze, watched):
     order = []                               # the closed passages in the meetings' order
     for y in range(1, h - 1, 2):
         east = range(y * w + 2, y * w + w - 1, 2)
-        for via in compress(east, wall[east.start:east.stop:2].translate(OPEN)):
-            a, b = via - 1, via + 1
-            while parent[a] != a:
-                parent[a] = a = parent[parent[a]]
-            while parent[b] != b:
-                parent[b] = b = parent[parent[b]]
-            parent[b] = a
+        _join_open(parent, wall, east, 1)
         if y + 2 < h:
             south = range((y + 1) * w + 1, (y + 1) * w + w - 1, 2)
-            for via in compress(south, wall[south.start:south.stop:2].translate(OPEN)):
-                a, b = via - w, via + w
-                while parent[a] != a:
-                    parent[a] = a = parent[parent[a]]
-                while parent[b] != b:
-                    parent[b] = b = parent[parent[b]]
-                parent[b] = a
+            _join_open(parent, wall, south, w)
             both = [0] * (2 * len(south))
             both[0::2] = range(east.start, east.stop + 2, 2)
             both[1::2] = south
@@ -159,6 +147,18 @@ def _connect_cells(maze, watched):
             wall[via] = 0
             if watched:
                 yield (WALL | MILESTONE, via, 1, 0)
+
+
+def _join_open(parent, wall, passages, d):
+    """Union-find (``parent``, path halving): join the two cells, ``d`` before and after, of each
+    open passage of ``passages`` (a range of squares); the later part goes under the earlier one."""
+    for via in compress(passages, wall[passages.start:passages.stop:passages.step].translate(OPEN)):
+        a, b = via - d, via + d
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        parent[b] = a
 
 
 def rejoin(maze, rng, watched=True, parent=None):
@@ -183,13 +183,7 @@ def rejoin(maze, rng, watched=True, parent=None):
             parent = array("i", range(len(wall)))
             for d, r in rows:
                 closed += compress(r, wall[r.start:r.stop:2])
-                for via in compress(r, wall[r.start:r.stop:2].translate(OPEN)):
-                    a, b = via - d, via + d
-                    while parent[a] != a:
-                        parent[a] = a = parent[parent[a]]
-                    while parent[b] != b:
-                        parent[b] = b = parent[parent[b]]
-                    parent[b] = a
+                _join_open(parent, wall, r, d)
     else:
         passages = all_passages(maze)[0]
         closed = [v for v in passages if wall[v]]
