@@ -80,7 +80,7 @@ def _dungeon(maze, rng, rooms, size, connected, watched):
     two = 2 * w
     carved, opened = WALL, WALL | MILESTONE
     beside = []                         # closed corridor cells next to an open one (the hunt's list)
-    add, pop = beside.extend, beside.pop
+    add = beside.extend
     for first in cells:
         if not closed[first]:
             continue
@@ -123,8 +123,7 @@ def _dungeon(maze, rng, rooms, size, connected, watched):
                     r = bits(k)
                 c = beside[r]
                 n -= 1
-                beside[r] = beside[n]
-                pop()
+                beside[r] = beside[n]       # (the list is cut to n when the hunt ends)
                 if n < lo:
                     k -= 1
                     lo >>= 1
@@ -142,6 +141,7 @@ def _dungeon(maze, rng, rooms, size, connected, watched):
                         yield (carved, via, 1, 0, opened, c, 1, 0)
                     p = c
                     break
+            del beside[n:]
     if connected:
         yield from rejoin(maze, rng, watched, part)
 
