@@ -6,6 +6,8 @@ import networkx as nx
 import pytest
 
 import pymaze
+from pymaze import Run, apply
+from pymaze.events import MILESTONE
 from pymaze.maze import Maze
 from pymaze.registry import generators
 
@@ -38,12 +40,20 @@ def test_every_perfect_new_generator_gives_a_spanning_tree(slug, size):
             assert nx_tree(maze) and is_spanning_tree(maze), (slug, o, seed)
 
 
+def after_each_milestone(run):
+    """The maze the events of ``run`` build, after each milestone in turn (replayed and checked)."""
+    maze, events, start = run.initial.copy(), run.events(), 0
+    for j in range(0, len(events), 4):
+        if events[j] & MILESTONE:
+            maze = apply(maze, events[start:j + 4], check=True)
+            start = j + 4
+            yield maze
+
+
 def test_origin_shift_is_a_spanning_tree_after_every_step():
-    algo = generators()["origin"]
     for seed in range(6):
-        maze = Maze.blank(6, 5, algo.initial)
         steps = 0
-        for step in algo.func(maze, random.Random(seed), steps=300):
+        for maze in after_each_milestone(Run.generate("origin", 6, 5, seed=seed, steps=300)):
             assert is_spanning_tree(maze) and maze.mark.count(1) == 1     # one origin shown
             steps += 1
         assert steps == 301
@@ -51,12 +61,10 @@ def test_origin_shift_is_a_spanning_tree_after_every_step():
 
 @pytest.mark.parametrize("shape", ["hex", "triangle", "polar"])
 def test_origin_shift_and_houston_stay_spanning_trees_on_other_shapes(shape):
-    algo = generators()["origin"]
-    maze = Maze.shaped(shape, 6, 5, algo.initial, None)
     lattice = pymaze.lattice(shape, 6, 5)
     steps = 0
-    for _ in algo.func(maze, random.Random(3), steps=200):   # after every step: a spanning tree
-        G = maze.to_networkx()
+    for maze in after_each_milestone(Run.generate("origin", 6, 5, seed=3, shape=shape, steps=200)):
+        G = maze.to_networkx()     # after every step: a spanning tree
         assert len(G) == len(lattice) and nx.is_tree(G) and all(lattice.has_edge(a, b) for a, b in G.edges)
         assert maze.mark.count(1) == 1
         steps += 1

@@ -122,6 +122,15 @@ def test_every_choice_of_every_generator_makes_a_spanning_tree_on_other_shapes(s
         assert G.number_of_nodes() == maze.lattice.n and nx.is_tree(G)
 
 
+@pytest.mark.parametrize("slug", [s for s, a in GENERATORS.items() if set(a.shapes) == set(SHAPES) and a.perfect])
+def test_every_perfect_generator_spans_the_cells_a_mask_leaves_on_a_square_maze(slug):
+    mask = masks.preset("ring", 9, 8, islands="join")
+    for seed in (1, 2):
+        maze = pymaze.generate(slug, 9, 8, seed=seed, mask=mask)
+        G = maze.to_networkx()
+        assert set(G.nodes) == set(pymaze.lattice("square", 9, 8, mask=mask).nodes) and nx.is_tree(G)
+
+
 @pytest.mark.parametrize("shape", SHAPES)
 def test_loops_add_passages_beyond_a_tree(shape):
     maze = pymaze.generate("dig", 10, 8, seed=4, shape=shape, loops=0.3)

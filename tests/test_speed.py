@@ -36,18 +36,33 @@ def test_instant_generate_ends_in_the_watched_maze(slug, shape):
     assert pymaze.generate(slug, w, h, seed=seed, shape=shape) == watched.copy(layers=False)
 
 
-@pytest.mark.parametrize("options", [{"mode": "restart"}, {"bias": 0.5}, {"loops": 0.2}, {"bias": -0.5, "loops": 0.2}],
-                         ids=str)
-def test_instant_generate_with_options_ends_in_the_watched_maze(options):
+def _twin_options():
+    """For every generator with an event-free twin: dig's combined options, and each number or
+    switch of each other one at its ends (a small whole number for counts)."""
+    out = [("dig", o) for o in ({"mode": "restart"}, {"bias": 0.5}, {"loops": 0.2}, {"bias": -0.5, "loops": 0.2})]
+    for slug, algo in generators().items():
+        if slug == "dig" or not getattr(algo.func, "instant", None):
+            continue
+        out.append((slug, {}))
+        for p in algo.params:
+            if p.type == "float":
+                out += [(slug, {p.name: v}) for v in (p.min, p.max) if v != p.default]
+            elif p.type == "int":
+                out += [(slug, {p.name: v}) for v in (p.min, p.min + 3) if v != p.default]
+            elif p.type == "bool":
+                out.append((slug, {p.name: not p.default}))
+    return out
+
+
+@pytest.mark.parametrize("slug,options", _twin_options(), ids=str)
+def test_instant_generate_with_options_ends_in_the_watched_maze(slug, options):
     """Generators with an event-free twin: its options (the twin's own fast case, or the steps drained) too."""
-    for slug in [s for s, a in generators().items() if getattr(a.func, "instant", None)]:
-        opts = {k: v for k, v in options.items() if k in {p.name for p in generators()[slug].params}}
-        watched, _ = _watched(Run.generate(slug, 11, 8, seed=2, **opts))
-        assert Run.generate(slug, 11, 8, seed=2, **opts).finish() == watched
-        if set(generators()[slug].shapes) == {"square", "hex", "triangle", "polar"}:  # it takes masks
-            mask = preset("heart", 11, 8, "join")
-            watched, _ = _watched(Run.generate(slug, 11, 8, seed=2, mask=mask, **opts))
-            assert Run.generate(slug, 11, 8, seed=2, mask=mask, **opts).finish() == watched
+    watched, _ = _watched(Run.generate(slug, 11, 8, seed=2, **options))
+    assert Run.generate(slug, 11, 8, seed=2, **options).finish() == watched
+    if set(generators()[slug].shapes) == {"square", "hex", "triangle", "polar"}:  # it takes masks
+        mask = preset("heart", 11, 8, "join")
+        watched, _ = _watched(Run.generate(slug, 11, 8, seed=2, mask=mask, **options))
+        assert Run.generate(slug, 11, 8, seed=2, mask=mask, **options).finish() == watched
 
 
 def reference_solution(maze, events):
@@ -405,3 +420,19 @@ def test_instant_solve_on_block_mazes_one_square_wide_ends_as_watched(slug):
         if getattr(solvers()[slug].func, "packed", False) and slug in PACKED_WALKERS:
             want = list(chain.from_iterable(_walker_steps(slug, maze.copy(layers=False), 1, {})))
             assert list(Run.solve(slug, maze, seed=1).events(batch=97)) == want
+
+
+def test_the_written_out_draws_are_randoms_own():
+    """``_base.shuffle`` and ``_base.below`` (what the generators' fast loops draw with) leave the same
+    order and take the same draws as ``random.Random.shuffle`` and ``randrange``/``randint``."""
+    import random
+    from pymaze.generators._base import below, shuffle
+    for n in (0, 1, 2, 3, 4, 5, 17, 64, 65, 1000):
+        ours, theirs, a, b = list(range(n)), list(range(n)), random.Random(n), random.Random(n)
+        shuffle(ours, a)
+        b.shuffle(theirs)
+        assert ours == theirs and a.random() == b.random()
+    a, b = random.Random(4), random.Random(4)
+    draw = below(a)
+    assert [draw(n) for n in range(1, 300)] == [b.randrange(n) for n in range(1, 300)]
+    assert [draw(n) for n in range(1, 300)] == [b.randint(0, n - 1) for n in range(1, 300)]

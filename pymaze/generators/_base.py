@@ -3,12 +3,16 @@
 What a generator walks on (cells, candidate passages, moves) is ``pymaze.graph``.
 """
 
-from itertools import permutations
+from array import array
+from collections import deque
+from itertools import permutations, repeat
+from operator import add, rshift
 
-from ..events import MARK, MILESTONE, NUM, WALL
+from ..events import CHUNK, MARK, MILESTONE, NUM, WALL, Kinds, pack
 from ..graph import moves, passages
 
 PERMS = [list(p) for p in permutations(range(4))]  # direction orders, picked with one rng.random()
+OPEN = b"\x01" + bytes(255)   # a byte translation: wall 0 (open) to 1, anything else to 0
 
 
 def cell_mask(maze):
@@ -35,6 +39,82 @@ def shuffled(k, random):
 
 
 _ORDERS = {4: PERMS}
+
+
+# A carve as a packed kind (see events.pack): the passage then the cell opened, a milestone.
+CARVE = Kinds(((WALL, 1, 0), (WALL | MILESTONE, 1, 0)))
+
+
+def packed_carves(index):
+    """``carve`` steps packed a chunk at a time: ``index`` holds the passage and the cell of each
+    carve in turn."""
+    for lo in range(0, len(index), CHUNK):
+        part = index[lo:lo + CHUNK]
+        yield pack(CARVE, bytes(len(part) // 2), part)
+
+
+def open_path(maze, cells):
+    """Open ``cells`` (square indices of a square maze, each next to the one before) and the passage
+    between each two in turn; returns the passage and the cell of each carve from the second cell
+    on, in turn (what ``packed_carves`` packs).  The work per cell runs in C."""
+    wall = maze.wall
+    index = array("i", bytes(8 * max(0, len(cells) - 1)))
+    index[0::2] = array("i", map(rshift, map(add, cells, cells[1:]), repeat(1)))
+    index[1::2] = array("i", cells[1:])
+    deque(map(wall.__setitem__, cells, repeat(0)), maxlen=0)
+    deque(map(wall.__setitem__, index[0::2], repeat(0)), maxlen=0)
+    return index
+
+
+def silent(func, maze, rng):
+    """Run generator ``func`` (its default options) on ``maze`` to the end with nobody watching:
+    its event-free twin where it has one, else its steps drained.  The same maze either way."""
+    instant = getattr(func, "instant", None)
+    if instant is not None:
+        instant(maze, rng)
+    else:
+        for _ in func(maze, rng):
+            pass
+
+
+def below(rng):
+    """A function ``n -> rng.randrange(n)`` (also ``rng.randint(0, n - 1)``) with the same draws
+    (``getrandbits`` of ``n``'s bit length until one is below ``n``, as CPython 3.11 to 3.14 draw
+    it, Pyodide's included) for a fraction of the calls."""
+    bits = rng.getrandbits
+
+    def draw(n):
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
+    return draw
+
+
+def shuffle(items, rng):
+    """``rng.shuffle(items)``: the same permutation from the same draws (``random.Random``'s
+    Fisher-Yates with ``getrandbits`` rejection, as CPython 3.11 to 3.14 write it, Pyodide's
+    included), with the bit length worked out once per power of two, not a method call per item."""
+    getrandbits = rng.getrandbits
+    i = len(items) - 1
+    while i > 0:
+        k = (i + 1).bit_length()
+        lo = 1 << (k - 1)                  # every i down to lo - 1 draws k bits
+        for i in range(i, lo - 2, -1):
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
+        i = lo - 2
+
+
+def both(a, b):
+    """The bytewise AND of two 0/1 byte strings, as long as ``a`` (``b`` read as 0 past its end):
+    e.g. the cells still closed from ``inside`` and ``wall``, one test instead of two."""
+    n = len(a)
+    b = int.from_bytes(b[:n], "little")
+    return bytearray((int.from_bytes(a, "little") & b).to_bytes(n, "little"))
 
 
 def deltas(maze):
@@ -66,7 +146,7 @@ def add_loops(maze, rng, fraction):
     """Open ``fraction`` of the passages that are still closed, in random order (the multi-path variant)."""
     wall = maze.wall
     closed = [v for v, a, b in zip(*passages(maze)) if wall[v] and not (wall[a] or wall[b])]
-    rng.shuffle(closed)
+    shuffle(closed, rng)
     for via in closed[:round(fraction * len(closed))]:
         yield open_wall(maze, via)
 

@@ -1,6 +1,7 @@
 from ..events import MARK, MILESTONE, M_FRONTIER2, M_STACK, WALL
 from ..registry import Param, generator
 from ..graph import cells as all_cells
+from ._base import below
 
 
 @generator("blobby", "Blobby recursive division", order=146, initial="posts", perfect=True, max_cells=500_000, params=[
@@ -27,29 +28,37 @@ def blobby(maze, rng, rooms=1):
     Jamis Buck, "Maze Generation: Blobby Recursive Subdivision Algorithm"
     (2015).
     """
+    yield from _blobby(maze, rng, rooms, True)
+
+
+def _blobby(maze, rng, rooms, watched):
+    """The steps above; yields them when ``watched``, else nothing and no colours (the same draws
+    and walls), with ``rng.randrange``'s draws written out (``_base.below``)."""
     w = maze.width
     wall, mark = maze.wall, maze.mark
     dirs = (-2 * w, 2, 2 * w, -2)
-    randrange = rng.randrange
+    randrange = below(rng)
     stack = [list(all_cells(maze))]
     while stack:
         region = stack.pop()
         if len(region) <= max(1, rooms):
-            step = []
-            for c in region:
-                if mark[c]:
-                    step += (MARK, c, mark[c], 0)
-                    mark[c] = 0
-            if step:
-                yield tuple(step)
+            if watched:
+                step = []
+                for c in region:
+                    if mark[c]:
+                        step += (MARK, c, mark[c], 0)
+                        mark[c] = 0
+                if step:
+                    yield tuple(step)
             continue
         members = set(region)
         i = randrange(len(region))
         j = randrange(len(region) - 1)
         a, b = region[i], region[j + (j >= i)]
         half = {a: M_STACK, b: M_FRONTIER2}
-        yield (MARK, a, mark[a], M_STACK, MARK, b, mark[b], M_FRONTIER2)
-        mark[a], mark[b] = M_STACK, M_FRONTIER2
+        if watched:
+            yield (MARK, a, mark[a], M_STACK, MARK, b, mark[b], M_FRONTIER2)
+            mark[a], mark[b] = M_STACK, M_FRONTIER2
         growing = [a, b]
         while growing:
             k = randrange(len(growing))
@@ -57,26 +66,39 @@ def blobby(maze, rng, rooms=1):
             growing[k] = growing[-1]
             growing.pop()
             step = []
+            side = half[c]
             for d in dirs:
                 n = c + d
-                if n in members and n not in half and not wall[(c + n) // 2]:
-                    half[n] = half[c]
-                    step += (MARK, n, mark[n], half[c])
-                    mark[n] = half[c]
+                if n in members and n not in half and not wall[(c + n) >> 1]:
+                    half[n] = side
                     growing.append(n)
+                    if watched:
+                        step += (MARK, n, mark[n], side)
+                        mark[n] = side
             if step:
                 yield tuple(step)
-        between = [(c + n) // 2 for c in region if half[c] == M_STACK
-                   for n in (c + d for d in dirs) if half.get(n) == M_FRONTIER2 and not wall[(c + n) // 2]]
+        between = [(c + n) >> 1 for c in region if half[c] == M_STACK
+                   for n in (c + d for d in dirs) if half.get(n) == M_FRONTIER2 and not wall[(c + n) >> 1]]
         gap = between[randrange(len(between))]
         step = []
         for p in between:
             if p != gap:
                 wall[p] = 1
-                step += (WALL, p, 0, 1)
-        if not step:                    # the gap was the only passage: nothing to close
-            step = [MARK, gap, mark[gap], mark[gap]]
-        step[0] |= MILESTONE
-        yield tuple(step)
+                if watched:
+                    step += (WALL, p, 0, 1)
+        if watched:
+            if not step:                    # the gap was the only passage: nothing to close
+                step = [MARK, gap, mark[gap], mark[gap]]
+            step[0] |= MILESTONE
+            yield tuple(step)
         stack.append([c for c in region if half[c] == M_STACK])
         stack.append([c for c in region if half[c] == M_FRONTIER2])
+
+
+def _instant(maze, rng, rooms=1):
+    """Blobby division with nobody watching: the same draws and walls, no colours or steps."""
+    for _ in _blobby(maze, rng, rooms, False):
+        pass
+
+
+blobby.instant = _instant

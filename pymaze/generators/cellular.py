@@ -1,15 +1,16 @@
 from itertools import compress
 
-from ..events import MILESTONE, WALL
+from ..events import MILESTONE, WALL, column
 from ..registry import Param, generator
 from ._rooms import connect
 
 RULES = ("B5678/S45678", "B678/S345678", "B3/S12345", "B3/S1234", "B45678/S2345678")
 
 
-def _generations(maze, squares, born, survive, generations):
-    """Apply the rule ``generations`` times to ``squares`` (the others stay as they are), all at
-    once each time; yields each generation's flipped squares after flipping them in ``maze.wall``.
+def _generations(maze, may, born, survive, generations, listed=True):
+    """Apply the rule ``generations`` times to the squares set in ``may`` (a byte per square; the
+    others stay as they are), all at once each time; yields each generation's flipped squares after flipping them in ``maze.wall``
+    (not ``listed``: nothing, and ``maze.wall`` gets the last generation's rows at the end).
 
     The grid is held as one big int, a byte per square in a copy padded with wall: the eight
     neighbour counts are eight shifted copies added (a count never carries into the next byte),
@@ -24,8 +25,8 @@ def _generations(maze, squares, born, survive, generations):
     for y in range(h):
         pad[(y + 1) * pw + 1:(y + 1) * pw + 1 + w] = wall[y * w:(y + 1) * w]
     mask = bytearray(size)
-    for p in squares:
-        mask[(p // w + 1) * pw + p % w + 1] = 1
+    for y in range(h):
+        mask[(y + 1) * pw + 1:(y + 1) * pw + 1 + w] = may[y * w:(y + 1) * w]
     rule = bytes((n in survive) if now else (n in born) for now in (0, 1) for n in range(16)) + bytes(224)
     grid = int.from_bytes(pad, "little")
     change = int.from_bytes(mask, "little")
@@ -38,12 +39,19 @@ def _generations(maze, squares, born, survive, generations):
             count += (grid >> k) + (grid << k)
         count = ((count & full) + (grid << 4)) & full
         new = int.from_bytes(count.to_bytes(size, "little").translate(rule), "little") & change | grid & stay
+        if not listed:
+            grid = new
+            continue
         diff = (new ^ grid).to_bytes(size, "little")
         grid = new
         flips = [(i // pw - 1) * w + i % pw - 1 for i in compress(range(size), diff)]
         for p in flips:
             wall[p] ^= 1
         yield flips
+    if not listed and generations:
+        pad = grid.to_bytes(size, "little")
+        for y in range(h):
+            wall[y * w:(y + 1) * w] = pad[(y + 1) * pw + 1:(y + 1) * pw + 1 + w]
 
 
 def parse(rule):
@@ -87,37 +95,51 @@ def cellular(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connec
     levels", 2010); mazelib's CellularAutomaton (B3/S12345 is the
     "Maze" rule it is named after).
     """
+    yield from _cellular(maze, rng, rule, density, generations, connected, True)
+
+
+def _cellular(maze, rng, rule, density, generations, connected, watched):
+    """The four steps; yields the steps when ``watched``, else nothing (the same draws and maze)."""
     w, h = maze.width, maze.height
     wall = maze.wall
     born, survive = parse(rule)
-    keep = {maze.start, *maze.goals}
+    may = bytearray(w * h)               # 1 on the squares that may change
     if maze.geometry == "thin":
-        squares = [y * w + x for y in range(1, h - 1) for x in range(1 + y % 2, w - 1, 2)]
+        for y in range(1, h - 1):
+            may[y * w + 1 + y % 2:y * w + w - 1:2] = b"\1" * len(range(1 + y % 2, w - 1, 2))
     else:
-        squares = [y * w + x for y in range(1, h - 1) for x in range(1, w - 1)]
-        step = []
-        for y in range(2, h - 1, 2):
-            for x in range(2, w - 1, 2):
-                wall[y * w + x] = 0
-                step += (WALL, y * w + x, 1, 0)
-        if step:
-            yield tuple(step)
-    squares = [p for p in squares if p not in keep]
+        for y in range(1, h - 1):
+            may[y * w + 1:y * w + w - 1] = b"\1" * (w - 2)
+        posts = [y * w + x for y in range(2, h - 1, 2) for x in range(2, w - 1, 2)]
+        for p in posts:
+            wall[p] = 0
+        if posts and watched:
+            yield column(WALL, posts, 1, 0)
+    for p in (maze.start, *maze.goals):
+        may[p] = 0
     random = rng.random
-    step = []
-    for p in squares:
-        if random() < density:
-            wall[p] = 1
-            step += (WALL, p, 0, 1)
-    if step:
+    walls = [p for p in compress(range(w * h), may) if random() < density]
+    for p in walls:
+        wall[p] = 1
+    if walls and watched:
+        step = column(WALL, walls, 0, 1)
         step[0] |= MILESTONE
-        yield tuple(step)
-    for flips in _generations(maze, squares, born, survive, generations):
-        step = []
-        for p in flips:
-            step += (WALL, p, 1 - wall[p], wall[p])
-        if flips:
+        yield step
+    for flips in _generations(maze, may, born, survive, generations, watched):
+        if flips and watched:
+            step = []
+            for p in flips:
+                step += (WALL, p, 1 - wall[p], wall[p])
             step[0] |= MILESTONE
             yield tuple(step)
     if connected:
-        yield from connect(maze)
+        yield from connect(maze, watched)
+
+
+def _instant(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connected=True):
+    """Cellular caves with nobody watching: the same draws, generations and tunnels, no steps."""
+    for _ in _cellular(maze, rng, rule, density, generations, connected, False):
+        pass
+
+
+cellular.instant = _instant

@@ -1,4 +1,4 @@
-from ..events import MILESTONE, WALL
+from ..events import CHUNK, MILESTONE, WALL, Kinds, pack
 from ..registry import Param, generator
 
 
@@ -30,41 +30,76 @@ def division(maze, rng, split="weighted"):
     Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms"; Jamis
     Buck, "Maze Generation: Recursive Division".
     """
+    yield from divisions(maze, _split(rng, split), rng.random, True)
+
+
+def _split(rng, split):
+    """Which way to cut a chamber of ``cw x ch`` cells: a function ``(cw, ch) -> across``."""
     random = rng.random
-    chambers = [(0, 0, maze.cells_w, maze.cells_h)]    # cell x, cell y, width, height
+    if split == "weighted":
+        return lambda cw, ch: random() * (cw + ch) < ch   # a horizontal wall
+    if split == "shape":
+        return lambda cw, ch: ch > cw or ch == cw and random() < 0.5
+    return lambda cw, ch: random() < 0.5
+
+
+# A wall put up, as packed kinds (see events.pack): a segment, and the last one (a milestone).
+SEGMENTS = Kinds((WALL, 0, 1), (WALL | MILESTONE, 0, 1))
+
+
+def divisions(maze, cut, random, watched):
+    """Recursive division from the whole maze, a stack of chambers (cell x, cell y, width,
+    height); ``cut(cw, ch)`` says whether a chamber gets a horizontal wall.  When ``watched``,
+    packed chunks of the events (each wall one milestone step), else nothing (the same draws)."""
+    chambers = [(0, 0, maze.cells_w, maze.cells_h)]
+    pop = chambers.pop
+    kind, index = bytearray(), []
     while chambers:
-        x0, y0, cw, ch = chambers.pop()
-        if cw < 2 or ch < 2:
+        chamber = pop()
+        if chamber[2] < 2 or chamber[3] < 2:
             continue
-        if split == "weighted":
-            across = random() * (cw + ch) < ch                # a horizontal wall
-        elif split == "shape":
-            across = ch > cw or ch == cw and random() < 0.5
-        else:
-            across = random() < 0.5
-        yield divide(maze, chambers, (x0, y0, cw, ch), across, random)
+        segments = wall_up(maze, chambers, chamber, cut(chamber[2], chamber[3]), random, watched)
+        if watched:
+            kind += bytes(len(segments) - 1) + b"\1"
+            index += segments
+            if len(index) >= CHUNK:
+                yield pack(SEGMENTS, kind, index)
+                kind, index = bytearray(), []
+    if index:
+        yield pack(SEGMENTS, kind, index)
 
 
-def divide(maze, chambers, chamber, across, random):
+def wall_up(maze, chambers, chamber, across, random, listed):
     """Put up a wall across ``chamber`` (cell x, cell y, width, height; ``across``: a horizontal
-    wall) at a random row or column, open at one random cell; push its two halves on ``chambers``
-    and return the step that shows the wall (one milestone)."""
+    wall) at a random row or column, open at one random cell, and push its two halves on
+    ``chambers``; returns the wall's segments (squares) when ``listed``."""
     w, wall = maze.width, maze.wall
     x0, y0, cw, ch = chamber
     if across:
         at = y0 + int(random() * (ch - 1))                # the wall runs below cell row ``at``
         gap = x0 + int(random() * cw)
-        row = (2 * at + 2) * w
-        segments = [row + 2 * x + 1 for x in range(x0, x0 + cw) if x != gap]
         chambers += [(x0, at + 1, cw, y0 + ch - at - 1), (x0, y0, cw, at - y0 + 1)]
+        first, stride, n, k = (2 * at + 2) * w + 2 * x0 + 1, 2, cw, gap - x0
     else:
         at = x0 + int(random() * (cw - 1))                # the wall runs right of cell column ``at``
         gap = y0 + int(random() * ch)
-        segments = [(2 * y + 1) * w + 2 * at + 2 for y in range(y0, y0 + ch) if y != gap]
         chambers += [(at + 1, y0, x0 + cw - at - 1, ch), (x0, y0, at - x0 + 1, ch)]
-    step = []
-    for p in segments:
-        wall[p] = 1
-        step += (WALL, p, 0, 1)
-    step[-4] |= MILESTONE
-    return tuple(step)
+        first, stride, n, k = (2 * y0 + 1) * w + 2 * at + 2, 2 * w, ch, gap - y0
+    end = first + n * stride
+    wall[first:end:stride] = b"\1" * n      # the chamber's openings were all floor
+    wall[first + k * stride] = 0           # but the gap
+    if listed:
+        segments = list(range(first, end, stride))
+        del segments[k]
+        return segments
+    return None
+
+
+def _instant(maze, rng, split="weighted"):
+    """Recursive division with nobody watching: the same chambers and walls, no steps."""
+    for _ in divisions(maze, _split(rng, split), rng.random, False):
+        pass
+
+
+division.instant = _instant
+division.packed = True

@@ -1,6 +1,6 @@
 from ..events import MARK, MILESTONE, M_STACK, WALL
 from ..registry import Param, generator
-from ._base import PERMS, deltas
+from ._base import PERMS, deltas, shuffle
 
 
 @generator("extend", "Wall-extending", order=50, initial="frame", min_size=2, perfect=True, params=[
@@ -41,7 +41,7 @@ def extend(maze, rng, loops=0.0):
     d = deltas(maze)
     random = rng.random
     points = [y * w + x for y in range(2, h - 2, 2) for x in range(2, w - 2, 2)]
-    rng.shuffle(points)
+    shuffle(points, rng)
     grow = MARK | MILESTONE
     for s in points:
         if wall[s]:
@@ -91,7 +91,7 @@ def _instant(maze, rng, loops=0.0):
     d = deltas(maze)
     random = rng.random
     points = [y * w + x for y in range(2, h - 2, 2) for x in range(2, w - 2, 2)]
-    rng.shuffle(points)
+    shuffle(points, rng)
     for s in points:
         if wall[s]:
             continue

@@ -1,7 +1,10 @@
+from array import array
+
+from ..events import CHUNK
 from ..graph import SHAPES, between, cells as all_cells, moves
 from ..registry import Param, generator
-from ._base import carve, open_cell
-from .wilson import walks
+from ._base import CARVE, open_cell, pack
+from .wilson import _packed_walks, instant_walks
 
 
 @generator("houston", "Houston (Aldous-Broder, then Wilson)", order=75, perfect=True, shapes=SHAPES, params=[
@@ -31,13 +34,22 @@ def houston(maze, rng, switch=0.33):
     "Houston" hybrid in his mazes demos (after a suggestion by Robin
     Houston); Aldous (1990), Broder (1989), Wilson (1996).
     """
+    yield array("i", open_cell(maze, maze.start))
+    cells = list(all_cells(maze))
+    for index in _aldous(maze, rng, switch, len(cells)):
+        yield pack(CARVE, bytes(len(index) // 2), index)
+    yield from _packed_walks(maze, rng, cells)
+
+
+def _aldous(maze, rng, switch, n):
+    """Step 1 on a maze of ``n`` cells whose start is open: the passage and the cell of each carve
+    in turn, a list of them at a time (so that a watched run hands its events out as they come)."""
     wall = maze.wall
     fixed, tables, inside = moves(maze)
-    via_of = between(maze)
-    cells = list(all_cells(maze))
-    left = max(1, round(switch * len(cells))) - 1
+    left = max(1, round(switch * n)) - 1
     p = maze.start
-    yield open_cell(maze, p)
+    index = []
+    add = index.append
     # Aldous-Broder's walk written out as in ``aldous`` (no call per step: at switch 1 this loop is
     # the whole run, n log^2 n steps); the draws are those of ``wilson.stepper``.
     if fixed:
@@ -47,18 +59,47 @@ def houston(maze, rng, switch=0.33):
             if not inside[q]:
                 continue
             if wall[q]:
-                yield carve(maze, via_of(p, q), q)
+                via = (p + q) >> 1
+                wall[via] = wall[q] = 0
+                add(via)
+                add(q)
                 left -= 1
+                if len(index) >= CHUNK:
+                    yield index
+                    index = []
+                    add = index.append
             p = q
     else:
-        random = rng.random
+        via_of, random = between(maze), rng.random
         while left:
             d = tables[p]
             q = p + d[int(random() * len(d))][1]
             if not inside[q]:
                 continue
             if wall[q]:
-                yield carve(maze, via_of(p, q), q)
+                via = via_of(p, q)
+                wall[via] = wall[q] = 0
+                add(via)
+                add(q)
                 left -= 1
+                if len(index) >= CHUNK:
+                    yield index
+                    index = []
+                    add = index.append
             p = q
-    yield from walks(maze, rng, cells)
+    if index:
+        yield index
+
+
+def _instant(maze, rng, switch=0.33):
+    """Houston with nobody watching: the same two walks (the same random draws), no marks or steps;
+    the Wilson phase is ``wilson``'s own event-free walk."""
+    maze.wall[maze.start] = 0
+    cells = list(all_cells(maze))
+    for _ in _aldous(maze, rng, switch, len(cells)):
+        pass
+    instant_walks(maze, rng, cells)
+
+
+houston.instant = _instant
+houston.packed = True

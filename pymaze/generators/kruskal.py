@@ -3,7 +3,7 @@ from array import array
 from ..events import MILESTONE, NUM, WALL
 from ..graph import SHAPES, cells, passages
 from ..registry import Param, generator
-from ._base import clear_numbers
+from ._base import clear_numbers, shuffle
 
 CHUNK = 4096  # most cells relabelled in one step
 
@@ -45,7 +45,7 @@ def kruskal(maze, rng, method="unionfind"):
     """
     num, wall = maze.num, maze.wall
     grid = maze.shape == "square" and maze.mask is None
-    square = array("i", cells(maze))     # cell k's index in the maze
+    square = _cells(maze, grid)     # cell k's index in the maze
     n = len(square)
     cw = maze.cells_w if grid else max(1, min(n, maze.width))
     for lo in range(0, n, cw):
@@ -57,7 +57,7 @@ def kruskal(maze, rng, method="unionfind"):
         yield tuple(row)
 
     walls, ends_a, ends_b, vias = _walls(maze, grid, square, cw)
-    rng.shuffle(walls)
+    shuffle(walls, rng)
 
     nxt = array("i", [-1]) * n          # next member of the same cluster, -1 at the end
     tail = array("i", range(n))         # last member of the cluster headed by k
@@ -125,6 +125,17 @@ def kruskal(maze, rng, method="unionfind"):
     yield from clear_numbers(maze, square)
 
 
+def _cells(maze, grid):
+    """Cell k's index in the maze, for every cell (``graph.cells``; a plain grid's built by rows)."""
+    if not grid:
+        return array("i", cells(maze))
+    w = maze.width
+    out = array("i")
+    for y in range(1, maze.height, 2):
+        out.extend(range(y * w + 1, y * w + w - 1, 2))
+    return out
+
+
 def _walls(maze, grid, square, cw):
     """The candidate walls in the order ``rng.shuffle`` then permutes, as ``(walls, ends_a, ends_b, vias)``.
 
@@ -133,7 +144,9 @@ def _walls(maze, grid, square, cw):
     ``ends_b[e]`` (numbered as in ``square``) through passage ``vias[e]``."""
     n = len(square)
     if grid:
-        walls = array("i", (2 * k for k in range(n) if k % cw != cw - 1))
+        walls = array("i")
+        for lo in range(0, n, cw):          # east of every cell but a row's last
+            walls.extend(range(2 * lo, 2 * (lo + cw - 1), 2))
         walls.extend(range(1, 2 * (n - cw), 2))
         return walls, None, None, None
     vias, ends_a, ends_b = passages(maze)
@@ -150,34 +163,60 @@ def _instant(maze, rng, method="unionfind"):
     cleared.  The final maze is the one the steps build."""
     wall = maze.wall
     grid = maze.shape == "square" and maze.mask is None
-    square = array("i", cells(maze))
+    square = _cells(maze, grid)
     n = len(square)
     cw = maze.cells_w if grid else max(1, min(n, maze.width))
     walls, ends_a, ends_b, vias = _walls(maze, grid, square, cw)
-    rng.shuffle(walls)
-    parent = list(range(n))
-    size = [1] * n
-    w = maze.width
+    shuffle(walls, rng)
+    parent = [-1] * n          # a cluster's first cell holds minus its size, every other cell a cell nearer it
+    if grid:  # wall 2k east of cell k, 2k + 1 south of it
+        w = maze.width
+        for e in walls:
+            a = e >> 1
+            b = a + cw if e & 1 else a + 1
+            while parent[a] >= 0:          # path halving, stopping at the root
+                q = parent[a]
+                if parent[q] < 0:
+                    a = q
+                    break
+                parent[a] = a = parent[q]
+            while parent[b] >= 0:
+                q = parent[b]
+                if parent[q] < 0:
+                    b = q
+                    break
+                parent[b] = b = parent[q]
+            if a == b:
+                continue
+            sa, sb = parent[a], parent[b]
+            if sa > sb:                    # union by size: the smaller cluster joins
+                a, b = b, a
+            parent[a] = sa + sb
+            parent[b] = a
+            wall[square[e >> 1] + (w if e & 1 else 1)] = 0
+        return
     for e in walls:
-        if not grid:
-            a, b, via = ends_a[e], ends_b[e], vias[e]
-        elif e & 1:
-            a = e >> 1
-            b, via = a + cw, square[a] + w
-        else:
-            a = e >> 1
-            b, via = a + 1, square[a] + 1
-        while parent[a] != a:
-            parent[a] = a = parent[parent[a]]     # path halving
-        while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
+        a, b = ends_a[e], ends_b[e]
+        while parent[a] >= 0:
+            q = parent[a]
+            if parent[q] < 0:
+                a = q
+                break
+            parent[a] = a = parent[q]
+        while parent[b] >= 0:
+            q = parent[b]
+            if parent[q] < 0:
+                b = q
+                break
+            parent[b] = b = parent[q]
         if a == b:
             continue
-        if size[a] < size[b]:
+        sa, sb = parent[a], parent[b]
+        if sa > sb:
             a, b = b, a
+        parent[a] = sa + sb
         parent[b] = a
-        size[a] += size[b]
-        wall[via] = 0
+        wall[vias[e]] = 0
 
 
 kruskal.instant = _instant

@@ -1,9 +1,11 @@
 import random as _random
+from itertools import compress
 
 from ..events import MARK, MILESTONE, M_STACK, WALL
 from ..maze import Maze
 from ..registry import Param, generator, generators
 from ..graph import passages as all_passages
+from ._base import OPEN, shuffle, silent
 from ._rooms import rejoin
 
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt", "binary", "sidewinder")
@@ -33,33 +35,49 @@ def perturb(maze, rng, base="binary", repeat=5, new_walls=3):
     fades round by round.  Source: mazelib's Perturbation (add random
     walls, reconnect the passages).
     """
+    yield from _perturb(maze, rng, base, repeat, new_walls, True)
+
+
+def _perturb(maze, rng, base, repeat, new_walls, watched):
+    """The four steps; yields the steps when ``watched``, else nothing (the same draws and maze)."""
     algo = generators()[base]
     cw, ch = maze.cells_w, maze.cells_h
     work = Maze.blank(cw, ch, algo.initial)
-    for _ in algo.func(work, _random.Random(rng.getrandbits(32))):
-        pass
+    silent(algo.func, work, _random.Random(rng.getrandbits(32)))
     wall, mark = maze.wall, maze.mark
-    step = []
-    for p in range(len(wall)):
-        if wall[p] != work.wall[p]:
-            step += (WALL, p, wall[p], work.wall[p])
-            wall[p] = work.wall[p]
-    step[-4] |= MILESTONE
-    yield tuple(step)
+    if watched:
+        step = []
+        for p in range(len(wall)):
+            if wall[p] != work.wall[p]:
+                step += (WALL, p, wall[p], work.wall[p])
+        step[-4] |= MILESTONE
+        yield tuple(step)
+    wall[:] = work.wall
     passages = list(all_passages(maze)[0])
     for _ in range(repeat):
-        opened = [v for v in passages if not wall[v]]
+        opened = list(compress(passages, map(OPEN.__getitem__, map(wall.__getitem__, passages))))
         if not opened:
             break
-        rng.shuffle(opened)
+        shuffle(opened, rng)
         cut = opened[:new_walls]
         for via in cut:
             wall[via] = 1
-            mark[via] = M_STACK
-            yield (WALL | MILESTONE, via, 0, 1, MARK, via, 0, M_STACK)
-        yield from rejoin(maze, rng)
-        step = []
-        for via in cut:
-            step += (MARK, via, mark[via], 0)
-            mark[via] = 0
-        yield tuple(step)
+            if watched:
+                mark[via] = M_STACK
+                yield (WALL | MILESTONE, via, 0, 1, MARK, via, 0, M_STACK)
+        yield from rejoin(maze, rng, watched)
+        if watched:
+            step = []
+            for via in cut:
+                step += (MARK, via, mark[via], 0)
+                mark[via] = 0
+            yield tuple(step)
+
+
+def _instant(maze, rng, base="binary", repeat=5, new_walls=3):
+    """Perturbation with nobody watching: the same base maze, cuts and repairs, no steps."""
+    for _ in _perturb(maze, rng, base, repeat, new_walls, False):
+        pass
+
+
+perturb.instant = _instant

@@ -4,7 +4,7 @@ from heapq import heappop, heappush
 from ..events import M_FRONTIER, MARK, MILESTONE, WALL
 from ..graph import SHAPES, moves
 from ..registry import Param, generator
-from ._base import carve, open_cell, set_mark
+from ._base import both, carve, open_cell, set_mark
 
 
 @generator("prim", "Prim", order=60, perfect=True, shapes=SHAPES, params=[
@@ -145,6 +145,9 @@ def _instant(maze, rng, method="true"):
     push, pop = heappush, heappop
     q = maze.start
     wall[q] = 0
+    if fixed:
+        _square(maze, inside, random, best, kb, shift)
+        return
     while True:
         for k, (dv, dq) in enumerate(fixed or tables[q]):
             r = q + dq
@@ -162,6 +165,57 @@ def _instant(maze, rng, method="true"):
             if best[q] == key and wall[q]:
                 wall[p + dv] = 0
                 wall[q] = 0
+                break
+        else:
+            return
+
+
+def _square(maze, inside, random, best, kb, shift):
+    """``_instant`` on a square maze, the four moves written out: the same draws, keys and maze.
+    (An edge whose key is its cell's best comes off the heap before any other edge into that
+    cell, so the cell is still outside the tree then: no second test.)"""
+    wall, w = maze.wall, maze.width
+    closed = both(inside, wall)
+    low, kmask = (1 << shift) - 1, (1 << kb) - 1
+    jumps = (-2 * w, 2, 2 * w, -2)
+    heap = []
+    push, pop = heappush, heappop
+    scale = 4294967296.0
+    q = maze.start
+    closed[q] = 0
+    while True:
+        here = q << kb
+        r = q - 2 * w
+        if closed[r]:
+            key = int(random() * scale) << shift | here
+            if key < best[r]:
+                best[r] = key
+                push(heap, key)
+        r = q + 2
+        if closed[r]:
+            key = int(random() * scale) << shift | here | 1
+            if key < best[r]:
+                best[r] = key
+                push(heap, key)
+        r = q + 2 * w
+        if closed[r]:
+            key = int(random() * scale) << shift | here | 2
+            if key < best[r]:
+                best[r] = key
+                push(heap, key)
+        r = q - 2
+        if closed[r]:
+            key = int(random() * scale) << shift | here | 3
+            if key < best[r]:
+                best[r] = key
+                push(heap, key)
+        while heap:
+            key = pop(heap)
+            e = key & low
+            p = e >> kb
+            q = p + jumps[e & kmask]
+            if best[q] == key:
+                wall[(p + q) >> 1] = wall[q] = closed[q] = 0
                 break
         else:
             return

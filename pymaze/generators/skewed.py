@@ -1,6 +1,5 @@
-from ..events import MILESTONE, WALL
 from ..registry import Param, generator
-from .division import divide
+from .division import divisions
 
 
 @generator("skewed", "Skewed recursive division", order=145, initial="posts", perfect=True, params=[
@@ -27,12 +26,22 @@ def skewed(maze, rng, skew="horizontal", bias=0.85):
     Division (horizontal skew / vertical skew)"), 2019, where the skew is
     in the orientation rule; here it is one probability.
     """
+    yield from divisions(maze, _skew(rng, skew, bias), rng.random, True)
+
+
+def _skew(rng, skew, bias):
+    """Which way to cut a chamber: a function ``(cw, ch) -> across`` (a horizontal wall)."""
     random = rng.random
-    chambers = [(0, 0, maze.cells_w, maze.cells_h)]
-    while chambers:
-        x0, y0, cw, ch = chambers.pop()
-        if cw < 2 or ch < 2:
-            continue
-        along = random() < bias
-        across = along if skew == "horizontal" else not along   # a horizontal wall
-        yield divide(maze, chambers, (x0, y0, cw, ch), across, random)
+    if skew == "horizontal":
+        return lambda cw, ch: random() < bias
+    return lambda cw, ch: not random() < bias
+
+
+def _instant(maze, rng, skew="horizontal", bias=0.85):
+    """Skewed division with nobody watching: the same chambers and walls, no steps."""
+    for _ in divisions(maze, _skew(rng, skew, bias), rng.random, False):
+        pass
+
+
+skewed.instant = _instant
+skewed.packed = True

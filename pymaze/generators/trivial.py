@@ -1,5 +1,7 @@
 from ..registry import Param, generator
-from ._base import carve, open_cell
+from array import array
+
+from ._base import open_cell, open_path, packed_carves
 
 
 def spiral_order(cw, ch):
@@ -36,13 +38,41 @@ def trivial(maze, rng, pattern="serpentine"):
     it.  The seed only picks the mirror image.  Source: Walter D.
     Pullen, "Think Labyrinth" (trivial mazes); mazelib's TrivialMaze.
     """
-    cw, ch = maze.cells_w, maze.cells_h
+    cells = _cells(maze, rng, pattern)
+    yield array("i", open_cell(maze, cells[0]))
+    yield from packed_carves(open_path(maze, cells))
+
+
+def _cells(maze, rng, pattern):
+    """The cells' squares in the order of the pattern and of the mirror image the seed draws."""
+    cw, ch, w = maze.cells_w, maze.cells_h, maze.width
     if pattern == "spiral":
         order = spiral_order(cw, ch)
-    else:
-        order = [(x if y % 2 == 0 else cw - 1 - x, y) for y in range(ch) for x in range(cw)]
+        fx, fy = rng.random() < 0.5, rng.random() < 0.5
+        return [(2 * (ch - 1 - y if fy else y) + 1) * w + 2 * (cw - 1 - x if fx else x) + 1 for x, y in order]
     fx, fy = rng.random() < 0.5, rng.random() < 0.5
-    cells = [maze.cell(cw - 1 - x if fx else x, ch - 1 - y if fy else y) for x, y in order]
-    yield open_cell(maze, cells[0])
-    for a, b in zip(cells, cells[1:]):
-        yield carve(maze, (a + b) // 2, b)
+    cells = array("i")
+    for y in range(ch):           # row y runs left to right when even, mirrored by fx; rows by fy
+        row = (2 * (ch - 1 - y if fy else y) + 1) * w
+        squares = range(row + 1, row + w - 1, 2)
+        cells.extend(squares if (y % 2 == 0) != fx else reversed(squares))
+    return cells
+
+
+def _instant(maze, rng, pattern="serpentine"):
+    """The trivial maze with nobody watching: the same cells opened, and the passages between."""
+    cells = _cells(maze, rng, pattern)
+    if pattern == "spiral":
+        open_path(maze, cells)
+        return
+    # Serpentine: every row of cells is open along its length, and each row's last cell joins the
+    # next row's first.
+    wall, w, cw = maze.wall, maze.width, maze.cells_w
+    for y in range(1, maze.height, 2):
+        wall[y * w + 1:y * w + w - 1] = bytes(w - 2)
+    for k in range(cw, len(cells), cw):
+        wall[(cells[k - 1] + cells[k]) >> 1] = 0
+
+
+trivial.instant = _instant
+trivial.packed = True

@@ -4,7 +4,7 @@ from array import array
 from ..events import GOAL, MILESTONE, START
 from ..maze import Maze
 from ..registry import Param, generator, generators
-from ._base import carve, open_cell
+from ._base import OPEN, open_cell, open_path, packed_carves, silent
 
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt")
 
@@ -14,16 +14,14 @@ def half_maze(cw, ch, base, rng):
     one byte per cell, row-major."""
     algo = generators()[base]
     m = Maze.blank(cw, ch, algo.initial)
-    for _ in algo.func(m, _random.Random(rng.getrandbits(32))):
-        pass
+    silent(algo.func, m, _random.Random(rng.getrandbits(32)))
     wall, w = m.wall, m.width
     east, south = bytearray(cw * ch), bytearray(cw * ch)
-    for y in range(ch):
+    for y in range(ch):               # by rows: the passages east of and below each cell, open -> 1
         row = (2 * y + 1) * w
-        for x in range(cw):
-            p = row + 2 * x + 1
-            east[y * cw + x] = x < cw - 1 and not wall[p + 1]
-            south[y * cw + x] = y < ch - 1 and not wall[p + w]
+        east[y * cw:y * cw + cw - 1] = wall[row + 2:row + w - 1:2].translate(OPEN)
+        if y < ch - 1:
+            south[y * cw:y * cw + cw] = wall[row + w + 1:row + 2 * w - 1:2].translate(OPEN)
     return east, south
 
 
@@ -32,13 +30,8 @@ def tour(cw, ch, east, south, width):
     arrays over the cells of a grid ``width`` cells wide (index y * width + x; -1: none yet)."""
     n = width * (2 * ch + 1)            # room for a spare row below
     one, two = array("i", [-1]) * n, array("i", [-1]) * n
-
-    def link(a, b):
-        for p, q in ((a, b), (b, a)):
-            if one[p] < 0:
-                one[p] = q
-            else:
-                two[p] = q
+    pairs = []                          # the cells to link, two by two, in order
+    link = pairs.extend
     for y in range(ch):
         for x in range(cw):
             i = y * cw + x
@@ -46,19 +39,29 @@ def tour(cw, ch, east, south, width):
             b, c = a + 1, a + width
             e = c + 1
             if not (y > 0 and south[i - cw]):
-                link(a, b)
+                link((a, b))
             if not south[i]:
-                link(c, e)
+                link((c, e))
             else:
-                link(c, c + width)
-                link(e, e + width)
+                link((c, c + width))
+                link((e, e + width))
             if not (x > 0 and east[i - 1]):
-                link(a, c)
+                link((a, c))
             if not east[i]:
-                link(b, e)
+                link((b, e))
             else:
-                link(b, b + 1)
-                link(e, e + 1)
+                link((b, b + 1))
+                link((e, e + 1))
+    ends = iter(pairs)
+    for a, b in zip(ends, ends):
+        if one[a] < 0:
+            one[a] = b
+        else:
+            two[a] = b
+        if one[b] < 0:
+            one[b] = a
+        else:
+            two[b] = a
     return one, two
 
 
@@ -84,9 +87,19 @@ def unicursal(maze, rng, base="dig"):
     "Think Labyrinth" (unicursal mazes: bisect every passage of a perfect
     maze of half the size).
     """
+    cells = _cells(maze, rng, base)
+    old, maze.start = maze.start, cells[0]
+    yield array("i", (START, 0, old, cells[0]) + open_cell(maze, cells[0]))
+    yield from packed_carves(open_path(maze, cells))
+    old = maze.goal
+    maze.set_goal(cells[-1])
+    yield array("i", (GOAL | MILESTONE, 0, old, cells[-1]))
+
+
+def _cells(maze, rng, base):
+    """Steps 1 to 3: the cells' squares in the order the corridor runs, from S."""
     cw, ch = maze.cells_w, maze.cells_h
     hw, hh = cw // 2, ch // 2
-    w = maze.width
     if hw == 0 or hh == 0:        # one row or column: the corridor is the line itself
         order = array("i", range(cw * ch))
     else:
@@ -129,12 +142,20 @@ def unicursal(maze, rng, base="dig"):
             order.append(at)
         if end is not None:
             order.append(end)
-    cells = array("i", ((i // cw * 2 + 1) * w + i % cw * 2 + 1 for i in order))
-    del order
-    old, maze.start = maze.start, cells[0]
-    yield (START, 0, old, cells[0]) + open_cell(maze, cells[0])
-    for a, b in zip(cells, cells[1:]):
-        yield carve(maze, (a + b) // 2, b)
-    old = maze.goal
+    w = maze.width
+    square = array("i")             # cell i's square, row by row
+    for y in range(1, maze.height, 2):
+        square.extend(range(y * w + 1, y * w + w - 1, 2))
+    return array("i", map(square.__getitem__, order))
+
+
+def _instant(maze, rng, base="dig"):
+    """The unicursal labyrinth with nobody watching: the same half maze, corridor and ends."""
+    cells = _cells(maze, rng, base)
+    maze.start = cells[0]
+    open_path(maze, cells)
     maze.set_goal(cells[-1])
-    yield (GOAL | MILESTONE, 0, old, cells[-1])
+
+
+unicursal.instant = _instant
+unicursal.packed = True

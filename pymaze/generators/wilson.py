@@ -152,7 +152,15 @@ def walks(maze, rng, firsts):
 
 
 def _instant(maze, rng):
-    """Wilson with nobody watching: the same walks (the same random draws), no marks, no steps.
+    """Wilson with nobody watching: the same walks (the same random draws), no marks, no steps
+    (see ``instant_walks``)."""
+    maze.wall[maze.start] = 0
+    instant_walks(maze, rng, cells(maze))
+
+
+def instant_walks(maze, rng, firsts):
+    """``walks`` with nobody watching: from each cell of ``firsts`` not yet open, the same walk
+    (the same random draws), no marks, no steps.
 
     Each walk only remembers the last cell it left every cell for; following those exits from
     the walk's first cell gives exactly its loop-erased path (a loop, once closed, is left for
@@ -162,27 +170,36 @@ def _instant(maze, rng):
     jumps = fixed and [dq for _, dq in fixed]
     via_of = between(maze)
     getrandbits, random = rng.getrandbits, rng.random
-    wall[maze.start] = 0
     exit_to = array("i", [-1]) * len(wall)
-    for first in cells(maze):
+    for first in firsts:
         if not wall[first]:
             continue
         p = first
-        while wall[p]:
-            if jumps:
+        if jumps:
+            while wall[p]:
                 q = p + jumps[getrandbits(2)]
-            else:
+                if inside[q]:
+                    exit_to[p] = q
+                    p = q
+            p = first
+            while wall[p]:
+                q = exit_to[p]
+                wall[(p + q) >> 1] = 0
+                wall[p] = 0
+                p = q
+        else:
+            while wall[p]:
                 d = tables[p]
                 q = p + d[int(random() * len(d))][1]
-            if inside[q]:
-                exit_to[p] = q
+                if inside[q]:
+                    exit_to[p] = q
+                    p = q
+            p = first
+            while wall[p]:
+                q = exit_to[p]
+                wall[via_of(p, q)] = 0
+                wall[p] = 0
                 p = q
-        p = first
-        while wall[p]:
-            q = exit_to[p]
-            wall[via_of(p, q)] = 0
-            wall[p] = 0
-            p = q
 
 
 wilson.instant = _instant
