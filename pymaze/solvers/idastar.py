@@ -1,8 +1,9 @@
 from ..events import (MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_STACK, M_VISITED, N_BOUND, N_GAVE_UP,
-                      N_HEURISTIC, NOTE)
+                      N_HEURISTIC, N_NO_ROUTE, NOTE)
+from ..graph import steps
 from ..registry import Param, solver
-from ._base import no_route
-from ._moves import EPS, diagonal_param, estimate, finish, heuristic_param, moves, weight_param
+from ._base import no_route, quiet_route
+from ._moves import EPS, cost_note, diagonal_param, estimate, finish, heuristic_param, moves, weight_param
 
 INF = float("inf")
 
@@ -109,3 +110,120 @@ def idastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", limi
             yield no_route(maze)
             return
         bound = cut
+
+
+def _instant(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", limit=2_000_000):
+    """IDA* with nobody watching: the same iterations, visits and final marks, no steps.  The
+    neighbours are read from the flat tables of ``pymaze.graph.steps`` (each move costs 1) unless
+    diagonal steps are on.  Returns ``(route, visited, notes)``: visited counts every node ever
+    marked visited, in any iteration, as the events would."""
+    mark = maze.mark
+    start, goals = maze.start, set(maze.goals)
+    h = estimate(maze, heuristic, maze.goals)
+    notes = [(N_HEURISTIC, 1, -1)] if weight > 1 else []
+    n = len(maze.wall)
+    ever = bytearray(n)  # marked visited in some iteration
+    on_trail = bytearray(n)
+    if diagonal == "never":
+        g, tables, side = steps(maze)
+        fixed = tables[0] if len(tables) == 1 else None
+    else:
+        nbrs = moves(maze, diagonal)
+    # The one goal's manhattan estimate inline (what ``h`` computes, without a call per probe).
+    inline = heuristic == "manhattan" and maze.lattice is None and len(maze.goals) == 1
+    w, k = maze.width, maze.step()
+    tx, ty = maze.goal % w, maze.goal // w
+    bound = weight * h(start)
+    visits = 0
+    touched = []
+    current, stack, frontier, seen = M_CURRENT, M_STACK, M_FRONTIER, M_VISITED
+    while True:
+        notes.append((N_BOUND, round(bound * 100), -1))
+        for p in touched:
+            mark[p] = 0
+        touched = [start]
+        mark[start] = current
+        if start in goals:
+            return _end(maze, [start], ever, notes, diagonal)
+        best = {start: 0}
+        get = best.get
+        if diagonal == "never":
+            trail = [(start, 0, iter(fixed or tables[side[start]]))]
+        else:
+            trail = [(start, 0, iter(nbrs(start)))]
+        on_trail[start] = 1
+        cut = INF
+        edge = bound + EPS
+        while trail:
+            p, c, todo = trail[-1]
+            if diagonal == "never":
+                for d, q in todo:
+                    if g[p + d]:
+                        continue
+                    q += p
+                    if on_trail[q]:
+                        continue
+                    c2 = c + 1
+                    f = c2 + weight * (abs(q % w - tx) // k + abs(q // w - ty) // k if inline else h(q))
+                    if f > edge:
+                        if f < cut:
+                            cut = f
+                        if not mark[q]:
+                            touched.append(q)
+                            mark[q] = frontier
+                        continue
+                    if c2 >= get(q, INF) - EPS:
+                        continue
+                    break
+                else:
+                    q = -1
+            else:
+                for q, step in todo:
+                    if on_trail[q]:
+                        continue
+                    c2 = c + step
+                    f = c2 + weight * h(q)
+                    if f > edge:
+                        if f < cut:
+                            cut = f
+                        if not mark[q]:
+                            touched.append(q)
+                            mark[q] = frontier
+                        continue
+                    if c2 >= get(q, INF) - EPS:
+                        continue
+                    break
+                else:
+                    q = -1
+            if q >= 0:
+                best[q] = c2
+                visits += 1
+                touched.append(q)
+                mark[p], mark[q] = stack, current
+                if q in goals:
+                    return _end(maze, [t[0] for t in trail] + [q], ever, notes, diagonal)
+                if visits >= limit:
+                    notes.append((N_GAVE_UP, visits, q))
+                    return [], ever.count(1), notes
+                trail.append((q, c2, iter(fixed or tables[side[q]]) if diagonal == "never" else iter(nbrs(q))))
+                on_trail[q] = 1
+            else:
+                trail.pop()
+                on_trail[p] = 0
+                mark[p] = seen
+                ever[p] = 1
+                if trail:
+                    mark[trail[-1][0]] = current
+        if cut == INF:
+            notes.append((N_NO_ROUTE, 0, maze.goal))
+            return [], ever.count(1), notes
+        bound = cut
+
+
+def _end(maze, path, ever, notes, diagonal):
+    """The route found: marked as ``finish`` marks it; visited counts the nodes ever marked visited."""
+    route, _, end = quiet_route(maze, path, *cost_note(maze, path, diagonal))
+    return route, ever.count(1), notes + end
+
+
+idastar.instant = _instant

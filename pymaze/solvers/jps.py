@@ -1,10 +1,12 @@
 import heapq
+from collections import deque
 from itertools import count
 
-from ..events import MARK, M_JUMP, M_SCANNED
+from ..events import MARK, M_JUMP, M_SCANNED, M_VISITED
 from ..registry import solver
-from ._base import no_route
-from ._moves import EPS, SQRT2, allows, close, diagonal_param, estimate, finish, heuristic_param, moves, walkable
+from ._base import no_route, quiet_no_route, quiet_route
+from ._moves import (EPS, SQRT2, allows, close, cost_note, diagonal_param, estimate, finish, heuristic_param, moves,
+                     walkable)
 
 
 def sign(v):
@@ -187,3 +189,209 @@ def fill_in(w, points):
             p += dy * w + dx
             path.append(p)
     return path
+
+
+def _walled(maze):
+    """True when every square on the grid's border is wall: then every square one step from an
+    open square lies inside the grid, and flat indices need no bounds checks."""
+    w, h, g = maze.width, maze.height, maze.wall
+    return (not any(g[i] == 0 for i in range(w)) and not any(g[(h - 1) * w + i] == 0 for i in range(w))
+            and all(g[y * w] and g[y * w + w - 1] for y in range(h)))
+
+
+def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
+    """Jump point search with nobody watching: the same jump points, scanned squares, route and
+    final marks, over flat square indices (a walled grid needs no bounds checks: each probe is
+    one ``wall`` read).  Returns ``(route, visited, notes)``.  A grid with an open border square
+    runs the watched search with its steps drained and reports nothing (None)."""
+    if not _walled(maze):
+        deque(jps(maze, rng, heuristic, diagonal), maxlen=0)
+        return None
+    w, G, mark = maze.width, maze.wall, maze.mark
+    h = estimate(maze, heuristic, maze.goals)
+    rule = diagonal
+    start, goals = maze.start, set(maze.goals)
+    is_goal = bytearray(len(G))
+    for t in goals:
+        is_goal[t] = 1
+    scanned = M_SCANNED
+
+    def along(p, d):
+        """A horizontal scan (d = 1 or -1) without diagonals: the first jump point, or -1."""
+        while not G[p]:
+            if not mark[p]:
+                mark[p] = scanned
+            if is_goal[p] or not G[p - w] and G[p - d - w] or not G[p + w] and G[p - d + w]:
+                return p
+            p += d
+        return -1
+
+    def down(p, d):
+        """A vertical scan (d = w or -w) without diagonals: a jump point also where a sideways scan finds one."""
+        while not G[p]:
+            if not mark[p]:
+                mark[p] = scanned
+            if (is_goal[p] or not G[p - 1] and G[p - 1 - d] or not G[p + 1] and G[p + 1 - d]
+                    or along(p + 1, 1) >= 0 or along(p - 1, -1) >= 0):
+                return p
+            p += d
+        return -1
+
+    def forced(p, dx, dy):
+        """``forced`` of ``jps`` on flat indices: a forced neighbour at ``p`` scanning in (dx, dy)."""
+        if dx and dy:
+            if rule in ("always", "one-blocked"):
+                return (not G[p - dx + dy * w] and G[p - dx]
+                        or not G[p + dx - dy * w] and G[p - dy * w])
+            return False
+        if rule == "no-corners":
+            if dx:
+                return not G[p - w] and G[p - dx - w] or not G[p + w] and G[p - dx + w]
+            return not G[p - 1] and G[p - 1 - dy * w] or not G[p + 1] and G[p + 1 - dy * w]
+        if dx:
+            return not G[p + dx + w] and G[p + w] or not G[p + dx - w] and G[p - w]
+        return not G[p + 1 + dy * w] and G[p + 1] or not G[p - 1 + dy * w] and G[p - 1]
+
+    def jump(p, dx, dy):
+        """``jump`` of ``jps`` on flat indices, for the diagonal rules."""
+        d = dy * w + dx
+        while not G[p]:
+            if not mark[p]:
+                mark[p] = scanned
+            if is_goal[p] or forced(p, dx, dy):
+                return p
+            if dx and dy:
+                if jump(p + dx, dx, 0) >= 0 or jump(p + dy * w, 0, dy) >= 0:
+                    return p
+                if not allows(rule, not G[p + dx], not G[p + dy * w]):
+                    return -1
+            p += d
+        return -1
+
+    def scan(p, dx, dy):
+        if rule != "never":
+            return jump(p, dx, dy)
+        return along(p, dx) if dx else down(p, dy * w)
+
+    def pruned(p, parent):
+        """``pruned`` of ``jps``: the neighbours to scan from, as (square, dx, dy)."""
+        y, x = divmod(p, w)
+        if parent == p:
+            return [(q, sign(q % w - x), sign(q // w - y)) for q, _ in first(p)]
+        dx, dy = sign(x - parent % w), sign(y - parent // w)
+        out = []
+        if dx and dy:
+            a, b = not G[p + dy * w], not G[p + dx]
+            if a:
+                out.append((p + dy * w, 0, dy))
+            if b:
+                out.append((p + dx, dx, 0))
+            if allows(rule, a, b):
+                out.append((p + dx + dy * w, dx, dy))
+            if rule in ("always", "one-blocked"):
+                if G[p - dx] and (rule == "always" or a):
+                    out.append((p - dx + dy * w, -dx, dy))
+                if G[p - dy * w] and (rule == "always" or b):
+                    out.append((p + dx - dy * w, dx, -dy))
+            return out
+        sx, sy = dy, dx
+        ahead = not G[p + dx + dy * w]
+        if ahead:
+            out.append((p + dx + dy * w, dx, dy))
+        for s in (1, -1):
+            q = p + s * sx + s * sy * w
+            side = not G[q]
+            if rule == "never":
+                if side:
+                    out.append((q, s * sx, s * sy))
+            elif rule == "no-corners":
+                if side:
+                    if ahead:
+                        out.append((q + dx + dy * w, dx + s * sx, dy + s * sy))
+                    out.append((q, s * sx, s * sy))
+            elif not side and (rule == "always" or ahead):
+                out.append((q + dx + dy * w, dx + s * sx, dy + s * sy))
+        return out
+
+    if rule == "never" and heuristic == "manhattan" and len(goals) == 1:
+        return _four(maze, along, down)
+    first = moves(maze, diagonal)
+    cost, parent = {start: 0}, {start: start}
+    closed = set()
+    tick = count()
+    heap = [(h(start), h(start), next(tick), start)]
+    mark[start] = M_JUMP
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        f, _, _, p = pop(heap)
+        if p in closed or f > cost[p] + h(p) + EPS:
+            continue
+        closed.add(p)
+        mark[p] = M_VISITED
+        if p in goals:
+            path = fill_in(w, chain(parent, p))
+            return quiet_route(maze, path, *cost_note(maze, path, diagonal))
+        px, py = p % w, p // w
+        gp = cost[p]
+        for q, dx, dy in pruned(p, parent[p]):
+            j = scan(q, dx, dy)
+            if j < 0 or j in closed:
+                continue
+            ax, ay = abs(j % w - px), abs(j // w - py)
+            c = gp + max(ax, ay) + (SQRT2 - 1) * min(ax, ay)
+            if c < cost.get(j, c + 1) - EPS:
+                cost[j], parent[j] = c, p
+                hj = h(j)
+                push(heap, (c + hj, hj, next(tick), j))
+                mark[j] = M_JUMP
+    return quiet_no_route(maze)
+
+
+def _four(maze, along, down):
+    """The main loop of ``_instant`` on a four-connected grid with one goal and the manhattan
+    estimate (inline): jumps along the parent's direction and both sides only, as ``pruned``
+    keeps them; costs are whole moves."""
+    w, G, mark = maze.width, maze.wall, maze.mark
+    start, goal = maze.start, maze.goal
+    tx, ty = goal % w, goal // w
+    hs = abs(start % w - tx) + abs(start // w - ty)
+    cost, parent = {start: 0}, {start: start}
+    closed = set()
+    tick = count()
+    heap = [(hs, hs, next(tick), start)]
+    mark[start] = M_JUMP
+    pop, push, jump, visited = heapq.heappop, heapq.heappush, M_JUMP, M_VISITED
+    while heap:
+        f, hp, _, p = pop(heap)
+        if p in closed or f > cost[p] + hp + EPS:
+            continue
+        closed.add(p)
+        mark[p] = visited
+        if p == goal:
+            return quiet_route(maze, fill_in(w, chain(parent, p)))
+        back = parent[p]
+        if back == p:
+            dirs = (-w, 1, w, -1)
+        elif p // w == back // w:  # along a row: ahead, then the side clockwise of it, then the other
+            d = 1 if p > back else -1
+            dirs = (d, d * w, -d * w)
+        else:
+            d = 1 if p > back else -1  # down the rows (dy = 1) or up
+            dirs = (d * w, d, -d)
+        gp = cost[p]
+        for d in dirs:
+            if G[p + d]:
+                continue
+            j = along(p + d, d) if d == 1 or d == -1 else down(p + d, d)
+            if j < 0 or j in closed:
+                continue
+            c = gp + (abs(j - p) if d == 1 or d == -1 else abs(j - p) // w)
+            if c < cost.get(j, c + 1) - EPS:
+                cost[j], parent[j] = c, p
+                hj = abs(j % w - tx) + abs(j // w - ty)
+                push(heap, (c + hj, hj, next(tick), j))
+                mark[j] = jump
+    return quiet_no_route(maze)
+
+
+jps.instant = _instant
