@@ -1,7 +1,9 @@
+from array import array
+
 from ..events import GOAL, MARK, MILESTONE, M_CURRENT, N_HEURISTIC, NOTE, NUM, START
-from ..graph import links, path_to
+from ..graph import links, path_to, steps
 from ..registry import solver
-from ._base import no_route, show_route
+from ._base import no_route, quiet_no_route, quiet_route, show_route
 
 
 def _sweep(maze, nbrs, source):
@@ -75,3 +77,59 @@ def farthest(maze, rng):
         yield (GOAL | MILESTONE, 0, maze.goal, end)
         maze.set_goal(end)
     yield from show_route(maze, path_to(parent, end))
+
+
+def _instant(maze, rng):
+    """The farthest pair with nobody watching: the same sweeps over a flat parent table per sweep,
+    the same num layer, S, G and route.  Returns ``(route, visited, notes)``."""
+    num = maze.num
+    if maze.is_node(maze.start):
+        source = maze.start
+    else:
+        nodes = maze.nodes()
+        if not nodes:
+            return quiet_no_route(maze)
+        source = nodes[0]
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None
+    blank = b"\xff" * (4 * len(maze.wall))
+    best, tree, sweeps = -1, None, 0
+    while True:
+        # One breadth-first sweep from source, ring by ring; each node's num is its distance + 1.
+        parent, root = array("i", blank), source
+        parent[source] = source
+        num[source] = 1
+        ring, d, again, reached = [source], 1, 0, 1
+        while ring:
+            d += 1
+            nxt = []
+            push = nxt.append
+            for p in ring:
+                for a, b in fixed or pair_sets[side[p]]:
+                    if not g[p + a]:
+                        if parent[p + b] < 0:
+                            parent[p + b] = p
+                            num[p + b] = d
+                            push(p + b)
+                        else:
+                            again += 1
+            reached += len(nxt)
+            last, ring = ring, nxt
+        end, dist = last[0], d - 2
+        sweeps += 1
+        if tree is None:  # open sides back to reached nodes: one per node but the source on a tree
+            tree = again == reached - 1
+        if dist <= best:
+            break
+        best, source = dist, end
+        if dist == 0 or tree and sweeps == 2:
+            break
+    notes = [] if tree else [(N_HEURISTIC, 1, -1)]
+    maze.start = root
+    if maze.goal != end:
+        maze.set_goal(end)
+    route, visited, more = quiet_route(maze, path_to(parent, end))
+    return route, visited, notes + more
+
+
+farthest.instant = _instant
