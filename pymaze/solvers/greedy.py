@@ -1,11 +1,13 @@
 import heapq
+from array import array
 from itertools import count
 
-from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED
-from ..graph import path_to
+from ..events import CHUNK, MARK, MILESTONE, M_FRONTIER, M_VISITED, pack, pack_steps
+from ..graph import path_to, steps
 from ..registry import solver
-from ._base import drained, no_route, quiet_no_route, quiet_route
+from ._base import UNSEEN, drained, no_route, parents, quiet_no_route, quiet_route
 from ._moves import cost_note, diagonal_param, estimate, finish, heuristic_param, moves
+from ._packed import EXPAND, KINDS, SEEN, nothing, route
 
 
 @solver("greedy", "Greedy best-first search", order=60, optimal=False,
@@ -25,6 +27,64 @@ def greedy(maze, rng, heuristic="manhattan", diagonal="never"):
     one route).  It takes no weight: the order is by the estimate alone, so
     multiplying it would change nothing (A* has the weight that matters).  Source: Doran and Michie (1966), best-first search.
     """
+    if diagonal != "never":
+        yield from pack_steps(_watched(maze, heuristic, diagonal))
+        return
+    mark = maze.mark
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None
+    h, inline, w, k, tx, ty = _estimate(maze, heuristic)
+    start, goals = maze.start, set(maze.goals)
+    parent = parents(maze)
+    parent[start] = start
+    mark[start] = M_FRONTIER
+    yield array("i", (MARK, start, 0, M_FRONTIER))
+    if start in goals:
+        yield route(maze, [start])
+        return
+    heap = [(h(start), 0, start)]
+    pop, push = heapq.heappop, heapq.heappush
+    t, frontier, visited, unseen = 0, M_FRONTIER, M_VISITED, UNSEEN
+    # The events gathered as (kind, index) and packed a chunk at a time, as bfs packs them.
+    kind, index = bytearray(), []
+    e, i = kind.append, index.append
+    while heap:
+        p = pop(heap)[2]
+        mark[p] = visited
+        e(EXPAND)
+        i(p)
+        for a, b in fixed or pair_sets[side[p]]:
+            if not g[p + a] and parent[p + b] == unseen:
+                q = p + b
+                parent[q] = p
+                mark[q] = frontier
+                e(SEEN)
+                i(q)
+                if q in goals:
+                    yield pack(KINDS, kind, index)
+                    yield route(maze, path_to(parent, q))
+                    return
+                t += 1
+                push(heap, (abs(q % w - tx) // k + abs(q // w - ty) // k if inline else h(q), t, q))
+        if len(index) >= CHUNK:
+            yield pack(KINDS, kind, index)
+            kind, index = bytearray(), []
+            e, i = kind.append, index.append
+    if index:
+        yield pack(KINDS, kind, index)
+    yield nothing(maze)
+
+
+def _estimate(maze, heuristic):
+    """``(h, inline, w, k, tx, ty)``: the estimate, and whether it is the one goal's manhattan
+    distance on a square maze, ``abs(q % w - tx) // k + abs(q // w - ty) // k``, worth writing inline."""
+    w, k, goal = maze.width, maze.step(), maze.goal
+    inline = heuristic == "manhattan" and maze.lattice is None and len(maze.goals) == 1
+    return estimate(maze, heuristic, maze.goals), inline, w, k, goal % w, goal // w
+
+
+def _watched(maze, heuristic, diagonal):
+    """The steps of the search over ``moves`` (diagonal steps), then the route."""
     path = yield from _search(maze, heuristic, diagonal)
     yield from finish(maze, path, diagonal) if path else [no_route(maze)]
 
@@ -62,8 +122,36 @@ def _search(maze, heuristic, diagonal):
 def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
     """Greedy best-first with nobody watching: the same search (its steps drained), the route marked
     and noted as ``finish`` marks and notes it."""
-    path = drained(_search(maze, heuristic, diagonal))
-    return quiet_route(maze, path, *cost_note(maze, path, diagonal)) if path else quiet_no_route(maze)
+    if diagonal != "never":
+        path = drained(_search(maze, heuristic, diagonal))
+        return quiet_route(maze, path, *cost_note(maze, path, diagonal)) if path else quiet_no_route(maze)
+    mark = maze.mark
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None
+    h, inline, w, k, tx, ty = _estimate(maze, heuristic)
+    start, goals = maze.start, set(maze.goals)
+    parent = parents(maze)
+    parent[start] = start
+    mark[start] = M_FRONTIER
+    if start in goals:
+        return quiet_route(maze, [start])
+    heap = [(h(start), 0, start)]
+    pop, push = heapq.heappop, heapq.heappush
+    t, frontier, visited, unseen = 0, M_FRONTIER, M_VISITED, UNSEEN
+    while heap:
+        p = pop(heap)[2]
+        mark[p] = visited
+        for a, b in fixed or pair_sets[side[p]]:
+            if not g[p + a] and parent[p + b] == unseen:
+                q = p + b
+                parent[q] = p
+                mark[q] = frontier
+                if q in goals:
+                    return quiet_route(maze, path_to(parent, q))
+                t += 1
+                push(heap, (abs(q % w - tx) // k + abs(q // w - ty) // k if inline else h(q), t, q))
+    return quiet_no_route(maze)
 
 
 greedy.instant = _instant
+greedy.packed = True
