@@ -2,9 +2,12 @@ import heapq
 from collections import deque
 from itertools import count
 
-from ..events import MARK, M_JUMP, M_SCANNED, M_VISITED
+from array import array
+
+from ..events import CHUNK, MARK, MILESTONE, M_JUMP, M_SCANNED, M_VISITED, N_COST, NOTE, pack_steps
 from ..registry import solver
 from ._base import no_route, quiet_no_route, quiet_route
+from ._packed import nothing, route
 from ._moves import (EPS, SQRT2, allows, close, cost_note, diagonal_param, estimate, finish, heuristic_param, moves,
                      walkable)
 
@@ -44,6 +47,14 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never"):
     "Online Graph Pruning for Pathfinding on Grid Maps" (2011);
     PathFinding.js JumpPointFinder and its four diagonal variants (imor).
     """
+    if _walled(maze):
+        yield from _flat(maze, heuristic, diagonal, True)
+    else:
+        yield from pack_steps(_steps(maze, heuristic, diagonal))
+
+
+def _steps(maze, heuristic, diagonal):
+    """The search's steps on any grid (``is_open`` checks bounds), then the route."""
     w = maze.width
     is_open = walkable(maze)
     first = moves(maze, diagonal)
@@ -201,12 +212,25 @@ def _walled(maze):
 
 def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
     """Jump point search with nobody watching: the same jump points, scanned squares, route and
-    final marks, over flat square indices (a walled grid needs no bounds checks: each probe is
-    one ``wall`` read).  Returns ``(route, visited, notes)``.  A grid with an open border square
-    runs the watched search with its steps drained and reports nothing (None)."""
+    final marks as the steps, no events.  Returns ``(route, visited, notes)``; a grid with an open
+    border square runs the steps, drained, and reports nothing (None)."""
     if not _walled(maze):
-        deque(jps(maze, rng, heuristic, diagonal), maxlen=0)
+        deque(_steps(maze, heuristic, diagonal), maxlen=0)
         return None
+    out = []
+
+    def whole():
+        out.append((yield from _flat(maze, heuristic, diagonal, False)))
+    deque(whole(), maxlen=0)
+    path = out[0]
+    return quiet_route(maze, path, *cost_note(maze, path, diagonal)) if path else quiet_no_route(maze)
+
+
+def _flat(maze, heuristic, diagonal, watch):
+    """The search of ``jps`` over flat square indices on a walled grid (each probe one ``wall``
+    read, no bounds checks), scanned squares marked as the scans reach them (the steps mark them
+    in that order after each scan).  With ``watch``: yields its events packed (``array('i')``
+    chunks: the steps' events in order) and ends with the route's; returns the route, or None."""
     w, G, mark = maze.width, maze.wall, maze.mark
     h = estimate(maze, heuristic, maze.goals)
     rule = diagonal
@@ -215,12 +239,15 @@ def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
     for t in goals:
         is_goal[t] = 1
     scanned = M_SCANNED
+    fresh = []  # the squares the scans marked scanned, in order
+    new = fresh.append
 
     def along(p, d):
         """A horizontal scan (d = 1 or -1) without diagonals: the first jump point, or -1."""
         while not G[p]:
             if not mark[p]:
                 mark[p] = scanned
+                new(p)
             if is_goal[p] or not G[p - w] and G[p - d - w] or not G[p + w] and G[p - d + w]:
                 return p
             p += d
@@ -231,6 +258,7 @@ def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
         while not G[p]:
             if not mark[p]:
                 mark[p] = scanned
+                new(p)
             if (is_goal[p] or not G[p - 1] and G[p - 1 - d] or not G[p + 1] and G[p + 1 - d]
                     or along(p + 1, 1) >= 0 or along(p - 1, -1) >= 0):
                 return p
@@ -258,6 +286,7 @@ def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
         while not G[p]:
             if not mark[p]:
                 mark[p] = scanned
+                new(p)
             if is_goal[p] or forced(p, dx, dy):
                 return p
             if dx and dy:
@@ -267,11 +296,6 @@ def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
                     return -1
             p += d
         return -1
-
-    def scan(p, dx, dy):
-        if rule != "never":
-            return jump(p, dx, dy)
-        return along(p, dx) if dx else down(p, dy * w)
 
     def pruned(p, parent):
         """``pruned`` of ``jps``: the neighbours to scan from, as (square, dx, dy)."""
@@ -301,10 +325,7 @@ def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
         for s in (1, -1):
             q = p + s * sx + s * sy * w
             side = not G[q]
-            if rule == "never":
-                if side:
-                    out.append((q, s * sx, s * sy))
-            elif rule == "no-corners":
+            if rule == "no-corners":
                 if side:
                     if ahead:
                         out.append((q + dx + dy * w, dx + s * sx, dy + s * sy))
@@ -313,85 +334,86 @@ def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
                 out.append((q + dx + dy * w, dx + s * sx, dy + s * sy))
         return out
 
-    if rule == "never" and heuristic == "manhattan" and len(goals) == 1:
-        return _four(maze, along, down)
-    first = moves(maze, diagonal)
+    four = rule == "never"
+    inline = four and heuristic == "manhattan" and len(goals) == 1  # the one goal's estimate written inline
+    tx, ty = maze.goal % w, maze.goal // w
+    if not four:
+        first = moves(maze, diagonal)
     cost, parent = {start: 0}, {start: start}
     closed = set()
-    tick = count()
-    heap = [(h(start), h(start), next(tick), start)]
+    hs = h(start)
+    heap = [(hs, hs, 0, start)]
+    t = 0
     mark[start] = M_JUMP
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        f, _, _, p = pop(heap)
-        if p in closed or f > cost[p] + h(p) + EPS:
-            continue
-        closed.add(p)
-        mark[p] = M_VISITED
-        if p in goals:
-            path = fill_in(w, chain(parent, p))
-            return quiet_route(maze, path, *cost_note(maze, path, diagonal))
-        px, py = p % w, p // w
-        gp = cost[p]
-        for q, dx, dy in pruned(p, parent[p]):
-            j = scan(q, dx, dy)
-            if j < 0 or j in closed:
-                continue
-            ax, ay = abs(j % w - px), abs(j // w - py)
-            c = gp + max(ax, ay) + (SQRT2 - 1) * min(ax, ay)
-            if c < cost.get(j, c + 1) - EPS:
-                cost[j], parent[j] = c, p
-                hj = h(j)
-                push(heap, (c + hj, hj, next(tick), j))
-                mark[j] = M_JUMP
-    return quiet_no_route(maze)
-
-
-def _four(maze, along, down):
-    """The main loop of ``_instant`` on a four-connected grid with one goal and the manhattan
-    estimate (inline): jumps along the parent's direction and both sides only, as ``pruned``
-    keeps them; costs are whole moves."""
-    w, G, mark = maze.width, maze.wall, maze.mark
-    start, goal = maze.start, maze.goal
-    tx, ty = goal % w, goal // w
-    hs = abs(start % w - tx) + abs(start // w - ty)
-    cost, parent = {start: 0}, {start: start}
-    closed = set()
-    tick = count()
-    heap = [(hs, hs, next(tick), start)]
-    mark[start] = M_JUMP
-    pop, push, jump, visited = heapq.heappop, heapq.heappush, M_JUMP, M_VISITED
+    pop, push, jumped, visited = heapq.heappop, heapq.heappush, M_JUMP, M_VISITED
+    if watch:
+        events = [MARK, start, 0, M_JUMP]
+        more = events.extend
     while heap:
         f, hp, _, p = pop(heap)
         if p in closed or f > cost[p] + hp + EPS:
             continue
         closed.add(p)
+        if watch:
+            more((MARK | MILESTONE, p, mark[p], visited))
         mark[p] = visited
-        if p == goal:
-            return quiet_route(maze, fill_in(w, chain(parent, p)))
-        back = parent[p]
-        if back == p:
-            dirs = (-w, 1, w, -1)
-        elif p // w == back // w:  # along a row: ahead, then the side clockwise of it, then the other
-            d = 1 if p > back else -1
-            dirs = (d, d * w, -d * w)
-        else:
-            d = 1 if p > back else -1  # down the rows (dy = 1) or up
-            dirs = (d * w, d, -d)
+        if p in goals:
+            path = fill_in(w, chain(parent, p))
+            if watch:
+                notes = [(NOTE, path[-1], N_COST, v) for c, v, _ in cost_note(maze, path, diagonal)]
+                yield array("i", events)
+                yield route(maze, path, *notes)
+            return path
+        px, py = p % w, p // w
         gp = cost[p]
-        for d in dirs:
-            if G[p + d]:
-                continue
-            j = along(p + d, d) if d == 1 or d == -1 else down(p + d, d)
+        if four:  # straight ahead, then the side clockwise of it, then the other; from S every side
+            back = parent[p]
+            if back == p:
+                dirs = (-w, 1, w, -1)
+            elif p // w == back // w:
+                d = 1 if p > back else -1
+                dirs = (d, d * w, -d * w)
+            else:
+                d = 1 if p > back else -1
+                dirs = (d * w, d, -d)
+            todo = [(p + d, d, 0) for d in dirs if not G[p + d]]  # the flat step in place of (dx, dy)
+        else:
+            todo = pruned(p, parent[p])
+        for q, dx, dy in todo:
+            if four:
+                j = along(q, dx) if dx == 1 or dx == -1 else down(q, dx)
+            else:
+                j = jump(q, dx, dy)
+            if fresh:
+                if watch:
+                    for s in fresh:
+                        more((MARK, s, 0, scanned))
+                del fresh[:]
             if j < 0 or j in closed:
                 continue
-            c = gp + (abs(j - p) if d == 1 or d == -1 else abs(j - p) // w)
+            if four:  # whole moves along a row or a column (exact, as the octile sum is)
+                c = gp + (abs(j - p) if dx == 1 or dx == -1 else abs(j - p) // w)
+            else:
+                ax, ay = abs(j % w - px), abs(j // w - py)
+                c = gp + max(ax, ay) + (SQRT2 - 1) * min(ax, ay)
             if c < cost.get(j, c + 1) - EPS:
                 cost[j], parent[j] = c, p
-                hj = abs(j % w - tx) + abs(j // w - ty)
-                push(heap, (c + hj, hj, next(tick), j))
-                mark[j] = jump
-    return quiet_no_route(maze)
+                hj = abs(j % w - tx) + abs(j // w - ty) if inline else h(j)
+                t += 1
+                push(heap, (c + hj, hj, t, j))
+                if mark[j] != jumped:
+                    if watch:
+                        more((MARK, j, mark[j], jumped))
+                    mark[j] = jumped
+        if watch and len(events) >= 4 * CHUNK:
+            yield array("i", events)
+            events = []
+            more = events.extend
+    if watch:
+        yield array("i", events)
+        yield nothing(maze)
+    return None
 
 
 jps.instant = _instant
+jps.packed = True
