@@ -6,7 +6,7 @@ from array import array
 
 from ..events import CHUNK, MARK, MILESTONE, M_JUMP, M_SCANNED, M_VISITED, N_COST, NOTE, pack_steps
 from ..registry import solver
-from ._base import no_route, quiet_no_route, quiet_route
+from ._base import drained, no_route, quiet_no_route, quiet_route
 from ._packed import nothing, route
 from ._moves import (EPS, SQRT2, allows, close, cost_note, diagonal_param, estimate, finish, heuristic_param, moves,
                      walkable)
@@ -217,12 +217,7 @@ def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
     if not _walled(maze):
         deque(_steps(maze, heuristic, diagonal), maxlen=0)
         return None
-    out = []
-
-    def whole():
-        out.append((yield from _flat(maze, heuristic, diagonal, False)))
-    deque(whole(), maxlen=0)
-    path = out[0]
+    path = drained(_flat(maze, heuristic, diagonal, False))
     return quiet_route(maze, path, *cost_note(maze, path, diagonal)) if path else quiet_no_route(maze)
 
 
