@@ -54,11 +54,26 @@ def allshortest(maze, rng, limit=50):
     if not ends:
         yield no_route(maze)
         return
+    routes = _listed(start, goals, ends, nbrs, lambda q: dist.get(q, -1), limit)
+    for route in routes:
+        step = []
+        for p in route:
+            if mark[p] != M_ROUTE2:
+                step += (MARK, p, mark[p], M_ROUTE2)
+                mark[p] = M_ROUTE2
+        yield tuple(step) + (NOTE | MILESTONE, route[-1], N_ROUTE, len(route) - 1)
+    yield from show_route(maze, routes[0])
+
+
+def _listed(start, goals, ends, nbrs, level, limit):
+    """Steps 2 and 3: the nodes on some shortest route, walking back from ``ends`` (the goals
+    the last round reached) through neighbours one round nearer S (``level(q)``: q's round, -1
+    for none), then up to ``limit`` routes depth-first through them from S."""
     on = set(ends)
     back = list(ends)
     for p in back:
         for q in nbrs(p):
-            if q in dist and dist[q] == dist[p] - 1 and q not in on:
+            if level(q) == level(p) - 1 >= 0 and q not in on:
                 on.add(q)
                 back.append(q)
     routes = [[start]] if start in goals else []
@@ -67,7 +82,7 @@ def allshortest(maze, rng, limit=50):
     while stack and len(routes) < limit:
         p, todo = stack[-1]
         for q in todo:
-            if q in on and dist[q] == dist[p] + 1:
+            if q in on and level(q) == level(p) + 1:
                 trail.append(q)
                 if q in goals:
                     routes.append(list(trail))
@@ -78,14 +93,7 @@ def allshortest(maze, rng, limit=50):
         else:
             stack.pop()
             trail.pop()
-    for route in routes:
-        step = []
-        for p in route:
-            if mark[p] != M_ROUTE2:
-                step += (MARK, p, mark[p], M_ROUTE2)
-                mark[p] = M_ROUTE2
-        yield tuple(step) + (NOTE | MILESTONE, route[-1], N_ROUTE, len(route) - 1)
-    yield from show_route(maze, routes[0])
+    return routes
 
 
 def _instant(maze, rng, limit=50):
@@ -120,32 +128,7 @@ def _instant(maze, rng, limit=50):
 
     def nbrs(p):
         return [p + b for a, b in fixed or pair_sets[side[p]] if not g[p + a]]
-    on = bytearray(len(maze.wall))
-    for p in ends:
-        on[p] = 1
-    back = list(ends)
-    for p in back:
-        for q in nbrs(p):
-            if dist[q] == dist[p] - 1 and dist[q] >= 0 and not on[q]:
-                on[q] = 1
-                back.append(q)
-    routes = [[start]] if start in goals else []
-    stack = [] if routes else [(start, iter(nbrs(start)))]
-    trail = [start]
-    while stack and len(routes) < limit:
-        p, todo = stack[-1]
-        for q in todo:
-            if on[q] and dist[q] == dist[p] + 1:
-                trail.append(q)
-                if q in goals:
-                    routes.append(list(trail))
-                    trail.pop()
-                    continue
-                stack.append((q, iter(nbrs(q))))
-                break
-        else:
-            stack.pop()
-            trail.pop()
+    routes = _listed(start, goals, ends, nbrs, dist.__getitem__, limit)
     notes = []
     for route in routes:
         for p in route:

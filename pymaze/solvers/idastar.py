@@ -113,51 +113,31 @@ def _search(maze, heuristic, weight, diagonal, limit, watch):
         while trail:
             p, c, todo = trail[-1]
             q = -1
-            if four:
-                for d, q in todo:
-                    if g[p + d]:
+            for a, b in todo:  # (wall offset, node offset) of a flat table, or (node, cost) of moves
+                if four:
+                    if g[p + a]:
                         continue
-                    q += p
-                    if on_trail[q]:
-                        continue
-                    c2 = c + 1
-                    f = c2 + weight * (abs(q % w - tx) // k + abs(q // w - ty) // k if inline else h(q))
-                    if f > edge:
-                        if f < cut:
-                            cut = f
-                        if not mark[q]:
-                            touched.append(q)
-                            mark[q] = frontier
-                            if watch:
-                                e(CUT)
-                                i(q)
-                        continue
-                    if c2 >= get(q, INF) - EPS:
-                        continue
-                    break
+                    q, c2 = p + b, c + 1
                 else:
-                    q = -1
+                    q, c2 = a, c + b
+                if on_trail[q]:
+                    continue
+                f = c2 + weight * (abs(q % w - tx) // k + abs(q // w - ty) // k if inline else h(q))
+                if f > edge:
+                    if f < cut:
+                        cut = f
+                    if not mark[q]:
+                        touched.append(q)
+                        mark[q] = frontier
+                        if watch:
+                            e(CUT)
+                            i(q)
+                    continue
+                if c2 >= get(q, INF) - EPS:
+                    continue
+                break
             else:
-                for q, step in todo:
-                    if on_trail[q]:
-                        continue
-                    c2 = c + step
-                    f = c2 + weight * h(q)
-                    if f > edge:
-                        if f < cut:
-                            cut = f
-                        if not mark[q]:
-                            touched.append(q)
-                            mark[q] = frontier
-                            if watch:
-                                e(CUT)
-                                i(q)
-                        continue
-                    if c2 >= get(q, INF) - EPS:
-                        continue
-                    break
-                else:
-                    q = -1
+                q = -1
             if q >= 0:
                 best[q] = c2
                 visits += 1
