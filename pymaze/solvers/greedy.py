@@ -30,6 +30,14 @@ def greedy(maze, rng, heuristic="manhattan", diagonal="never"):
     if diagonal != "never":
         yield from pack_steps(_watched(maze, heuristic, diagonal))
         return
+    yield from _flat(maze, heuristic, True)
+
+
+def _flat(maze, heuristic, watch):
+    """The search without diagonal steps over the flat tables of ``pymaze.graph.steps`` and a flat
+    parent table, one goal's manhattan estimate inline.  With ``watch``: yields the events packed
+    (gathered as (kind, index) and packed a chunk at a time, as bfs packs them), ending with the
+    route's; returns ``(route, visited, notes)`` (see ``quiet_route``)."""
     mark = maze.mark
     g, pair_sets, side = steps(maze)
     fixed = pair_sets[0] if len(pair_sets) == 1 else None
@@ -38,41 +46,45 @@ def greedy(maze, rng, heuristic="manhattan", diagonal="never"):
     parent = parents(maze)
     parent[start] = start
     mark[start] = M_FRONTIER
-    yield array("i", (MARK, start, 0, M_FRONTIER))
-    if start in goals:
-        yield route(maze, [start])
-        return
-    heap = [(h(start), 0, start)]
+    if watch:
+        yield array("i", (MARK, start, 0, M_FRONTIER))
+    found = start if start in goals else -1
+    heap = [] if found >= 0 else [(h(start), 0, start)]
     pop, push = heapq.heappop, heapq.heappush
     t, frontier, visited, unseen = 0, M_FRONTIER, M_VISITED, UNSEEN
-    # The events gathered as (kind, index) and packed a chunk at a time, as bfs packs them.
     kind, index = bytearray(), []
     e, i = kind.append, index.append
     while heap:
         p = pop(heap)[2]
         mark[p] = visited
-        e(EXPAND)
-        i(p)
+        if watch:
+            e(EXPAND)
+            i(p)
         for a, b in fixed or pair_sets[side[p]]:
             if not g[p + a] and parent[p + b] == unseen:
                 q = p + b
                 parent[q] = p
                 mark[q] = frontier
-                e(SEEN)
-                i(q)
+                if watch:
+                    e(SEEN)
+                    i(q)
                 if q in goals:
-                    yield pack(KINDS, kind, index)
-                    yield route(maze, path_to(parent, q))
-                    return
+                    found = q
+                    break
                 t += 1
                 push(heap, (abs(q % w - tx) // k + abs(q // w - ty) // k if inline else h(q), t, q))
-        if len(index) >= CHUNK:
+        if found >= 0:
+            break
+        if watch and len(index) >= CHUNK:
             yield pack(KINDS, kind, index)
             kind, index = bytearray(), []
             e, i = kind.append, index.append
-    if index:
-        yield pack(KINDS, kind, index)
-    yield nothing(maze)
+    if watch:
+        if index:
+            yield pack(KINDS, kind, index)
+        yield route(maze, path_to(parent, found)) if found >= 0 else nothing(maze)
+        return None
+    return quiet_route(maze, path_to(parent, found)) if found >= 0 else quiet_no_route(maze)
 
 
 def _estimate(maze, heuristic):
@@ -120,37 +132,12 @@ def _search(maze, heuristic, diagonal):
 
 
 def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
-    """Greedy best-first with nobody watching: the same search (its steps drained), the route marked
-    and noted as ``finish`` marks and notes it."""
+    """Greedy best-first with nobody watching: the same search, no events; the route marked and
+    noted as ``finish`` marks and notes it."""
     if diagonal != "never":
         path = drained(_search(maze, heuristic, diagonal))
         return quiet_route(maze, path, *cost_note(maze, path, diagonal)) if path else quiet_no_route(maze)
-    mark = maze.mark
-    g, pair_sets, side = steps(maze)
-    fixed = pair_sets[0] if len(pair_sets) == 1 else None
-    h, inline, w, k, tx, ty = _estimate(maze, heuristic)
-    start, goals = maze.start, set(maze.goals)
-    parent = parents(maze)
-    parent[start] = start
-    mark[start] = M_FRONTIER
-    if start in goals:
-        return quiet_route(maze, [start])
-    heap = [(h(start), 0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    t, frontier, visited, unseen = 0, M_FRONTIER, M_VISITED, UNSEEN
-    while heap:
-        p = pop(heap)[2]
-        mark[p] = visited
-        for a, b in fixed or pair_sets[side[p]]:
-            if not g[p + a] and parent[p + b] == unseen:
-                q = p + b
-                parent[q] = p
-                mark[q] = frontier
-                if q in goals:
-                    return quiet_route(maze, path_to(parent, q))
-                t += 1
-                push(heap, (abs(q % w - tx) // k + abs(q // w - ty) // k if inline else h(q), t, q))
-    return quiet_no_route(maze)
+    return drained(_flat(maze, heuristic, False))
 
 
 greedy.instant = _instant
