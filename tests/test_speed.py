@@ -144,6 +144,22 @@ def test_instant_solve_without_a_route_and_on_the_goal_ends_as_watched(slug):
     _same_as_watched(slug, maze, 0)
 
 
+
+@pytest.mark.parametrize("slug", [s for s, a in solvers().items() if getattr(a.func, "instant", None)])
+def test_instant_solve_with_two_goals_and_the_least_int_options_ends_as_watched(slug):
+    """Two goals (a search for the nearest, blind alleys cut against both) and every whole-number
+    option at its least, on a perfect maze (where IDA* reaches its least visit limit and gives up)
+    and a loopy one."""
+    algo = solvers()[slug]
+    options = {p.name: p.min for p in algo.params if p.type == "int"}
+    for loops in (0.0, 0.3):
+        maze = pymaze.generate("dig", 24, 16, seed=4, loops=loops)
+        if maze.geometry not in algo.geometries:
+            maze = maze.as_block()
+        nodes = maze.nodes()
+        maze.goals = [maze.goal, nodes[len(nodes) // 3]]
+        _same_as_watched(slug, maze, 2, **options)
+
 def test_solution_decoding_tells_a_mark_from_a_number_of_the_same_value():
     maze = pymaze.generate("dig", 4, 3, seed=1)
     p = maze.start

@@ -1,7 +1,9 @@
+from array import array
+
 from ..events import MARK, MILESTONE, M_ROUTE2, M_VISITED, N_ROUTE, NOTE
 from ..registry import Param, solver
-from ..graph import links
-from ._base import no_route, show_route
+from ..graph import links, steps
+from ._base import no_route, quiet_no_route, quiet_route, show_route
 
 
 @solver("allshortest", "Every shortest route", order=134, optimal=True, params=[
@@ -52,11 +54,26 @@ def allshortest(maze, rng, limit=50):
     if not ends:
         yield no_route(maze)
         return
+    routes = _listed(start, goals, ends, nbrs, lambda q: dist.get(q, -1), limit)
+    for route in routes:
+        step = []
+        for p in route:
+            if mark[p] != M_ROUTE2:
+                step += (MARK, p, mark[p], M_ROUTE2)
+                mark[p] = M_ROUTE2
+        yield tuple(step) + (NOTE | MILESTONE, route[-1], N_ROUTE, len(route) - 1)
+    yield from show_route(maze, routes[0])
+
+
+def _listed(start, goals, ends, nbrs, level, limit):
+    """Steps 2 and 3: the nodes on some shortest route, walking back from ``ends`` (the goals
+    the last round reached) through neighbours one round nearer S (``level(q)``: q's round, -1
+    for none), then up to ``limit`` routes depth-first through them from S."""
     on = set(ends)
     back = list(ends)
     for p in back:
         for q in nbrs(p):
-            if q in dist and dist[q] == dist[p] - 1 and q not in on:
+            if level(q) == level(p) - 1 >= 0 and q not in on:
                 on.add(q)
                 back.append(q)
     routes = [[start]] if start in goals else []
@@ -65,7 +82,7 @@ def allshortest(maze, rng, limit=50):
     while stack and len(routes) < limit:
         p, todo = stack[-1]
         for q in todo:
-            if q in on and dist[q] == dist[p] + 1:
+            if q in on and level(q) == level(p) + 1:
                 trail.append(q)
                 if q in goals:
                     routes.append(list(trail))
@@ -76,11 +93,49 @@ def allshortest(maze, rng, limit=50):
         else:
             stack.pop()
             trail.pop()
+    return routes
+
+
+def _instant(maze, rng, limit=50):
+    """Every shortest route with nobody watching: the same rounds (a flat distance table, no
+    steps), routes and final marks.  Returns ``(route, visited, notes)``: visited counts every
+    node the rounds marked, as the events would (the routes cover some of them afterwards)."""
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None
+    mark = maze.mark
+    start, goals = maze.start, set(maze.goals)
+    dist = array("i", b"\xff" * (4 * len(maze.wall)))
+    dist[start] = 0
+    mark[start] = M_VISITED
+    layer, d, visited = [start], 0, 1
+    ends = [start] if start in goals else []
+    while layer and not ends:
+        d += 1
+        nxt = []
+        push = nxt.append
+        for p in layer:
+            for a, b in fixed or pair_sets[side[p]]:
+                if not g[p + a] and dist[p + b] < 0:
+                    dist[p + b] = d
+                    push(p + b)
+        layer = nxt
+        visited += len(nxt)
+        for p in nxt:
+            mark[p] = M_VISITED
+        ends = [p for p in nxt if p in goals]
+    if not ends:
+        return quiet_no_route(maze)
+
+    def nbrs(p):
+        return [p + b for a, b in fixed or pair_sets[side[p]] if not g[p + a]]
+    routes = _listed(start, goals, ends, nbrs, dist.__getitem__, limit)
+    notes = []
     for route in routes:
-        step = []
         for p in route:
-            if mark[p] != M_ROUTE2:
-                step += (MARK, p, mark[p], M_ROUTE2)
-                mark[p] = M_ROUTE2
-        yield tuple(step) + (NOTE | MILESTONE, route[-1], N_ROUTE, len(route) - 1)
-    yield from show_route(maze, routes[0])
+            mark[p] = M_ROUTE2
+        notes.append((N_ROUTE, len(route) - 1, route[-1]))
+    route, _, more = quiet_route(maze, routes[0])
+    return route, visited, notes + more
+
+
+allshortest.instant = _instant

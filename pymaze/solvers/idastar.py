@@ -1,8 +1,12 @@
-from ..events import (MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_STACK, M_VISITED, N_BOUND, N_GAVE_UP,
-                      N_HEURISTIC, NOTE)
+from array import array
+
+from ..events import (CHUNK, MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_JUMP, M_STACK, M_VISITED, N_BOUND,
+                      N_GAVE_UP, N_HEURISTIC, N_NO_ROUTE, NOTE, Kinds, pack)
+from ..graph import steps
 from ..registry import Param, solver
-from ._base import no_route
-from ._moves import EPS, diagonal_param, estimate, finish, heuristic_param, moves, weight_param
+from ._base import drained, quiet_route
+from ._moves import EPS, cost_note, diagonal_param, estimate, heuristic_param, moves, weight_param
+from ._packed import nothing, route
 
 INF = float("inf")
 
@@ -37,75 +41,165 @@ def idastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", limi
     Korf (1985), depth-first iterative deepening; PathFinding.js
     IDAStarFinder.
     """
-    nbrs = moves(maze, diagonal)
-    h = estimate(maze, heuristic, maze.goals)
+    return (yield from _search(maze, heuristic, weight, diagonal, limit, True))
+
+
+# The events of a visit, a step back and a cut, packed as kinds (see events.pack): the node left
+# for the trail, back along the trail (visited), up to the node before it, a node cut off by the
+# bound, and stepping onto a node whose mark was ``old`` (kind STEP + old).
+PUSH, POP, UP, CUT, STEP = 0, 1, 2, 3, 4
+KINDS = Kinds((MARK, M_CURRENT, M_STACK), (MARK, M_CURRENT, M_VISITED), (MARK, M_STACK, M_CURRENT),
+              (MARK, 0, M_FRONTIER), *((MARK | MILESTONE, old, M_CURRENT) for old in range(M_JUMP + 1)))
+
+
+def _search(maze, heuristic, weight, diagonal, limit, watch):
+    """The iterations of IDA*: with ``watch`` yields their events packed (``array('i')`` chunks),
+    ending with the route's; returns ``(route, visited, notes)`` (see ``quiet_route``; visited
+    counts every node ever marked visited, in any iteration, as the events would).
+
+    Without diagonal steps the neighbours are read from the flat tables of ``pymaze.graph.steps``
+    (each move costs 1), and one goal's manhattan estimate on a square maze is written inline."""
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
-    if weight > 1:
-        yield (NOTE, -1, N_HEURISTIC, 1)
+    h = estimate(maze, heuristic, maze.goals)
+    notes = [(N_HEURISTIC, 1, -1)] if weight > 1 else []
+    if watch and notes:
+        yield array("i", (NOTE, -1, N_HEURISTIC, 1))
+    n = len(maze.wall)
+    ever = bytearray(n)  # marked visited in some iteration
+    on_trail = bytearray(n)
+    four = diagonal == "never"
+    if four:
+        g, tables, side = steps(maze)
+        fixed = tables[0] if len(tables) == 1 else None
+    else:
+        nbrs = moves(maze, diagonal)
+    inline = four and heuristic == "manhattan" and maze.lattice is None and len(maze.goals) == 1
+    w, k = maze.width, maze.step()
+    tx, ty = maze.goal % w, maze.goal // w
     bound = weight * h(start)
     visits = 0
     touched = []
+    current, stack, frontier, seen = M_CURRENT, M_STACK, M_FRONTIER, M_VISITED
+    kind, index = bytearray(), []
+    e, i = kind.append, index.append
     while True:
-        step = [NOTE | MILESTONE, -1, N_BOUND, round(bound * 100)]
-        for p in touched:
-            if mark[p]:
-                step += (MARK, p, mark[p], 0)
+        notes.append((N_BOUND, round(bound * 100), -1))
+        if watch:
+            if index:
+                yield pack(KINDS, kind, index)
+                kind, index = bytearray(), []
+                e, i = kind.append, index.append
+            out = [NOTE | MILESTONE, -1, N_BOUND, round(bound * 100)]
+            for p in touched:
+                if mark[p]:
+                    out += (MARK, p, mark[p], 0)
+                    mark[p] = 0
+            out += (MARK, start, 0, M_CURRENT)
+            yield array("i", out)
+        else:
+            for p in touched:
                 mark[p] = 0
         touched = [start]
-        step += (MARK, start, 0, M_CURRENT)
-        mark[start] = M_CURRENT
-        yield tuple(step)
+        mark[start] = current
         if start in goals:
-            yield from finish(maze, [start], diagonal)
-            return
+            return (yield from _end(maze, [start], ever, notes, diagonal, watch))
         best = {start: 0}
-        trail = [(start, 0, iter(nbrs(start)))]
-        on_trail = {start}
+        get = best.get
+        trail = [(start, 0, iter(fixed or tables[side[start]]) if four else iter(nbrs(start)))]
+        on_trail[start] = 1
         cut = INF
+        edge = bound + EPS
         while trail:
-            p, g, todo = trail[-1]
-            for q, c in todo:
-                if q in on_trail:
+            p, c, todo = trail[-1]
+            q = -1
+            for a, b in todo:  # (wall offset, node offset) of a flat table, or (node, cost) of moves
+                if four:
+                    if g[p + a]:
+                        continue
+                    q, c2 = p + b, c + 1
+                else:
+                    q, c2 = a, c + b
+                if on_trail[q]:
                     continue
-                g2 = g + c
-                f = g2 + weight * h(q)
-                if f > bound + EPS:
+                f = c2 + weight * (abs(q % w - tx) // k + abs(q // w - ty) // k if inline else h(q))
+                if f > edge:
                     if f < cut:
                         cut = f
                     if not mark[q]:
                         touched.append(q)
-                        mark[q] = M_FRONTIER
-                        yield (MARK, q, 0, M_FRONTIER)
+                        mark[q] = frontier
+                        if watch:
+                            e(CUT)
+                            i(q)
                     continue
-                if g2 >= best.get(q, INF) - EPS:
+                if c2 >= get(q, INF) - EPS:
                     continue
-                best[q] = g2
-                visits += 1
-                touched.append(q)
-                step = (MARK, p, M_CURRENT, M_STACK, MARK | MILESTONE, q, mark[q], M_CURRENT)
-                mark[p], mark[q] = M_STACK, M_CURRENT
-                yield step
-                if q in goals:
-                    yield from finish(maze, [n for n, _, _ in trail] + [q], diagonal)
-                    return
-                if visits >= limit:
-                    yield (NOTE | MILESTONE, q, N_GAVE_UP, visits)
-                    return
-                trail.append((q, g2, iter(nbrs(q))))
-                on_trail.add(q)
                 break
             else:
+                q = -1
+            if q >= 0:
+                best[q] = c2
+                visits += 1
+                touched.append(q)
+                if watch:
+                    e(PUSH)
+                    i(p)
+                    e(STEP + mark[q])
+                    i(q)
+                mark[p], mark[q] = stack, current
+                if q in goals:
+                    return (yield from _end(maze, [t[0] for t in trail] + [q], ever, notes, diagonal, watch,
+                                            kind, index))
+                if visits >= limit:
+                    notes.append((N_GAVE_UP, visits, q))
+                    if watch:
+                        yield pack(KINDS, kind, index) + array("i", (NOTE | MILESTONE, q, N_GAVE_UP, visits))
+                    return [], ever.count(1), notes
+                trail.append((q, c2, iter(fixed or tables[side[q]]) if four else iter(nbrs(q))))
+                on_trail[q] = 1
+            else:
                 trail.pop()
-                on_trail.discard(p)
-                step = [MARK, p, M_CURRENT, M_VISITED]
-                mark[p] = M_VISITED
+                on_trail[p] = 0
+                mark[p] = seen
+                ever[p] = 1
+                if watch:
+                    e(POP)
+                    i(p)
                 if trail:
                     up = trail[-1][0]
-                    step += (MARK, up, M_STACK, M_CURRENT)
-                    mark[up] = M_CURRENT
-                yield tuple(step)
+                    mark[up] = current
+                    if watch:
+                        e(UP)
+                        i(up)
+                if watch and len(index) >= CHUNK:
+                    yield pack(KINDS, kind, index)
+                    kind, index = bytearray(), []
+                    e, i = kind.append, index.append
         if cut == INF:
-            yield no_route(maze)
-            return
+            notes.append((N_NO_ROUTE, 0, maze.goal))
+            if watch:
+                yield pack(KINDS, kind, index) + nothing(maze)
+            return [], ever.count(1), notes
         bound = cut
+
+
+def _end(maze, path, ever, notes, diagonal, watch, kind=b"", index=()):
+    """The route found: marked as ``finish`` marks it (with ``watch``: the events still gathered,
+    then the route's, packed); visited counts the nodes ever marked visited."""
+    extra = cost_note(maze, path, diagonal)
+    if watch:
+        yield pack(KINDS, bytearray(kind), index) + route(maze, path, *((NOTE, p, c, v) for c, v, p in extra))
+        return None
+    found, _, end = quiet_route(maze, path, *extra)
+    return found, ever.count(1), notes + end
+
+
+def _instant(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", limit=2_000_000):
+    """IDA* with nobody watching: the same iterations, visits and final marks, no events.
+    Returns ``(route, visited, notes)``."""
+    return drained(_search(maze, heuristic, weight, diagonal, limit, False))
+
+
+idastar.instant = _instant
+idastar.packed = True

@@ -1,10 +1,15 @@
 import heapq
+from collections import deque
 from itertools import count
 
-from ..events import MARK, M_JUMP, M_SCANNED
+from array import array
+
+from ..events import CHUNK, MARK, MILESTONE, M_JUMP, M_SCANNED, M_VISITED, N_COST, NOTE, pack_steps
 from ..registry import solver
-from ._base import no_route
-from ._moves import EPS, SQRT2, allows, close, diagonal_param, estimate, finish, heuristic_param, moves, walkable
+from ._base import drained, no_route, quiet_no_route, quiet_route
+from ._packed import nothing, route
+from ._moves import (EPS, SQRT2, allows, close, cost_note, diagonal_param, estimate, finish, heuristic_param, moves,
+                     walkable)
 
 
 def sign(v):
@@ -42,6 +47,14 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never"):
     "Online Graph Pruning for Pathfinding on Grid Maps" (2011);
     PathFinding.js JumpPointFinder and its four diagonal variants (imor).
     """
+    if _walled(maze):
+        yield from _flat(maze, heuristic, diagonal, True)
+    else:
+        yield from pack_steps(_steps(maze, heuristic, diagonal))
+
+
+def _steps(maze, heuristic, diagonal):
+    """The search's steps on any grid (``is_open`` checks bounds), then the route."""
     w = maze.width
     is_open = walkable(maze)
     first = moves(maze, diagonal)
@@ -187,3 +200,215 @@ def fill_in(w, points):
             p += dy * w + dx
             path.append(p)
     return path
+
+
+def _walled(maze):
+    """True when every square on the grid's border is wall: then every square one step from an
+    open square lies inside the grid, and flat indices need no bounds checks."""
+    w, h, g = maze.width, maze.height, maze.wall
+    return (not any(g[i] == 0 for i in range(w)) and not any(g[(h - 1) * w + i] == 0 for i in range(w))
+            and all(g[y * w] and g[y * w + w - 1] for y in range(h)))
+
+
+def _instant(maze, rng, heuristic="manhattan", diagonal="never"):
+    """Jump point search with nobody watching: the same jump points, scanned squares, route and
+    final marks as the steps, no events.  Returns ``(route, visited, notes)``; a grid with an open
+    border square runs the steps, drained, and reports nothing (None)."""
+    if not _walled(maze):
+        deque(_steps(maze, heuristic, diagonal), maxlen=0)
+        return None
+    path = drained(_flat(maze, heuristic, diagonal, False))
+    return quiet_route(maze, path, *cost_note(maze, path, diagonal)) if path else quiet_no_route(maze)
+
+
+def _flat(maze, heuristic, diagonal, watch):
+    """The search of ``jps`` over flat square indices on a walled grid (each probe one ``wall``
+    read, no bounds checks), scanned squares marked as the scans reach them (the steps mark them
+    in that order after each scan).  With ``watch``: yields its events packed (``array('i')``
+    chunks: the steps' events in order) and ends with the route's; returns the route, or None."""
+    w, G, mark = maze.width, maze.wall, maze.mark
+    h = estimate(maze, heuristic, maze.goals)
+    rule = diagonal
+    start, goals = maze.start, set(maze.goals)
+    is_goal = bytearray(len(G))
+    for t in goals:
+        is_goal[t] = 1
+    scanned = M_SCANNED
+    fresh = []  # the squares the scans marked scanned, in order
+    new = fresh.append
+
+    def along(p, d):
+        """A horizontal scan (d = 1 or -1) without diagonals: the first jump point, or -1."""
+        while not G[p]:
+            if not mark[p]:
+                mark[p] = scanned
+                new(p)
+            if is_goal[p] or not G[p - w] and G[p - d - w] or not G[p + w] and G[p - d + w]:
+                return p
+            p += d
+        return -1
+
+    def down(p, d):
+        """A vertical scan (d = w or -w) without diagonals: a jump point also where a sideways scan finds one."""
+        while not G[p]:
+            if not mark[p]:
+                mark[p] = scanned
+                new(p)
+            if (is_goal[p] or not G[p - 1] and G[p - 1 - d] or not G[p + 1] and G[p + 1 - d]
+                    or along(p + 1, 1) >= 0 or along(p - 1, -1) >= 0):
+                return p
+            p += d
+        return -1
+
+    def forced(p, dx, dy):
+        """``forced`` of ``jps`` on flat indices: a forced neighbour at ``p`` scanning in (dx, dy)."""
+        if dx and dy:
+            if rule in ("always", "one-blocked"):
+                return (not G[p - dx + dy * w] and G[p - dx]
+                        or not G[p + dx - dy * w] and G[p - dy * w])
+            return False
+        if rule == "no-corners":
+            if dx:
+                return not G[p - w] and G[p - dx - w] or not G[p + w] and G[p - dx + w]
+            return not G[p - 1] and G[p - 1 - dy * w] or not G[p + 1] and G[p + 1 - dy * w]
+        if dx:
+            return not G[p + dx + w] and G[p + w] or not G[p + dx - w] and G[p - w]
+        return not G[p + 1 + dy * w] and G[p + 1] or not G[p - 1 + dy * w] and G[p - 1]
+
+    def jump(p, dx, dy):
+        """``jump`` of ``jps`` on flat indices, for the diagonal rules."""
+        d = dy * w + dx
+        while not G[p]:
+            if not mark[p]:
+                mark[p] = scanned
+                new(p)
+            if is_goal[p] or forced(p, dx, dy):
+                return p
+            if dx and dy:
+                if jump(p + dx, dx, 0) >= 0 or jump(p + dy * w, 0, dy) >= 0:
+                    return p
+                if not allows(rule, not G[p + dx], not G[p + dy * w]):
+                    return -1
+            p += d
+        return -1
+
+    def pruned(p, parent):
+        """``pruned`` of ``jps``: the neighbours to scan from, as (square, dx, dy)."""
+        y, x = divmod(p, w)
+        if parent == p:
+            return [(q, sign(q % w - x), sign(q // w - y)) for q, _ in first(p)]
+        dx, dy = sign(x - parent % w), sign(y - parent // w)
+        out = []
+        if dx and dy:
+            a, b = not G[p + dy * w], not G[p + dx]
+            if a:
+                out.append((p + dy * w, 0, dy))
+            if b:
+                out.append((p + dx, dx, 0))
+            if allows(rule, a, b):
+                out.append((p + dx + dy * w, dx, dy))
+            if rule in ("always", "one-blocked"):
+                if G[p - dx] and (rule == "always" or a):
+                    out.append((p - dx + dy * w, -dx, dy))
+                if G[p - dy * w] and (rule == "always" or b):
+                    out.append((p + dx - dy * w, dx, -dy))
+            return out
+        sx, sy = dy, dx
+        ahead = not G[p + dx + dy * w]
+        if ahead:
+            out.append((p + dx + dy * w, dx, dy))
+        for s in (1, -1):
+            q = p + s * sx + s * sy * w
+            side = not G[q]
+            if rule == "no-corners":
+                if side:
+                    if ahead:
+                        out.append((q + dx + dy * w, dx + s * sx, dy + s * sy))
+                    out.append((q, s * sx, s * sy))
+            elif not side and (rule == "always" or ahead):
+                out.append((q + dx + dy * w, dx + s * sx, dy + s * sy))
+        return out
+
+    four = rule == "never"
+    inline = four and heuristic == "manhattan" and len(goals) == 1  # the one goal's estimate written inline
+    tx, ty = maze.goal % w, maze.goal // w
+    if not four:
+        first = moves(maze, diagonal)
+    cost, parent = {start: 0}, {start: start}
+    closed = set()
+    hs = h(start)
+    heap = [(hs, hs, 0, start)]
+    t = 0
+    mark[start] = M_JUMP
+    pop, push, jumped, visited = heapq.heappop, heapq.heappush, M_JUMP, M_VISITED
+    if watch:
+        events = [MARK, start, 0, M_JUMP]
+        more = events.extend
+    while heap:
+        f, hp, _, p = pop(heap)
+        if p in closed or f > cost[p] + hp + EPS:
+            continue
+        closed.add(p)
+        if watch:
+            more((MARK | MILESTONE, p, mark[p], visited))
+        mark[p] = visited
+        if p in goals:
+            path = fill_in(w, chain(parent, p))
+            if watch:
+                notes = [(NOTE, path[-1], N_COST, v) for c, v, _ in cost_note(maze, path, diagonal)]
+                yield array("i", events)
+                yield route(maze, path, *notes)
+            return path
+        px, py = p % w, p // w
+        gp = cost[p]
+        if four:  # straight ahead, then the side clockwise of it, then the other; from S every side
+            back = parent[p]
+            if back == p:
+                dirs = (-w, 1, w, -1)
+            elif p // w == back // w:
+                d = 1 if p > back else -1
+                dirs = (d, d * w, -d * w)
+            else:
+                d = 1 if p > back else -1
+                dirs = (d * w, d, -d)
+            todo = [(p + d, d, 0) for d in dirs if not G[p + d]]  # the flat step in place of (dx, dy)
+        else:
+            todo = pruned(p, parent[p])
+        for q, dx, dy in todo:
+            if four:
+                j = along(q, dx) if dx == 1 or dx == -1 else down(q, dx)
+            else:
+                j = jump(q, dx, dy)
+            if fresh:
+                if watch:
+                    for s in fresh:
+                        more((MARK, s, 0, scanned))
+                del fresh[:]
+            if j < 0 or j in closed:
+                continue
+            if four:  # whole moves along a row or a column (exact, as the octile sum is)
+                c = gp + (abs(j - p) if dx == 1 or dx == -1 else abs(j - p) // w)
+            else:
+                ax, ay = abs(j % w - px), abs(j // w - py)
+                c = gp + max(ax, ay) + (SQRT2 - 1) * min(ax, ay)
+            if c < cost.get(j, c + 1) - EPS:
+                cost[j], parent[j] = c, p
+                hj = abs(j % w - tx) + abs(j // w - ty) if inline else h(j)
+                t += 1
+                push(heap, (c + hj, hj, t, j))
+                if mark[j] != jumped:
+                    if watch:
+                        more((MARK, j, mark[j], jumped))
+                    mark[j] = jumped
+        if watch and len(events) >= 4 * CHUNK:
+            yield array("i", events)
+            events = []
+            more = events.extend
+    if watch:
+        yield array("i", events)
+        yield nothing(maze)
+    return None
+
+
+jps.instant = _instant
+jps.packed = True

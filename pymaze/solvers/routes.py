@@ -1,9 +1,10 @@
 import heapq
+from array import array
 from itertools import count
 
 from ..events import (MARK, MILESTONE, M_NONE, M_ROUTE2, N_EXHAUSTED, N_GAVE_UP, N_ROUTE, N_TURNS, N_WAYPOINT, NOTE,
                       notes)
-from ..graph import links, path_to, turning
+from ..graph import steps, turning
 from ..registry import Param, solver
 from ._base import found, no_route, show_route
 
@@ -12,45 +13,66 @@ ROUNDS = 25         # penalty rounds per route asked for, after Yen's enumeratio
 SHARE = 0.8         # a route sharing this much of the shorter one's cells with a kept route is not kept
 
 
-def _junction_graph(maze, nbrs):
+def _junction_graph(maze):
     """The maze as a small graph for simple routes: dead-end branches pruned (a simple route
     from S never enters one), then every corridor of two-way nodes contracted to one edge.
 
     Returns ``(adj, edges)``: ``adj[u]`` lists ``(v, edge id)``; ``edges[e]`` is the node path of
-    corridor ``e`` from one end to the other (its length in moves is ``len - 1``)."""
-    keep = {maze.start, *maze.goals}
-    degree = {}
-    seen, todo = {maze.start}, [maze.start]
+    corridor ``e`` from one end to the other (its length in moves is ``len - 1``).
+
+    The neighbours are read inline from the flat tables of ``pymaze.graph.steps`` and the degrees
+    kept in a flat array; the sets whose order numbers the junctions and corridors (the nodes of
+    S's component, the nodes left, the junctions) are built by adding the same nodes in the same
+    order as a set of the component's nodes in breadth-first order, so the graph comes out the same."""
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None
+    start = maze.start
+    keep = {start, *maze.goals}
+    degree = array("b", bytes(len(maze.wall)))  # open sides; -1 once pruned
+    inside = bytearray(len(maze.wall))
+    inside[start] = 1
+    todo = [start]
+    push = todo.append
     for p in todo:                      # the component of S
-        for q in nbrs(p):
-            if q not in seen:
-                seen.add(q)
-                todo.append(q)
-    for p in seen:
-        degree[p] = len(nbrs(p))
-    leaves = [p for p, d in degree.items() if d <= 1 and p not in keep]
+        k = 0
+        for d, d2 in fixed or pair_sets[side[p]]:
+            if not g[p + d]:
+                k += 1
+                if not inside[p + d2]:
+                    inside[p + d2] = 1
+                    push(p + d2)
+        degree[p] = k
+    order = list(set(todo))             # the component in the order its set visits it
+    leaves = [p for p in order if degree[p] <= 1 and p not in keep]
     while leaves:                       # prune dead ends inwards
         p = leaves.pop()
-        if degree.get(p, 0) < 0:
+        if degree[p] < 0:
             continue
         degree[p] = -1
-        for q in nbrs(p):
-            if degree.get(q, -1) > 0:
+        for d, d2 in fixed or pair_sets[side[p]]:
+            if not g[p + d] and degree[p + d2] > 0:
+                q = p + d2
                 degree[q] -= 1
                 if degree[q] <= 1 and q not in keep:
                     leaves.append(q)
-    alive = {p for p, d in degree.items() if d >= 0}
+    alive = set(p for p in order if degree[p] >= 0)
     ends = {p for p in alive if p in keep or degree[p] != 2}
     adj = {u: [] for u in ends}
     edges, walked = [], set()
     for u in ends:
-        for q in nbrs(u):
-            if q not in alive or (u, q) in walked:
+        for d, d2 in fixed or pair_sets[side[u]]:
+            q = u + d2
+            if g[u + d] or degree[q] < 0 or (u, q) in walked:
                 continue
             path = [u, q]
-            while path[-1] not in ends:
-                a, b = path[-2], path[-1]
-                path.append(next(r for r in nbrs(b) if r in alive and r != a))
+            a, b = u, q
+            while b not in ends:
+                for d, d2 in fixed or pair_sets[side[b]]:
+                    r = b + d2
+                    if not g[b + d] and degree[r] >= 0 and r != a:
+                        break
+                path.append(r)
+                a, b = b, r
             walked.add((path[-1], path[-2]))
             if path[-1] == u:
                 continue                # a loop back to where it started: never on a simple route
@@ -170,9 +192,8 @@ def routes(maze, rng, k=3):
     the penalty method for alternative routes: de la Barra, Perez and
     Anez, "Multidimensional path search and assignment" (1993).
     """
-    nbrs = links(maze)
     goals = set(maze.goals)
-    adj, edges = _junction_graph(maze, nbrs)
+    adj, edges = _junction_graph(maze)
     h = _to_goals(adj, edges, goals)
     first, work = _cheapest(adj, edges, h, maze.start, goals, set(), set())
     if first is None:

@@ -1,7 +1,7 @@
-from ..events import MARK, MILESTONE, M_FRONTIER, M_VISITED, N_TURNS, NOTE, NUM
+from ..events import MARK, MILESTONE, M_FRONTIER, M_ROUTE, M_VISITED, N_FOUND, N_TURNS, NOTE, NUM
 from ..graph import steps, turning
 from ..registry import solver
-from ._base import found, no_route, show_route
+from ._base import found, no_route, quiet_no_route, show_route
 
 
 @solver("wave", "Wave (step numbering)", order=30, optimal=True, layer="distance")
@@ -69,3 +69,51 @@ def wave(maze, rng):
     yield from show_route(maze, back, note=False)
     yield found(goal, len(back) - 1)
     yield (NOTE, goal, N_TURNS, turning(maze, back))
+
+
+def _instant(maze, rng):
+    """The wave with nobody watching: the same numbers, marks and route, no steps.  Returns
+    ``(route, visited, notes)`` (the route from S; the steps mark it from the goal)."""
+    mark, num = maze.mark, maze.num
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None
+    start, goals = maze.start, set(maze.goals)
+    num[start], mark[start] = 1, M_FRONTIER
+    goal = start if start in goals else -1
+    ring, value = [start], 1
+    frontier, visited = M_FRONTIER, M_VISITED
+    while ring and goal < 0:
+        value += 1
+        nxt = []
+        push = nxt.append
+        for p in ring:
+            mark[p] = visited
+            for d, d2 in fixed or pair_sets[side[p]]:
+                if not g[p + d] and not num[p + d2]:
+                    q = p + d2
+                    num[q], mark[q] = value, frontier
+                    push(q)
+                    if q in goals:
+                        goal = q
+                        break
+            if goal >= 0:
+                break
+        ring = nxt
+    if goal < 0:
+        return quiet_no_route(maze)
+    back = [goal]
+    p = goal
+    while p != start:
+        want = num[p] - 1
+        for d, d2 in fixed or pair_sets[side[p]]:
+            if not g[p + d] and num[p + d2] == want:
+                p += d2
+                break
+        back.append(p)
+    seen = mark.count(M_VISITED)
+    for p in back:
+        mark[p] = M_ROUTE
+    return back[::-1], seen, [(N_FOUND, len(back) - 1, goal), (N_TURNS, turning(maze, back), goal)]
+
+
+wave.instant = _instant
