@@ -61,7 +61,7 @@ def solve(maze, slug="bfs", seed=0, **options):
     ``maze`` must be a Maze with S and every goal on a node (ParameterError otherwise)."""
     from .solution import Solution
     run = Run.solve(slug, maze, seed=seed, **options)
-    if getattr(run.algorithm.func, "instant", None) is not None:
+    if run.algorithm.watchable:
         run.finish()
         if run.outcome is not None:
             return Solution.of(run.initial, *run.outcome)

@@ -237,7 +237,7 @@ def cmd_solve(args, out):
             "block" in pymaze.registry.get("solver", args.solver).geometries:
         maze = maze.as_block()  # diagonal steps walk squares: the same maze, read as blocks
     run = pymaze.Run.solve(args.solver, maze, seed=args.seed, **opts)
-    if getattr(run.algorithm.func, "instant", None) is not None:  # its event-free twin: no events made
+    if run.algorithm.watchable:  # run with nobody watching: no events made
         run.finish()
         stream, sol = None, Solution.of(run.initial, *run.outcome)
     else:

@@ -30,6 +30,7 @@ the four int conversions per event and the generator round trip per step.
 """
 
 from array import array
+from collections import deque
 from itertools import chain, islice
 
 WALL, MARK, NUM, START, GOAL, NOTE = 1, 2, 3, 4, 5, 6
@@ -195,6 +196,30 @@ def pack(table, kind, index):
     return out
 
 
+class Trace:
+    """The events a watched algorithm reports, packed in bulk: the body calls ``trace.add(kind,
+    index)`` for each event (``kind`` one of ``table``'s kinds, see ``Kinds``; ``index`` the
+    square it changes) and hands out ``trace.batch()`` whenever ``trace.full()``, and at the end.
+    Nobody watching, the body makes no trace at all (``if watch:``)."""
+
+    def __init__(self, table):
+        self.table = table
+        self.kind, self.index = bytearray(), []
+
+    def add(self, kind, index):
+        self.kind.append(kind)
+        self.index.append(index)
+
+    def full(self):
+        return len(self.index) >= CHUNK
+
+    def batch(self):
+        """The events added since the last batch, packed (see ``pack``)."""
+        out = pack(self.table, self.kind, self.index)
+        self.kind, self.index = bytearray(), []
+        return out
+
+
 def column(op, index, old, new):
     """Packed events ``(op, index[i], old[i], new)`` for every ``i`` (``old`` a sequence as long
     as ``index``, or one value for all)."""
@@ -214,3 +239,13 @@ def pack_steps(steps, per_chunk=1024):
         if not chunk:
             return
         yield chunk
+
+
+def drain(steps):
+    """Run the generator ``steps`` to its end, dropping what it yields; returns what it returns."""
+    out = []
+
+    def whole():
+        out.append((yield from steps))
+    deque(whole(), maxlen=0)
+    return out[0]

@@ -44,6 +44,7 @@ from .masks import settle
 SHAPES = ("square", "hex", "triangle", "polar")
 MAX_CELLS = 4_000_000  # the most cells of a lattice: as many as a 2000 x 2000 square maze
 GRAPH_SHAPES = SHAPES[1:]
+DIAGONALS = ("never", "no-corners", "one-blocked", "always")  # a block maze's rules for diagonal steps
 ROOT3 = math.sqrt(3.0)
 HEX_CORNERS = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(240, 600, 60)]  # clockwise
 
@@ -340,7 +341,7 @@ class Lattice:
 
 # --- topology of any maze ---------------------------------------------------------
 
-def steps(maze):
+def steps(maze, diagonal="never"):
     """The fastest neighbour loop: ``(g, tables, side)``.
 
     For node ``p``: ``for d, d2 in tables[side[p]]: if not g[p + d]: q = p + d2``
@@ -350,7 +351,13 @@ def steps(maze):
     wraps into the padding), and ``side[p]`` selects a direction set without
     west (left column), east (right column) or both, so no move wraps a row.
     Graph shapes have one table per cell (``side[p]`` is ``p``).
+
+    ``diagonal`` (a block maze's rule for diagonal steps, see ``pymaze.solvers._moves``): each
+    square's set holds the four orthogonal steps, then the diagonal ones (NE, SE, SW, NW) the rule
+    allows from it, each ``(d, d)``; ``side[p]`` is then the bit set of the steps allowed.
     """
+    if diagonal != "never":
+        return _diagonal_steps(maze, diagonal)
     if maze.lattice is not None:
         return maze.wall, maze.lattice.tables, range(len(maze.wall))
     w = maze.width
@@ -367,6 +374,44 @@ def steps(maze):
     pair_sets = tuple(tuple((d, d) for i, d in enumerate(dirs) if not (k & 1 and i == 3 or k & 2 and i == 1))
                       for k in range(4))
     return g, pair_sets, side
+
+
+def _diagonal_steps(maze, rule):
+    """``steps`` on a block maze whose moves include the diagonal ones ``rule`` allows: a
+    diagonal step needs its square open and, by the rule, its two side squares (the orthogonal
+    neighbours it passes): both open ("no-corners"), at least one ("one-blocked"), any ("always")."""
+    if rule not in DIAGONALS:
+        raise ParameterError(f"option 'diagonal' must be one of {', '.join(DIAGONALS)}; got {rule!r}")
+    if maze.lattice is not None:
+        raise ParameterError(f"diagonal steps ({rule}) need the block view of a square maze; a "
+                             f"{maze.lattice.shape} maze only steps through its passages (use diagonal=never)")
+    if maze.geometry != "block":
+        raise ParameterError(f"diagonal steps ({rule}) need the block view; a thin-wall maze "
+                             "only steps cell to cell (use diagonal=never)")
+    w, h = maze.width, maze.height
+    g = maze.wall + b"\x01" * (w + 1)
+    dirs = (-w, 1, w, -1, 1 - w, 1 + w, w - 1, -w - 1)  # N, E, S, W, NE, SE, SW, NW
+    unit = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
+    tables = tuple(tuple((d, d) for k, d in enumerate(dirs) if bits >> k & 1) for bits in range(256))
+    side = bytearray(len(maze.wall))
+    wall = maze.wall
+
+    def is_open(x, y):
+        return 0 <= x < w and 0 <= y < h and not wall[y * w + x]
+    for p in range(len(wall)):
+        if wall[p]:
+            continue
+        y, x = divmod(p, w)
+        free = [is_open(x + dx, y + dy) for dx, dy in unit]
+        bits = 0
+        for k in range(4):
+            if free[k]:
+                bits |= 1 << k
+            a, b = free[k], free[(k + 1) % 4]
+            if free[4 + k] and (a and b if rule == "no-corners" else a or b if rule == "one-blocked" else True):
+                bits |= 1 << (4 + k)
+        side[p] = bits
+    return g, tables, side
 
 
 def links(maze):

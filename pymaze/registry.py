@@ -8,12 +8,13 @@ stays cheap and adding an algorithm means adding one file.
 """
 
 import importlib
+import inspect
 import math
 import pkgutil
 from dataclasses import dataclass, field
 
 from .errors import ParameterError, PymazeError, SizeError, UnknownAlgorithmError, shown
-from .events import vocabulary
+from .events import drain, vocabulary
 from .graph import SHAPES
 
 MAX_SIZE = 2000
@@ -111,6 +112,7 @@ class Algorithm:
     layer: str = ""         # what the num layer shows: "distance" (numbers + heatmap), "cluster" (colours), ""
     order: int = 100
     source: str = ""        # the plugin file that registered it ("" for the built-ins)
+    watchable: bool = False  # its body takes ``watch``: with ``watch=False`` it makes no events (see Run.finish)
 
     @property
     def summary(self):
@@ -118,7 +120,6 @@ class Algorithm:
 
     @property
     def doc(self):
-        import inspect
         return inspect.cleandoc(self.func.__doc__ or "")
 
     def validate(self, options):
@@ -193,6 +194,7 @@ def _register(family, slug, name, **kw):
                               "choose another slug")
         if family == "solver":
             kw.setdefault("shapes", SHAPES)  # a solver that walks with pymaze.graph works on every shape
+        kw["watchable"] = "watch" in inspect.signature(func).parameters or hasattr(func, "instant")
         table[slug] = Algorithm(slug=slug, name=name, family=family, func=func,
                                 params=tuple(kw.pop("params", ())), source=_source, **kw)
         return func
@@ -226,6 +228,17 @@ def _load():
         for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
             if not info.name.startswith("_"):
                 importlib.import_module(f"{package.__name__}.{info.name}")
+
+
+def unwatched(func, maze, rng, options):
+    """Run algorithm ``func`` on ``maze`` with nobody watching (``watch=False``: its body makes no
+    events); returns what it returns (a solver: ``(route, visited, notes)``, see ``Run.finish``)."""
+    instant = getattr(func, "instant", None)
+    if instant is not None:
+        return instant(maze, rng, **options)
+    if "watch" in inspect.signature(func).parameters:
+        options = dict(options, watch=False)
+    return drain(func(maze, rng, **options))
 
 
 def table(family):

@@ -189,18 +189,17 @@ class Run:
         """Run to the end without packing the events still to come (nobody watches them): the
         algorithm's steps are drained as they are made, or, when no batch was asked for and the
         algorithm has an event-free twin (its function's ``instant`` attribute, same arguments),
-        the twin runs instead.  Returns the final maze, the same one the events would have built.
+        its body runs with nobody watching instead (``watch=False``).  Returns the final maze, the same one the events would have built.
 
         A solver's twin also reports what the events would have said: ``self.outcome`` is then
         ``(route, visited, notes)`` (the route's nodes from S, the nodes expanded, and the NOTE
         events as ``(code, value, index)``), what ``Solution.of`` takes; otherwise it stays None."""
         self._pending = array("i")
         if not self.done:
-            instant = getattr(self.algorithm.func, "instant", None)
-            if instant is not None and not self.started:
-                # Its event-free twin from the same seed: the same final maze for less.
+            if self.algorithm.watchable and not self.started:
+                # The same body from the same seed with nobody watching: the same final maze for less.
                 self._steps.close()
-                self.outcome = instant(self.maze, random.Random(self.seed), **self.options)
+                self.outcome = registry.unwatched(self.algorithm.func, self.maze, random.Random(self.seed), self.options)
             else:
                 deque(self._steps, maxlen=0)
             self.done = True

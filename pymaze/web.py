@@ -505,7 +505,7 @@ def instant():
     run = _run
     if not isinstance(run, Run) or run.started or _user_run() is not None:
         return None
-    if run.algorithm.family == "solver" and getattr(run.algorithm.func, "instant", None) is None:
+    if run.algorithm.family == "solver" and not run.algorithm.watchable:
         return None
     maze = run.finish()
     _adopt_ends()

@@ -103,7 +103,7 @@ def test_a_seek_or_a_squares_history_after_an_instant_generate_makes_its_events(
     assert page.snapshot()["total"] == len(events)
     # an instant solver with no event-free twin plays its batches as before
     from pymaze.registry import solvers
-    plain = next(slug for slug, algo in solvers().items() if not getattr(algo.func, "instant", None)
+    plain = next(slug for slug, algo in solvers().items() if not algo.watchable
                  and "square" in algo.shapes and "thin" in algo.geometries and not algo.params)
     page.page.select_option("#solver", plain)
     solved = page.run("solve", events=False)

@@ -41,7 +41,7 @@ def _twin_options():
     switch of each other one at its ends (a small whole number for counts)."""
     out = [("dig", o) for o in ({"mode": "restart"}, {"bias": 0.5}, {"loops": 0.2}, {"bias": -0.5, "loops": 0.2})]
     for slug, algo in generators().items():
-        if slug == "dig" or not getattr(algo.func, "instant", None):
+        if slug == "dig" or not algo.watchable:
             continue
         out.append((slug, {}))
         for p in algo.params:
@@ -133,7 +133,7 @@ def test_instant_solve_with_each_option_ends_in_the_watched_maze_and_route(slug,
     _same_as_watched(slug, maze, 1, **options)
 
 
-@pytest.mark.parametrize("slug", [s for s, a in solvers().items() if getattr(a.func, "instant", None)])
+@pytest.mark.parametrize("slug", [s for s, a in solvers().items() if a.watchable])
 def test_instant_solve_without_a_route_and_on_the_goal_ends_as_watched(slug):
     maze = _solvable(slug, "square", 0, block="block" in solvers()[slug].geometries)  # thin: G's passages close
     goal = maze.goal
@@ -145,7 +145,7 @@ def test_instant_solve_without_a_route_and_on_the_goal_ends_as_watched(slug):
 
 
 
-@pytest.mark.parametrize("slug", [s for s, a in solvers().items() if getattr(a.func, "instant", None)])
+@pytest.mark.parametrize("slug", [s for s, a in solvers().items() if a.watchable])
 def test_instant_solve_with_two_goals_and_the_least_int_options_ends_as_watched(slug):
     """Two goals (a search for the nearest, blind alleys cut against both) and every whole-number
     option at its least, on a perfect maze (where IDA* reaches its least visit limit and gives up)
@@ -423,7 +423,7 @@ def test_packed_walkers_make_the_events_of_their_step_by_step_walk(slug, options
             assert list(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == want
 
 
-@pytest.mark.parametrize("slug", [s for s, a in solvers().items() if getattr(a.func, "instant", None)
+@pytest.mark.parametrize("slug", [s for s, a in solvers().items() if a.watchable
                                   and "block" in a.geometries and "square" in a.shapes])
 def test_instant_solve_on_block_mazes_one_square_wide_ends_as_watched(slug):
     """One square wide, north and west are the same offset (-1): the twins and packed walks that

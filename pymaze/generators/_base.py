@@ -10,6 +10,7 @@ from operator import add, rshift
 
 from ..events import CHUNK, MARK, MILESTONE, NUM, WALL, Kinds, pack
 from ..graph import moves, passages
+from ..registry import unwatched
 
 PERMS = [list(p) for p in permutations(range(4))]  # direction orders, picked with one rng.random()
 OPEN = b"\x01" + bytes(255)   # a byte translation: wall 0 (open) to 1, anything else to 0
@@ -67,14 +68,9 @@ def open_path(maze, cells):
 
 
 def silent(func, maze, rng):
-    """Run generator ``func`` (its default options) on ``maze`` to the end with nobody watching:
-    its event-free twin where it has one, else its steps drained.  The same maze either way."""
-    instant = getattr(func, "instant", None)
-    if instant is not None:
-        instant(maze, rng)
-    else:
-        for _ in func(maze, rng):
-            pass
+    """Run generator ``func`` (its default options) on ``maze`` to the end with nobody watching
+    (see ``pymaze.registry.unwatched``).  The same maze as its steps would build."""
+    unwatched(func, maze, rng, {})
 
 
 def below(rng):

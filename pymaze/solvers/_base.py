@@ -6,7 +6,9 @@ The topology they walk on (neighbours, searches, paths, the block-cut tree) is `
 from array import array
 from collections import deque
 
-from ..events import MARK, MILESTONE, M_FILLED, M_ROUTE, M_VISITED, N_FOUND, N_NO_ROUTE, N_TURNS, NOTE
+from ..events import (MARK, MILESTONE, M_FILLED, M_FRONTIER, M_ROUTE, M_VISITED, N_FOUND, N_NO_ROUTE, N_TURNS,
+                      NOTE, Kinds, column)
+from ..events import drain as drained  # noqa: F401  (the solvers' name for it)
 from ..graph import heuristic, path_to, steps, turning  # noqa: F401  (heuristic's old home; astar and greedy take it from pymaze.graph)
 
 UNSEEN = -1
@@ -113,17 +115,6 @@ def route_to_goal(maze, nbrs, allowed=None):
     return None
 
 
-def drained(steps):
-    """Run the generator ``steps`` to its end, dropping what it yields (nobody watches); returns
-    what it returns."""
-    out = []
-
-    def whole():
-        out.append((yield from steps))
-    deque(whole(), maxlen=0)
-    return out[0]
-
-
 def found(goal, moves):
     return (NOTE | MILESTONE, goal, N_FOUND, moves)
 
@@ -148,3 +139,49 @@ class LoopErasedPath:
         for q in self.nodes[i + 1:]:
             del self.at[q]
         del self.nodes[i + 1:]
+
+
+# The two events of a best-first or breadth-first search, as kinds of packed events (see
+# events.pack): a node expanded (a milestone) and a node reached.
+EXPAND, SEEN = 0, 1
+KINDS = Kinds((MARK | MILESTONE, M_FRONTIER, M_VISITED), (MARK, 0, M_FRONTIER))
+
+
+def route(maze, path, *notes):
+    """``show_route(maze, path)`` packed: every node of ``path`` marked M_ROUTE in order (a
+    milestone each, ``old`` what it was), then FOUND and TURNS, then ``notes`` (4-int tuples)."""
+    mark = maze.mark
+    out = column(MARK | MILESTONE, path, list(map(mark.__getitem__, path)), M_ROUTE)
+    for s in path:
+        mark[s] = M_ROUTE
+    goal = path[-1]
+    out.extend(found(goal, len(path) - 1) + (NOTE, goal, N_TURNS, turning(maze, path)))
+    for note in notes:
+        out.extend(note)
+    return out
+
+
+def nothing(maze):
+    """``no_route(maze)`` packed."""
+    return array("i", no_route(maze))
+
+
+def end(maze, path, watch=True, notes=()):
+    """How a search ends: ``path`` (S to a goal; empty or None when no goal was reached) marked
+    M_ROUTE node by node, then FOUND (its moves), TURNS and ``notes`` (``(code, value, index)``
+    tuples), or NO_ROUTE.  Watched, yields those events; either way returns what the search
+    reports, ``(route, visited, notes)`` (``visited``: the nodes marked visited before the route
+    covered some), what ``Solution.of`` takes.  Use it as ``return (yield from end(...))``."""
+    if not path:
+        if watch:
+            yield nothing(maze)
+        return quiet_no_route(maze)
+    visited = maze.mark.count(M_VISITED)
+    if watch:
+        yield route(maze, path, *((NOTE, index, code, value) for code, value, index in notes))
+    else:
+        mark = maze.mark
+        for s in path:
+            mark[s] = M_ROUTE
+    goal = path[-1]
+    return path, visited, [(N_FOUND, len(path) - 1, goal), (N_TURNS, turning(maze, path), goal), *notes]

@@ -19,12 +19,11 @@ each), and their estimates come from ``pymaze.graph.heuristic``.
 
 from ..errors import ParameterError
 from ..events import MARK, MILESTONE, M_VISITED, N_COST, NOTE
-from ..graph import heuristic as graph_estimate, steps
+from ..graph import DIAGONALS, heuristic as graph_estimate, steps
 from ..registry import Param
 from ._base import show_route
 
 SQRT2 = 2 ** 0.5
-DIAGONALS = ("never", "no-corners", "one-blocked", "always")
 HEURISTICS = ("manhattan", "euclidean", "octile", "chebyshev", "zero")
 # Orthogonal directions N, E, S, W; diagonal i (NE, SE, SW, NW) lies between orthogonal i and i + 1.
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -59,14 +58,9 @@ def allows(rule, side_a, side_b):
 
 
 def check(maze, diagonal):
-    if diagonal not in DIAGONALS:
-        raise ParameterError(f"option 'diagonal' must be one of {', '.join(DIAGONALS)}; got {diagonal!r}")
-    if diagonal != "never" and maze.lattice is not None:
-        raise ParameterError(f"diagonal steps ({diagonal}) need the block view of a square maze; a "
-                             f"{maze.lattice.shape} maze only steps through its passages (use diagonal=never)")
-    if diagonal != "never" and maze.geometry != "block":
-        raise ParameterError(f"diagonal steps ({diagonal}) need the block view; a thin-wall maze "
-                             "only steps cell to cell (use diagonal=never)")
+    """ParameterError unless ``diagonal`` is a rule ``maze`` takes (see ``pymaze.graph.steps``)."""
+    if diagonal != "never" or diagonal not in DIAGONALS:
+        steps(maze, diagonal)
 
 
 def walkable(maze):
