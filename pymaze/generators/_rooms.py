@@ -1,4 +1,4 @@
-"""Helpers for generators that leave rooms and caves: moves between places, regions, tunnels.
+"""Joining the parts of a maze that has rooms and caves: tunnels between regions, doors between parts.
 
 A *place* is a node a walker stands on: a cell (thin view) or a square
 inside the frame (block view).  ``connect`` moves between places through
@@ -8,45 +8,40 @@ the square itself), so one piece of code connects regions in either view.
 
 from array import array
 from collections import deque
-from itertools import compress
-from operator import mul, ne
 
 from ..events import MILESTONE, WALL
-from ..graph import passages as all_passages
-from ._base import OPEN, shuffle
+from ..graph import passages
+from ._base import shuffle
 
 
-def connect(maze, watched=True):
-    """Join every floor region by the cheapest tunnels: a 0-1 breadth-first search from all regions at
-    once gives each place its nearest region and the walls between; the meetings of two regions,
-    cheapest first, are accepted when they join regions not yet joined (Kruskal).  One step per
-    tunnel.  Afterwards every floor place is reachable from every other.
+def connect(maze, watch=True):
+    """Join every floor region by the cheapest tunnels (one milestone step each, when ``watch``).
 
-    Flat per-square arrays (owner, cost, parent) and one table of moves: no per-place dict entry,
-    closure call or list of neighbours.  No steps when not ``watched`` (the same tunnels)."""
-    if maze.geometry == "thin":
-        yield from _connect_cells(maze, watched)
-        return
-    wall = maze.wall
-    w, h = maze.width, maze.height
+    1. Find the floor regions (breadth-first); each region's places cost 0 and are owned by it.
+    2. Grow all regions at once by a 0-1 breadth-first search: a move costs the walls it
+       crosses, and each place remembers its owner, its cost and the place it came from.
+    3. Every two neighbouring places of different owners are a meeting, costing both their
+       costs (and the opening between them).  Take the meetings cheapest first (then by place)
+       and open the tunnel of each one that joins two regions not yet joined (Kruskal).
+    Afterwards every floor place is reachable from every other."""
+    wall, w, h = maze.wall, maze.width, maze.height
     thin = maze.geometry == "thin"
     k = 2 if thin else 1
     n = w * h
     inside = bytearray(n + 2 * w + 2)       # 1 on places; reads past either end land on the 0 padding
     for y in range(1, h - 1, k):
         inside[y * w + 1:y * w + w - 1:k] = b"\x01" * len(range(1, w - 1, k))
-    moves = ((-k * w, -w), (k, 1), (k * w, w), (-k, -1))   # (to the place, to the square passed)
-    far = n * 4 + 1
+    moves = ((-k * w, -w), (k, 1), (k * w, w), (-k, -1))   # (to the next place, to the square passed)
     owner = array("i", [-1]) * n
-    cost = array("i", [far]) * n
+    cost = array("i", [4 * n + 1]) * n
     back = array("i", [-1]) * n              # the place a tunnel square was reached from
     queue = deque()
-    for p in compress(range(n), inside):
-        if wall[p] or owner[p] >= 0:
+    for p in range(n):                       # 1. the regions
+        if not inside[p] or wall[p] or owner[p] >= 0:
             continue
         owner[p], cost[p] = p, 0
         region = [p]
-        for r in region:                     # the floor region of p, breadth-first
+        for r in region:
             for dq, dv in moves:
                 q = r + dq
                 if inside[q] and owner[q] < 0 and not wall[r + dv] and not wall[q]:
@@ -54,45 +49,34 @@ def connect(maze, watched=True):
                     region.append(q)
         queue.extend(region)
     done = bytearray(n)
-    while queue:
+    while queue:                             # 2. the 0-1 breadth-first search
         p = queue.popleft()
         if done[p]:
             continue
         done[p] = 1
-        c, o = cost[p], owner[p]
         for dq, dv in moves:
             q = p + dq
             if not inside[q]:
                 continue
             extra = wall[q] + wall[p + dv] if thin else wall[q]
-            if c + extra < cost[q]:
-                cost[q], owner[q], back[q] = c + extra, o, p
+            if cost[p] + extra < cost[q]:
+                cost[q], owner[q], back[q] = cost[p] + extra, owner[p], p
                 if extra:
                     queue.append(q)
                 else:
                     queue.appendleft(q)
-    meetings = []                            # (cost, p, q) packed in one int: p < q, neighbours
-    for p in compress(range(n), inside):
-        o, c = owner[p], cost[p]
-        if o < 0:
+    meetings = []                            # 3. (cost, p, q): p < q, neighbours
+    for p in range(n):
+        if not inside[p] or owner[p] < 0:
             continue
         for dq in (k, k * w):
             q = p + dq
-            if inside[q] and owner[q] != o and owner[q] >= 0:
-                via = p + dq // k
-                meetings.append(((c + cost[q] + (wall[via] if thin else 0)) * n + p) * n + q)
+            if inside[q] and owner[q] >= 0 and owner[q] != owner[p]:
+                meetings.append((cost[p] + cost[q] + (wall[p + dq // k] if thin else 0), p, q))
     meetings.sort()
     root = {r: r for r in set(owner) if r >= 0}
-
-    def find(r):
-        while root[r] != r:
-            root[r] = root[root[r]]
-            r = root[r]
-        return r
-    for m in meetings:
-        pq = m % (n * n)
-        p, q = divmod(pq, n)
-        a, b = find(owner[p]), find(owner[q])
+    for _, p, q in meetings:
+        a, b = _find(root, owner[p]), _find(root, owner[q])
         if a == b:
             continue
         root[a] = b
@@ -102,112 +86,50 @@ def connect(maze, watched=True):
                 prev = back[end]
                 squares += ((end + prev) >> 1, prev) if thin else (prev,)
                 end = prev
-        step = []
-        for s in squares:
-            if wall[s]:
-                wall[s] = 0
-                step += (WALL, s, 1, 0)
-        if step and watched:
-            step[0] |= MILESTONE
-            yield tuple(step)
+        opened = [s for s in squares if wall[s]]
+        for s in opened:
+            wall[s] = 0
+        if watch and opened:
+            yield _doors(opened)
 
 
-def _connect_cells(maze, watched):
-    """``connect`` in the thin view, where every cell is floor: every place starts in a region at no
-    cost, so the meetings are the closed passages between two regions, each costing one wall, and
-    their order (cheapest, then by the first cell, then by the second) is the cells' row-major
-    order, east before south.  Kruskal over them in that order, on a union-find of the cells
-    joined by the open passages first: the same tunnels for a fraction of the work."""
+def rejoin(maze, rng, watch=True, parent=None):
+    """Open, in random order, each closed passage whose two cells are not yet joined, so that every
+    cell is reachable and no loop is added (one milestone per passage, when ``watch``).
+
+    1. Join the two cells of every open passage (union-find over the squares; a caller that
+       knows the parts already passes them as ``parent``, each part's cells under its root).
+    2. Shuffle the closed passages.
+    3. Open each one whose cells are in different parts, and join the parts."""
     wall = maze.wall
-    w, h = maze.width, maze.height
-    parent = array("i", range(len(wall)))
-    order = []                               # the closed passages in the meetings' order
-    for y in range(1, h - 1, 2):
-        east = range(y * w + 2, y * w + w - 1, 2)
-        _join_open(parent, wall, east, 1)
-        if y + 2 < h:
-            south = range((y + 1) * w + 1, (y + 1) * w + w - 1, 2)
-            _join_open(parent, wall, south, w)
-            both = [0] * (2 * len(south))
-            both[0::2] = range(east.start, east.stop + 2, 2)
-            both[1::2] = south
-            del both[-2]                     # (the last cell's east is the frame)
-        else:
-            both = list(east)
-        order += compress(both, map(wall.__getitem__, both))
-    for via in order:
-        d = 1 if via // w & 1 else w
-        a, b = via - d, via + d
-        while parent[a] != a:
-            parent[a] = a = parent[parent[a]]
-        while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
-        if a != b:
-            parent[b] = a
-            wall[via] = 0
-            if watched:
-                yield (WALL | MILESTONE, via, 1, 0)
-
-
-def _join_open(parent, wall, passages, d):
-    """Union-find (``parent``, path halving): join the two cells, ``d`` before and after, of each
-    open passage of ``passages`` (a range of squares); the later part goes under the earlier one."""
-    for via in compress(passages, wall[passages.start:passages.stop:passages.step].translate(OPEN)):
-        a, b = via - d, via + d
-        while parent[a] != a:
-            parent[a] = a = parent[parent[a]]
-        while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
-        parent[b] = a
-
-
-def rejoin(maze, rng, watched=True, parent=None):
-    """Open, in random order, each closed passage whose two cells are not yet joined (union-find over
-    the open passages first): afterwards every cell is reachable, and no loop has been added.
-    One milestone per passage opened (when ``watched``; else no steps, the same draws and walls).
-    The union-find is a flat per-square array (path halving); a caller that knows the parts already
-    passes it as ``parent`` (each cell's square to a square of its part, the parts' roots to
-    themselves), and the open passages are not walked."""
-    w, h, wall = maze.width, maze.height, maze.wall
-    closed = []
-    if maze.mask is None:      # row by row: the passages of a row all run one way
-        rows = [(1 if y % 2 else w, range(y * w + 1 + y % 2, y * w + w - 1, 2)) for y in range(1, h - 1)]
-        if parent is not None:
-            # Known parts (flat: every cell points at its root): a closed passage inside one part
-            # can never open, so it goes in as 0, which the loop below skips in C; the shuffle
-            # draws the same whatever the list holds.
-            for d, r in rows:
-                a, b, shut = r.start - d, r.stop - d, wall[r.start:r.stop:2]
-                closed += map(mul, compress(r, shut), compress(map(ne, parent[a:b:2], parent[a + 2 * d:b + 2 * d:2]), shut))
-        else:
-            parent = array("i", range(len(wall)))
-            for d, r in rows:
-                closed += compress(r, wall[r.start:r.stop:2])
-                _join_open(parent, wall, r, d)
-    else:
-        passages = all_passages(maze)[0]
-        closed = [v for v in passages if wall[v]]
-        if parent is None:
-            parent = array("i", range(len(wall)))
-            for via in passages:
-                if not wall[via]:
-                    d = 1 if via // w % 2 else w
-                    a, b = via - d, via + d
-                    while parent[a] != a:
-                        parent[a] = a = parent[parent[a]]
-                    while parent[b] != b:
-                        parent[b] = b = parent[parent[b]]
-                    parent[b] = a
+    vias, ends_a, ends_b = passages(maze)
+    if parent is None:
+        parent = array("i", range(len(wall)))
+        for via, a, b in zip(vias, ends_a, ends_b):
+            if not wall[via]:
+                parent[_find(parent, b)] = _find(parent, a)
+    closed = [(via, a, b) for via, a, b in zip(vias, ends_a, ends_b) if wall[via]]
     shuffle(closed, rng)
-    for via in filter(None, closed):
-        d = 1 if via // w % 2 else w
-        a, b = via - d, via + d
-        while parent[a] != a:
-            parent[a] = a = parent[parent[a]]
-        while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
+    for via, a, b in closed:
+        a, b = _find(parent, a), _find(parent, b)
         if a != b:
             parent[b] = a
             wall[via] = 0
-            if watched:
+            if watch:
                 yield (WALL | MILESTONE, via, 1, 0)
+
+
+def _find(parent, a):
+    """The root of ``a``'s part (union-find with path halving)."""
+    while parent[a] != a:
+        parent[a] = a = parent[parent[a]]
+    return a
+
+
+def _doors(opened):
+    """The step that opens ``opened`` (squares), its first event a milestone."""
+    step = []
+    for s in opened:
+        step += (WALL, s, 1, 0)
+    step[0] |= MILESTONE
+    return tuple(step)

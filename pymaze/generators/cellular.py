@@ -7,25 +7,21 @@ from ._rooms import connect
 RULES = ("B5678/S45678", "B678/S345678", "B3/S12345", "B3/S1234", "B45678/S2345678")
 
 
-def _generations(maze, may, born, survive, generations, listed=True):
+def _generations(maze, may, born, survive, generations, watch):
     """Apply the rule ``generations`` times to the squares set in ``may`` (a byte per square; the
-    others stay as they are), all at once each time; yields each generation's flipped squares after flipping them in ``maze.wall``
-    (not ``listed``: nothing, and ``maze.wall`` gets the last generation's rows at the end).
+    others stay as they are), all at once each time, and write the result into ``maze.wall``;
+    when ``watch``, yield each generation's flipped squares as it goes (the caller flips them).
 
     The grid is held as one big int, a byte per square in a copy padded with wall: the eight
     neighbour counts are eight shifted copies added (a count never carries into the next byte),
     the rule is a byte translation of ``16 * wall + count``, and the squares that may change are
-    picked by a byte mask, so a generation costs a few passes over the bytes in C, and Python
-    work only per flipped square."""
-    w, h = maze.width, maze.height
-    wall = maze.wall
+    picked by a byte mask, so a generation costs a few passes over the bytes in C."""
+    w, h, wall = maze.width, maze.height, maze.wall
     pw = w + 2
     size = pw * (h + 2)
-    pad = bytearray(b"\x01") * size
+    pad, mask = bytearray(b"\x01") * size, bytearray(size)
     for y in range(h):
         pad[(y + 1) * pw + 1:(y + 1) * pw + 1 + w] = wall[y * w:(y + 1) * w]
-    mask = bytearray(size)
-    for y in range(h):
         mask[(y + 1) * pw + 1:(y + 1) * pw + 1 + w] = may[y * w:(y + 1) * w]
     rule = bytes((n in survive) if now else (n in born) for now in (0, 1) for n in range(16)) + bytes(224)
     grid = int.from_bytes(pad, "little")
@@ -39,19 +35,13 @@ def _generations(maze, may, born, survive, generations, listed=True):
             count += (grid >> k) + (grid << k)
         count = ((count & full) + (grid << 4)) & full
         new = int.from_bytes(count.to_bytes(size, "little").translate(rule), "little") & change | grid & stay
-        if not listed:
-            grid = new
-            continue
-        diff = (new ^ grid).to_bytes(size, "little")
+        if watch:
+            diff = (new ^ grid).to_bytes(size, "little")
+            yield [(i // pw - 1) * w + i % pw - 1 for i in compress(range(size), diff)]
         grid = new
-        flips = [(i // pw - 1) * w + i % pw - 1 for i in compress(range(size), diff)]
-        for p in flips:
-            wall[p] ^= 1
-        yield flips
-    if not listed and generations:
-        pad = grid.to_bytes(size, "little")
-        for y in range(h):
-            wall[y * w:(y + 1) * w] = pad[(y + 1) * pw + 1:(y + 1) * pw + 1 + w]
+    pad = grid.to_bytes(size, "little")
+    for y in range(h):
+        wall[y * w:(y + 1) * w] = pad[(y + 1) * pw + 1:(y + 1) * pw + 1 + w]
 
 
 def parse(rule):
@@ -68,7 +58,7 @@ def parse(rule):
           help="how many times the rule is applied (at most 20: each is a pass over every square)"),
     Param("connected", "bool", True, help="tunnel between the caves until every open place joins S"),
 ])
-def cellular(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connected=True):
+def cellular(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connected=True, watch=True):
     """Cellular automaton caves: random noise smoothed by a life-like rule into caves.
 
     1. Every square that may change starts as wall with probability
@@ -95,11 +85,6 @@ def cellular(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connec
     levels", 2010); mazelib's CellularAutomaton (B3/S12345 is the
     "Maze" rule it is named after).
     """
-    yield from _cellular(maze, rng, rule, density, generations, connected, True)
-
-
-def _cellular(maze, rng, rule, density, generations, connected, watched):
-    """The four steps; yields the steps when ``watched``, else nothing (the same draws and maze)."""
     w, h = maze.width, maze.height
     wall = maze.wall
     born, survive = parse(rule)
@@ -113,7 +98,7 @@ def _cellular(maze, rng, rule, density, generations, connected, watched):
         posts = [y * w + x for y in range(2, h - 1, 2) for x in range(2, w - 1, 2)]
         for p in posts:
             wall[p] = 0
-        if posts and watched:
+        if posts and watch:
             yield column(WALL, posts, 1, 0)
     for p in (maze.start, *maze.goals):
         may[p] = 0
@@ -121,25 +106,17 @@ def _cellular(maze, rng, rule, density, generations, connected, watched):
     walls = [p for p in compress(range(w * h), may) if random() < density]
     for p in walls:
         wall[p] = 1
-    if walls and watched:
+    if walls and watch:
         step = column(WALL, walls, 0, 1)
         step[0] |= MILESTONE
         yield step
-    for flips in _generations(maze, may, born, survive, generations, watched):
-        if flips and watched:
+    for flips in _generations(maze, may, born, survive, generations, watch):
+        if flips:
             step = []
             for p in flips:
+                wall[p] ^= 1
                 step += (WALL, p, 1 - wall[p], wall[p])
             step[0] |= MILESTONE
             yield tuple(step)
     if connected:
-        yield from connect(maze, watched)
-
-
-def _instant(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connected=True):
-    """Cellular caves with nobody watching: the same draws, generations and tunnels, no steps."""
-    for _ in _cellular(maze, rng, rule, density, generations, connected, False):
-        pass
-
-
-cellular.instant = _instant
+        yield from connect(maze, watch)

@@ -1,5 +1,3 @@
-from array import array
-
 from ..events import MILESTONE, WALL
 from ..registry import Param, generator
 from ..graph import cells as all_cells
@@ -12,7 +10,7 @@ from ._rooms import rejoin
     Param("size", "int", 4, min=2, max=50, help="the largest side of a room, in cells"),
     Param("connected", "bool", True, help="open doors until every room and corridor joins the rest"),
 ])
-def dungeon(maze, rng, rooms=5, size=4, connected=True):
+def dungeon(maze, rng, rooms=5, size=4, connected=True, watch=True):
     """Dungeon rooms: rooms placed first, a maze dug between them, then doors.
 
     1. Try ``rooms`` times (ten attempts each) to place a room of 2 to
@@ -34,22 +32,11 @@ def dungeon(maze, rng, rooms=5, size=4, connected=True):
     corridors and doors).  Connected when asked.  Source: mazelib's
     DungeonRooms (rooms carved, then hunt-and-kill, then reconnect).
     """
-    yield from _dungeon(maze, rng, rooms, size, connected, True)
-
-
-def _dungeon(maze, rng, rooms, size, connected, watched):
-    """The three steps; yields the steps when ``watched``, else nothing (the same draws and maze).
-
-    ``rng.randint(0, n - 1)`` is written out as ``random.Random`` draws it (``getrandbits`` of
-    ``n``'s bit length until one is below ``n``): the same draws for a fraction of the calls."""
     cw, ch, w = maze.cells_w, maze.cells_h, maze.width
     wall = maze.wall
-    cells = list(all_cells(maze))
+    draw = below(rng)                   # rng.randrange's draws
     in_room = set()
-    part = array("i", range(len(wall)))  # each open cell's square to its part's first cell (see rejoin)
-    bits = rng.getrandbits
-    draw = below(rng)
-    for _ in range(rooms):
+    for _ in range(rooms):              # 1. the rooms
         for _ in range(10):
             rw, rh = 2 + draw(max(2, min(size, cw)) - 1), 2 + draw(max(2, min(size, ch)) - 1)
             if rw > cw or rh > ch:
@@ -59,100 +46,55 @@ def _dungeon(maze, rng, rooms, size, connected, watched):
             if in_room.intersection(room):
                 continue
             in_room.update(room)
-            for c in room:
-                part[c] = room[0]
-            this = set(room)
-            step = []
-            for c in room:
+            inner, step = set(room), []
+            for c in room:              # the cell, and the passages east and south inside the room
                 for s in (c, c + 1, c + w):
-                    inside = s == c or (s == c + 1 and s + 1 in this) or (s == c + w and s + w in this)
-                    if inside and wall[s]:
+                    if (s == c or 2 * s - c in inner) and wall[s]:
                         wall[s] = 0
                         step += (WALL, s, 1, 0)
-            step[-4] |= MILESTONE
-            if watched:
+            if watch:
+                step[-4] |= MILESTONE
                 yield tuple(step)
             break
-    corridor = cell_mask(maze)          # 1 on cells outside the rooms
+    corridor = cell_mask(maze)          # 2. the corridors: 1 on cells outside the rooms
     for c in in_room:
         corridor[c] = 0
-    closed = both(corridor, wall)     # corridor cells still closed
-    two = 2 * w
-    carved, opened = WALL, WALL | MILESTONE
+    closed = both(corridor, wall)       # corridor cells still closed
+    ways = (-2 * w, 2, 2 * w, -2)
     beside = []                         # closed corridor cells next to an open one (the hunt's list)
-    add = beside.extend
-    for first in cells:
+    for first in all_cells(maze):
         if not closed[first]:
             continue
         wall[first] = closed[first] = 0
-        if watched:
-            yield (opened, first, 1, 0)
+        if watch:
+            yield (WALL | MILESTONE, first, 1, 0)
         p = first
-        while p >= 0:
-            # p was just opened: its closed neighbours join the hunt's list
-            nxt = []
-            if closed[p - two]:
-                nxt.append(p - two)
-            if closed[p + 2]:
-                nxt.append(p + 2)
-            if closed[p + two]:
-                nxt.append(p + two)
-            if closed[p - 2]:
-                nxt.append(p - 2)
+        while p >= 0:                   # walk from p, just opened, into closed corridor cells
+            nxt = [p + d for d in ways if closed[p + d]]
             if nxt:
-                add(nxt)
-                n = len(nxt)
-                r = bits(BITS[n])
-                while r >= n:
-                    r = bits(BITS[n])
-                q = nxt[r]
-                via = (p + q) >> 1
-                wall[via] = wall[q] = closed[q] = 0
-                part[q] = part[p]
-                if watched:
-                    yield (carved, via, 1, 0, opened, q, 1, 0)
+                beside += nxt
+                q = nxt[draw(len(nxt))]
+                yield from _carve(maze, closed, (p + q) >> 1, q, watch)
                 p = q
                 continue
             p = -1
-            n = len(beside)
-            k = n.bit_length()
-            lo = 1 << k >> 1                # while n >= lo, a draw below n takes k bits
-            while n:                        # hunt: a closed cell beside the corridors, joined to one of them
-                r = bits(k)
-                while r >= n:
-                    r = bits(k)
-                c = beside[r]
-                n -= 1
-                beside[r] = beside[n]       # (the list is cut to n when the hunt ends)
-                if n < lo:
-                    k -= 1
-                    lo >>= 1
+            while beside:               # stuck: hunt a closed cell beside the corridors, join it
+                k = draw(len(beside))
+                c = beside[k]
+                beside[k] = beside[-1]
+                beside.pop()
                 if closed[c]:
-                    ways = [q for q in (c - two, c + 2, c + two, c - 2) if corridor[q] and not wall[q]]
-                    m = len(ways)
-                    r = bits(BITS[m])
-                    while r >= m:
-                        r = bits(BITS[m])
-                    q = ways[r]
-                    via = (c + q) >> 1
-                    wall[via] = wall[c] = closed[c] = 0
-                    part[c] = part[q]
-                    if watched:
-                        yield (carved, via, 1, 0, opened, c, 1, 0)
+                    joins = [c + d for d in ways if corridor[c + d] and not wall[c + d]]
+                    q = joins[draw(len(joins))]
+                    yield from _carve(maze, closed, (c + q) >> 1, c, watch)
                     p = c
                     break
-            del beside[n:]
-    if connected:
-        yield from rejoin(maze, rng, watched, part)
+    if connected:                       # 3. the doors
+        yield from rejoin(maze, rng, watch)
 
 
-BITS = (0, 1, 2, 2, 3)   # the bit length of 0 to 4
-
-
-def _instant(maze, rng, rooms=5, size=4, connected=True):
-    """Dungeon rooms with nobody watching: the same draws and maze, no steps."""
-    for _ in _dungeon(maze, rng, rooms, size, connected, False):
-        pass
-
-
-dungeon.instant = _instant
+def _carve(maze, closed, via, c, watch):
+    """Open the passage ``via`` and the corridor cell ``c`` (a milestone step, when ``watch``)."""
+    maze.wall[via] = maze.wall[c] = closed[c] = 0
+    if watch:
+        yield (WALL, via, 1, 0, WALL | MILESTONE, c, 1, 0)

@@ -8,7 +8,7 @@ from ._base import PERMS, deltas, shuffle
           help="multi-path: chance that a growing wall stops after each stretch without reaching "
                "other wall (leaves islands and loops; 0 keeps the maze perfect)"),
 ])
-def extend(maze, rng, loops=0.0):
+def extend(maze, rng, loops=0.0, watch=True):
     """Wall-extending (壁伸ばし法): grow walls from random points until they hit existing wall.
 
     1. Start with the outer frame wall and the inside floor.  The starting
@@ -42,15 +42,15 @@ def extend(maze, rng, loops=0.0):
     random = rng.random
     points = [y * w + x for y in range(2, h - 2, 2) for x in range(2, w - 2, 2)]
     shuffle(points, rng)
-    grow = MARK | MILESTONE
     for s in points:
         if wall[s]:
             continue
         mark[s] = M_STACK
-        yield (grow, s, 0, M_STACK)
-        built = [s]
-        path = [s]
-        link = -1
+        if watch:
+            yield (MARK | MILESTONE, s, 0, M_STACK)
+        built = [s]                 # every square under construction
+        path = [s]                  # the points from s to the head
+        link = -1                   # the square that joins the construction to the walls
         while True:
             if loops and random() < loops:
                 break
@@ -69,56 +69,18 @@ def extend(maze, rng, loops=0.0):
             mark[via] = mark[q] = M_STACK
             built += (via, q)
             path.append(q)
-            yield (MARK, via, 0, M_STACK, grow, q, 0, M_STACK)
-        step = []
+            if watch:
+                yield (MARK, via, 0, M_STACK, MARK | MILESTONE, q, 0, M_STACK)
+        if watch:
+            step = []
+            for b in built:
+                step += (WALL, b, 0, 1, MARK, b, M_STACK, 0)
+            if link >= 0:
+                step += (WALL, link, 0, 1)
+            step[-4] |= MILESTONE
+            yield tuple(step)
         for b in built:
             wall[b] = 1
             mark[b] = 0
-            step += (WALL, b, 0, 1, MARK, b, M_STACK, 0)
         if link >= 0:
             wall[link] = 1
-            step += (WALL, link, 0, 1)
-        step[-4] |= MILESTONE
-        yield tuple(step)
-
-
-def _instant(maze, rng, loops=0.0):
-    """Wall-extending with nobody watching: the same draws and walls as the steps (so the same
-    maze); the construction is marked in the mark layer as the steps mark it, and cleared as it
-    turns to wall."""
-    w, h = maze.width, maze.height
-    wall, mark = maze.wall, maze.mark
-    d = deltas(maze)
-    random = rng.random
-    points = [y * w + x for y in range(2, h - 2, 2) for x in range(2, w - 2, 2)]
-    shuffle(points, rng)
-    for s in points:
-        if wall[s]:
-            continue
-        mark[s] = M_STACK
-        built = [s]
-        path = [s]
-        while True:
-            if loops and random() < loops:
-                break
-            p = path[-1]
-            for k in PERMS[int(random() * 24)]:
-                q = p + 2 * d[k]
-                if mark[q] != M_STACK:
-                    break
-            else:
-                path.pop()
-                continue
-            via = p + d[k]
-            if wall[q]:
-                wall[via] = 1
-                break
-            mark[via] = mark[q] = M_STACK
-            built += (via, q)
-            path.append(q)
-        for b in built:
-            wall[b] = 1
-            mark[b] = 0
-
-
-extend.instant = _instant

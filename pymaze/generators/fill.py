@@ -6,7 +6,7 @@ from ..registry import Param, generator
     Param("density", "float", 0.3, min=0.0, max=0.9,
           help="the share of squares (block view) or of passages (thin view) that become wall"),
 ])
-def fill(maze, rng, density=0.3):
+def fill(maze, rng, density=0.3, watch=True):
     """Random obstacles: an open room with walls dropped at random, the ground PathFinding.js users test on.
 
     1. Start from the open room: only the frame (and, in the thin view,
@@ -24,42 +24,24 @@ def fill(maze, rng, density=0.3):
     near 0.593 open).  Source: PathFinding.js's demo ("random obstacles");
     Clement Mihailescu's "random basic maze".
     """
-    posts, squares = _squares(maze)
-    if posts:
-        yield column(WALL, posts, 1, 0)
-    dropped = _drop(maze, rng, squares, density)
-    for lo in range(0, len(dropped), CHUNK):
-        yield column(WALL | MILESTONE, dropped[lo:lo + CHUNK], 0, 1)
-
-
-def _squares(maze):
-    """``(posts, squares)``: the posts taken down (block view: every one, now open) and the squares
-    a wall may drop on, in the order they are visited."""
-    w, h = maze.width, maze.height
-    if maze.geometry != "block":
-        return [], [y * w + x for y in range(1, h - 1) for x in range(1 + y % 2, w - 1, 2)]
-    posts = [y * w + x for y in range(2, h - 1, 2) for x in range(2, w - 1, 2)]
-    for p in posts:
-        maze.wall[p] = 0
-    return posts, [y * w + x for y in range(1, h - 1) for x in range(1, w - 1)]
-
-
-def _drop(maze, rng, squares, density):
-    """Make each of ``squares`` wall with probability ``density`` (one draw each, in turn), but S
-    and G; returns the squares made wall."""
-    wall = maze.wall
+    w, h, wall = maze.width, maze.height, maze.wall
+    if maze.geometry == "block":
+        posts = [y * w + x for y in range(2, h - 1, 2) for x in range(2, w - 1, 2)]
+        for p in posts:
+            wall[p] = 0
+        if watch and posts:
+            yield column(WALL, posts, 1, 0)
+        squares = [y * w + x for y in range(1, h - 1) for x in range(1, w - 1)]
+    else:
+        squares = [y * w + x for y in range(1, h - 1) for x in range(1 + y % 2, w - 1, 2)]
     random = rng.random
     keep = {maze.start, *maze.goals}
     dropped = [p for p in squares if random() < density and p not in keep]
     for p in dropped:
         wall[p] = 1
-    return dropped
+    if watch:
+        for lo in range(0, len(dropped), CHUNK):
+            yield column(WALL | MILESTONE, dropped[lo:lo + CHUNK], 0, 1)
 
 
-def _instant(maze, rng, density=0.3):
-    """Random obstacles with nobody watching: the same draws and walls, no steps."""
-    _drop(maze, rng, _squares(maze)[1], density)
-
-
-fill.instant = _instant
 fill.packed = True

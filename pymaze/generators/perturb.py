@@ -1,11 +1,10 @@
 import random as _random
-from itertools import compress
 
 from ..events import MARK, MILESTONE, M_STACK, WALL
 from ..maze import Maze
 from ..registry import Param, generator, generators
 from ..graph import passages as all_passages
-from ._base import OPEN, shuffle, silent
+from ._base import shuffle, silent
 from ._rooms import rejoin
 
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt", "binary", "sidewinder")
@@ -18,7 +17,7 @@ BASES = ("dig", "wilson", "kruskal", "prim", "hunt", "binary", "sidewinder")
                                    "cells x (repeat + 1) may be at most 3,000,000)"),
     Param("new_walls", "int", 3, min=1, max=1000, help="walls put up in each round"),
 ])
-def perturb(maze, rng, base="binary", repeat=5, new_walls=3):
+def perturb(maze, rng, base="binary", repeat=5, new_walls=3, watch=True):
     """Perturbation: put up a few walls across a perfect maze, then repair it into a perfect maze again.
 
     1. Make a perfect maze with ``base`` and show it whole (one step).
@@ -35,17 +34,11 @@ def perturb(maze, rng, base="binary", repeat=5, new_walls=3):
     fades round by round.  Source: mazelib's Perturbation (add random
     walls, reconnect the passages).
     """
-    yield from _perturb(maze, rng, base, repeat, new_walls, True)
-
-
-def _perturb(maze, rng, base, repeat, new_walls, watched):
-    """The four steps; yields the steps when ``watched``, else nothing (the same draws and maze)."""
     algo = generators()[base]
-    cw, ch = maze.cells_w, maze.cells_h
-    work = Maze.blank(cw, ch, algo.initial)
+    work = Maze.blank(maze.cells_w, maze.cells_h, algo.initial)
     silent(algo.func, work, _random.Random(rng.getrandbits(32)))
     wall, mark = maze.wall, maze.mark
-    if watched:
+    if watch:
         step = []
         for p in range(len(wall)):
             if wall[p] != work.wall[p]:
@@ -55,29 +48,20 @@ def _perturb(maze, rng, base, repeat, new_walls, watched):
     wall[:] = work.wall
     passages = list(all_passages(maze)[0])
     for _ in range(repeat):
-        opened = list(compress(passages, map(OPEN.__getitem__, map(wall.__getitem__, passages))))
+        opened = [via for via in passages if not wall[via]]
         if not opened:
             break
         shuffle(opened, rng)
         cut = opened[:new_walls]
         for via in cut:
             wall[via] = 1
-            if watched:
+            if watch:
                 mark[via] = M_STACK
                 yield (WALL | MILESTONE, via, 0, 1, MARK, via, 0, M_STACK)
-        yield from rejoin(maze, rng, watched)
-        if watched:
+        yield from rejoin(maze, rng, watch)
+        if watch:
             step = []
             for via in cut:
                 step += (MARK, via, mark[via], 0)
                 mark[via] = 0
             yield tuple(step)
-
-
-def _instant(maze, rng, base="binary", repeat=5, new_walls=3):
-    """Perturbation with nobody watching: the same base maze, cuts and repairs, no steps."""
-    for _ in _perturb(maze, rng, base, repeat, new_walls, False):
-        pass
-
-
-perturb.instant = _instant

@@ -8,7 +8,7 @@ from .division import divisions
     Param("bias", "float", 0.85, min=0.5, max=1.0,
           help="the chance that a chamber is cut by a wall in the skew direction"),
 ])
-def skewed(maze, rng, skew="horizontal", bias=0.85):
+def skewed(maze, rng, skew="horizontal", bias=0.85, watch=True):
     """Skewed recursive division: recursive division that prefers one wall direction.
 
     1. Start with the frame and the posts standing, every cell and passage
@@ -26,7 +26,7 @@ def skewed(maze, rng, skew="horizontal", bias=0.85):
     Division (horizontal skew / vertical skew)"), 2019, where the skew is
     in the orientation rule; here it is one probability.
     """
-    yield from divisions(maze, _skew(rng, skew, bias), rng.random, True)
+    yield from divisions(maze, _skew(rng, skew, bias), rng.random, watch)
 
 
 def _skew(rng, skew, bias):
@@ -37,11 +37,4 @@ def _skew(rng, skew, bias):
     return lambda cw, ch: not random() < bias
 
 
-def _instant(maze, rng, skew="horizontal", bias=0.85):
-    """Skewed division with nobody watching: the same chambers and walls, no steps."""
-    for _ in divisions(maze, _skew(rng, skew, bias), rng.random, False):
-        pass
-
-
-skewed.instant = _instant
 skewed.packed = True

@@ -6,7 +6,7 @@ from ..registry import Param, generator
     Param("loops", "bool", False,
           help="multi-path: let a stick fall onto a square that is already wall, which leaves loops"),
 ])
-def stick(maze, rng, loops=False):
+def stick(maze, rng, loops=False, watch=True):
     """Stick-falling (棒倒し法): stand a post on every other square and knock a stick over from each.
 
     1. Start from a block grid with odd sides (at least 5 x 5): the outer
@@ -33,15 +33,17 @@ def stick(maze, rng, loops=False):
     for y in range(2, h - 2, 2):
         dirs = (-w, 1, w, -1) if y == 2 else (1, w, -1)
         for x in range(2, w - 2, 2):
-            p = y * w + x
-            wall[p] = 1
+            post = y * w + x
+            wall[post] = 1
             if loops:
-                s = p + dirs[int(random() * len(dirs))]
-                if wall[s]:
-                    yield (WALL | MILESTONE, p, 0, 1)
-                    continue
+                fall = post + dirs[int(random() * len(dirs))]
             else:
-                free = [p + d for d in dirs if not wall[p + d]]
-                s = free[int(random() * len(free))]
-            wall[s] = 1
-            yield (WALL, p, 0, 1, WALL | MILESTONE, s, 0, 1)
+                free = [post + d for d in dirs if not wall[post + d]]
+                fall = free[int(random() * len(free))]
+            if wall[fall]:                  # (only with loops) onto wall: nothing more changes
+                if watch:
+                    yield (WALL | MILESTONE, post, 0, 1)
+                continue
+            wall[fall] = 1
+            if watch:
+                yield (WALL, post, 0, 1, WALL | MILESTONE, fall, 0, 1)

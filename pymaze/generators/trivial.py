@@ -1,5 +1,6 @@
-from ..registry import Param, generator
 from array import array
+
+from ..registry import Param, generator
 
 from ._base import open_cell, open_path, packed_carves
 
@@ -23,7 +24,7 @@ def spiral_order(cw, ch):
     Param("pattern", "choice", "serpentine", choices=("serpentine", "spiral"),
           help="serpentine: rows joined at alternate ends; spiral: one corridor winding inwards"),
 ])
-def trivial(maze, rng, pattern="serpentine"):
+def trivial(maze, rng, pattern="serpentine", watch=True):
     """Trivial mazes: one corridor through every cell, for teaching what the other algorithms add.
 
     1. List the cells in the order of the pattern: serpentine goes along the
@@ -39,8 +40,11 @@ def trivial(maze, rng, pattern="serpentine"):
     Pullen, "Think Labyrinth" (trivial mazes); mazelib's TrivialMaze.
     """
     cells = _cells(maze, rng, pattern)
-    yield array("i", open_cell(maze, cells[0]))
-    yield from packed_carves(open_path(maze, cells))
+    first = open_cell(maze, cells[0])
+    carves = open_path(maze, cells)
+    if watch:
+        yield array("i", first)
+        yield from packed_carves(carves)
 
 
 def _cells(maze, rng, pattern):
@@ -59,20 +63,4 @@ def _cells(maze, rng, pattern):
     return cells
 
 
-def _instant(maze, rng, pattern="serpentine"):
-    """The trivial maze with nobody watching: the same cells opened, and the passages between."""
-    cells = _cells(maze, rng, pattern)
-    if pattern == "spiral":
-        open_path(maze, cells)
-        return
-    # Serpentine: every row of cells is open along its length, and each row's last cell joins the
-    # next row's first.
-    wall, w, cw = maze.wall, maze.width, maze.cells_w
-    for y in range(1, maze.height, 2):
-        wall[y * w + 1:y * w + w - 1] = bytes(w - 2)
-    for k in range(cw, len(cells), cw):
-        wall[(cells[k - 1] + cells[k]) >> 1] = 0
-
-
-trivial.instant = _instant
 trivial.packed = True
