@@ -378,18 +378,13 @@ def test_instant_walkers_end_as_watched_where_they_stop_short(slug, options):
     assert "found" in statuses and len(statuses) > 1, statuses
 
 
-PACKED_WALKERS = ("wall", "pledge", "collision", "chain", "random-mouse", "swarm", "convswarm")
+PACKED_WALKERS = ("wall", "pledge", "collision", "chain", "random-mouse")
 
 
 def _walker_steps(slug, maze, seed, options):
     """The step-by-step walk (tuples of events) a packed walker's chunks must hold, in order."""
     import importlib
     import random
-    if slug in ("swarm", "convswarm"):
-        from pymaze.solvers._moves import moves
-        from pymaze.solvers._swarm import swarm_search
-        diagonal = options.get("diagonal", "never")
-        return swarm_search(maze, moves(maze, diagonal), 1 if slug == "swarm" else 7, diagonal)
     module = importlib.import_module("pymaze.solvers." + slug.replace("-", "_"))
     rng = (random.Random(seed),) if slug == "random-mouse" else ()
     return module._steps(maze, *rng, **options)
@@ -397,17 +392,16 @@ def _walker_steps(slug, maze, seed, options):
 
 @pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}), ("collision", {}),
                                           ("chain", {}), ("random-mouse", {"cap": 20_000}),
-                                          ("random-mouse", {"cap": 20_000, "back": True}), ("swarm", {}),
-                                          ("convswarm", {}), ("swarm", {"diagonal": "always"})], ids=str)
+                                          ("random-mouse", {"cap": 20_000, "back": True})], ids=str)
 @pytest.mark.parametrize("chunk", [7, None])
 def test_packed_walkers_make_the_events_of_their_step_by_step_walk(slug, options, chunk, monkeypatch):
-    """The walkers and swarms that pack their own events make, in order, the events of their walk
+    """The walkers that pack their own events make, in order, the events of their walk
     made a step at a time (the plain generators of tuples), on every shape they take, through
     rooms, with several goals and on a bigger maze; also when they hand out a chunk every few events."""
     import importlib
     from itertools import chain
     if chunk:
-        for name in ("wall", "pledge", "collision", "chain", "random_mouse", "_swarm"):
+        for name in ("wall", "pledge", "collision", "chain", "random_mouse"):
             monkeypatch.setattr(importlib.import_module("pymaze.solvers." + name), "CHUNK", chunk)
     block = options.get("diagonal", "never") != "never"
     for shape in solvers()[slug].shapes:
