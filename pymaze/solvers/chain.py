@@ -6,7 +6,7 @@ from ..graph import rotation
 from ..registry import solver
 from ._base import LoopErasedPath, drained, quiet_route, show_route
 from ._packed import route
-from ._walk import MOVES, cut, goal_flags
+from ._walk import OLD_MOVES as MOVES, cut, goal_flags
 from .pledge import headings
 
 HEADINGS = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}

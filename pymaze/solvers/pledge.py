@@ -5,7 +5,7 @@ from ..graph import rotation
 from ..registry import solver
 from ._base import LoopErasedPath, drained, no_route, quiet_route, show_route
 from ._packed import nothing, route
-from ._walk import MOVES, cut, goal_flags, square_moves
+from ._walk import OLD_MOVES as MOVES, cut, goal_flags, square_moves
 
 
 def preferred(maze):

@@ -5,7 +5,7 @@ from ..graph import bfs_tree, links, steps
 from ..registry import Param, solver
 from ._base import LoopErasedPath, drained, no_route, quiet_route, show_route
 from ._packed import nothing, route
-from ._walk import MOVES, cut, goal_flags
+from ._walk import OLD_MOVES as MOVES, cut, goal_flags
 
 MAX_CAP = 5_000_000  # about 25 s and 400 MB in CPython at 2000 x 2000 cells (docs/BENCHMARKS.md)
 
