@@ -12,7 +12,8 @@ from ..events import MARK, MARK_NAMES, MILESTONE, M_CURRENT, M_VISITED, NOTE, Ki
 from ..graph import steps
 
 LEAVE, ARRIVE = 0, 1
-MOVES = Kinds((MARK, M_CURRENT, M_VISITED), *((MARK | MILESTONE, old, M_CURRENT) for old in range(len(MARK_NAMES))))
+MOVE_KINDS = ((MARK, M_CURRENT, M_VISITED), *((MARK | MILESTONE, old, M_CURRENT) for old in range(len(MARK_NAMES))))
+MOVES = Kinds(*MOVE_KINDS)
 
 
 def stop(maze, p, code, value, again, watch):
