@@ -49,11 +49,3 @@ def square_moves(maze):
     return g, side, tuple(tuple(None if (s & 1 and k == 3) or (s & 2 and k == 1) else (d, d)
                                 for k, d in enumerate(dirs)) for s in range(len(pair_sets)))
 
-
-OLD_MOVES = Kinds(*(((MARK, M_CURRENT, M_VISITED), (MARK | MILESTONE, old, M_CURRENT)) for old in range(len(MARK_NAMES))))
-
-
-def cut(at, nodes, i):
-    for q in nodes[i + 1:]:
-        at[q] = -1
-    del nodes[i + 1:]
