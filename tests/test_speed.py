@@ -12,6 +12,8 @@ from pymaze.masks import preset
 from pymaze.registry import generators, solvers
 from pymaze.solution import Solution
 
+import walk_steps
+
 SIZE = {"square": (9, 7), "hex": (7, 6), "triangle": (8, 6), "polar": (6, 4)}
 SOLVE_SIZE = {"square": (8, 6), "hex": (6, 5), "triangle": (7, 5), "polar": (5, 3)}  # a loopy maze: enough to search
 
@@ -385,8 +387,10 @@ def _walker_steps(slug, maze, seed, options):
     """The step-by-step walk (tuples of events) a packed walker's chunks must hold, in order."""
     import importlib
     import random
-    module = importlib.import_module("pymaze.solvers." + slug.replace("-", "_"))
     rng = (random.Random(seed),) if slug == "random-mouse" else ()
+    if slug in walk_steps.STEPS:
+        return walk_steps.STEPS[slug](maze, *rng, **options)
+    module = importlib.import_module("pymaze.solvers." + slug.replace("-", "_"))
     return module._steps(maze, *rng, **options)
 
 
@@ -401,8 +405,11 @@ def test_packed_walkers_make_the_events_of_their_step_by_step_walk(slug, options
     import importlib
     from itertools import chain
     if chunk:
-        for name in ("wall", "pledge", "collision", "chain", "random_mouse"):
-            monkeypatch.setattr(importlib.import_module("pymaze.solvers." + name), "CHUNK", chunk)
+        monkeypatch.setattr(importlib.import_module("pymaze.events"), "CHUNK", chunk)   # what a Trace hands out at
+        for name in ("wall", "pledge", "collision", "chain", "random_mouse", "_swarm"):
+            module = importlib.import_module("pymaze.solvers." + name)
+            if hasattr(module, "CHUNK"):
+                monkeypatch.setattr(module, "CHUNK", chunk)
     block = options.get("diagonal", "never") != "never"
     for shape in solvers()[slug].shapes:
         mazes = [_solvable(slug, shape, 3, block=block), _solvable(slug, shape, 3, block=shape == "square")]
