@@ -299,6 +299,17 @@ def test_wilson_packs_the_events_of_the_walks_houston_steps_through(shape):
         assert a.wall == b.wall and not any(b.mark)
 
 
+@pytest.mark.parametrize("slug", ["wilson", "houston", "aldous"])
+def test_walks_leave_the_centre_of_a_polar_maze_by_any_of_its_many_moves(slug):
+    # The centre of a polar maze whose first ring has 300 cells has 300 moves: a walk remembers
+    # which one it left by, more than a byte holds.
+    watched = Run.generate(slug, 300, 2, seed=1, shape="polar")
+    watched.events()
+    assert pymaze.generate(slug, 300, 2, seed=1, shape="polar") == watched.maze
+    lat = watched.maze.lattice
+    assert sum(1 for v in range(lat.n, lat.n + lat.m) if not watched.maze.wall[v]) == lat.n - 1
+
+
 def _reference_search(maze, slug, options):
     """The events of the watched ``bfs`` and ``dfs`` (four-neighbour moves), made one event at a time
     from their docstrings' steps: what their packed chunks must hold, in order."""

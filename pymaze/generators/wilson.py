@@ -50,7 +50,7 @@ def walks(maze, rng, firsts, watch=True):
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
     getrandbits, random = rng.getrandbits, rng.random
-    exit_k = bytearray(len(wall))        # the move each walk cell was last left by
+    exit_k = array("i", bytes(4 * len(wall)))   # the move each walk cell was last left by
     if watch:
         trace = Trace(KINDS)
         show = trace.add
