@@ -51,9 +51,10 @@ def eller(maze, rng, join=0.5, drop=0.5, watch=True):
                 a, b = b, a
             for k in members[b]:
                 label[k] = a
-            wall[squares[cx] + 1] = 0
+            via = squares[cx] + 1
+            wall[via] = 0
             if watch:
-                yield _numbered(num, [squares[k] for k in members[b]], a + 1) + (WALL | MILESTONE, squares[cx] + 1, 1, 0)
+                yield _numbered(num, [squares[k] for k in members[b]], a + 1) + (WALL | MILESTONE, via, 1, 0)
             members[a] += members.pop(b)
         if last:
             break

@@ -71,14 +71,14 @@ def hunt(maze, rng, watch=True):
         return -1, 0
 
     while True:
-        d = fixed or tables[p]
+        d = fixed or tables[p]          # 2. kill: a random closed neighbour of the head
         for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
             dv, dq = d[k]
             q = p + dq
             if inside[q] and wall[q]:
                 s = p + dv - q
                 break
-        else:
+        else:                           # 3. hunt; 4. nothing found: done
             q, s = hunted() if fixed else hunted_cells()
             if q < 0:
                 break
