@@ -251,19 +251,65 @@ def test_pack_and_column_agree_with_event_by_event_packing():
         assert pack(Kinds(*steps), kind, index) == want
 
 
+def _reference_walks(maze, rng, firsts):
+    """The events of Wilson's walks (``wilson.walks``), made one event at a time from its
+    docstring: each walk marked as it goes, a loop unmarked as soon as it closes, the walk opened
+    into the tree from its last cell back to its first (unmark, passage, cell: a milestone)."""
+    from pymaze.events import MILESTONE, M_STACK, WALL
+    from pymaze.graph import between, moves
+    fixed, tables, inside = moves(maze)
+    via, wall, ev = between(maze), maze.wall, []
+    for first in firsts:
+        if not wall[first]:
+            continue
+        path = [first]
+        ev.append((MARK, first, 0, M_STACK))
+        while True:
+            p = path[-1]
+            d = fixed or tables[p]
+            q = p + d[rng.getrandbits(2) if fixed else int(rng.random() * len(d))][1]
+            if not inside[q]:
+                continue
+            if not wall[q]:
+                break
+            if q in path:
+                i = path.index(q)
+                ev += [(MARK, c, M_STACK, 0) for c in path[i + 1:]]
+                del path[i + 1:]
+            else:
+                path.append(q)
+                ev.append((MARK, q, 0, M_STACK))
+        for c, nxt in reversed(list(zip(path, path[1:] + [q]))):
+            ev += [(MARK, c, M_STACK, 0), (WALL, via(c, nxt), 1, 0), (WALL | MILESTONE, c, 1, 0)]
+            wall[via(c, nxt)] = wall[c] = 0
+    return ev
+
+
 @pytest.mark.parametrize("shape", ["square", "hex", "triangle", "polar"])
 def test_wilson_packs_the_events_of_the_walks_houston_steps_through(shape):
     import random
     from itertools import chain
-    from pymaze.generators.wilson import _packed_walks, walks
+    from pymaze.events import unpack
+    from pymaze.generators.wilson import walks
     from pymaze.graph import cells
     w, h = SIZE[shape]
     for seed in range(3):
         a, b = (Maze.shaped(shape, w, h, "wall", None) for _ in range(2))
         a.wall[a.start] = b.wall[b.start] = 0
-        stepped = list(chain.from_iterable(walks(a, random.Random(seed), cells(a))))
-        assert list(chain.from_iterable(_packed_walks(b, random.Random(seed), cells(b)))) == stepped
-        assert a == b
+        want = _reference_walks(a, random.Random(seed), cells(a))
+        assert unpack(list(chain.from_iterable(walks(b, random.Random(seed), cells(b))))) == want
+        assert a.wall == b.wall and not any(b.mark)
+
+
+@pytest.mark.parametrize("slug", ["wilson", "houston", "aldous"])
+def test_walks_leave_the_centre_of_a_polar_maze_by_any_of_its_many_moves(slug):
+    # The centre of a polar maze whose first ring has 300 cells has 300 moves: a walk remembers
+    # which one it left by, more than a byte holds.
+    watched = Run.generate(slug, 300, 2, seed=1, shape="polar")
+    watched.events()
+    assert pymaze.generate(slug, 300, 2, seed=1, shape="polar") == watched.maze
+    lat = watched.maze.lattice
+    assert sum(1 for v in range(lat.n, lat.n + lat.m) if not watched.maze.wall[v]) == lat.n - 1
 
 
 def _reference_search(maze, slug, options):

@@ -55,7 +55,7 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0, watch=True):
         order = PERMS[int(random() * 24)] if fixed else shuffled(len(d), random)
         if bias:
             order = _biased(order, heading[-1], bias, random)
-        for k in order:
+        for k in order:                 # 2. the first closed neighbour: dig into it
             dv, dq = d[k]
             q = p + dq
             if inside[q] and wall[q]:
@@ -72,7 +72,7 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0, watch=True):
                 if watch:
                     yield (WALL, via, 1, 0, WALL | MILESTONE, q, 1, 0)
                 break
-        else:
+        else:                           # 3. stuck: back up, or restart from an open cell
             stack.pop()
             heading.pop()
             if restart:
@@ -80,7 +80,7 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0, watch=True):
                 if c >= 0:
                     stack.append(c)
                     heading.append(-1)
-    if loops:
+    if loops:                           # 4.
         for step in add_loops(maze, rng, loops):
             if watch:
                 yield step

@@ -44,7 +44,7 @@ def prim(maze, rng, method="true", watch=True):
     best = [(1 << 32,)] * len(wall)   # true: the cheapest edge into each square so far (only it counts)
     step = []
     while True:
-        for k, (dv, dq) in enumerate(fixed or tables[p]):  # the new tree cell's neighbours outside
+        for k, (dv, dq) in enumerate(fixed or tables[p]):  # 1., 3. its neighbours outside join the frontier
             q = p + dq
             if not (inside[q] and wall[q]):
                 continue
@@ -63,10 +63,10 @@ def prim(maze, rng, method="true", watch=True):
                     step += (MARK, q, 0, M_FRONTIER)
         if watch and step:
             yield tuple(step)
-        via, q = _take(frontier, method, best, fixed, tables, inside, wall, random)
+        via, q = _take(frontier, method, best, fixed, tables, inside, wall, random)   # 2.
         if q < 0:
             return
-        mark[q] = 0
+        mark[q] = 0                      # 3. open the edge and the new cell
         wall[via] = 0
         wall[q] = 0
         if watch:
