@@ -8,7 +8,7 @@ from ._base import below
     Param("rooms", "int", 1, min=1, max=1000,
           help="regions of at most this many cells are left undivided (1: a perfect maze)"),
 ])
-def blobby(maze, rng, rooms=1):
+def blobby(maze, rng, rooms=1, watch=True):
     """Blobby recursive division: recursive division with regions of any shape, grown from two seeds.
 
     1. Start with every cell and passage open: one region, all the cells.
@@ -28,21 +28,15 @@ def blobby(maze, rng, rooms=1):
     Jamis Buck, "Maze Generation: Blobby Recursive Subdivision Algorithm"
     (2015).
     """
-    yield from _blobby(maze, rng, rooms, True)
-
-
-def _blobby(maze, rng, rooms, watched):
-    """The steps above; yields them when ``watched``, else nothing and no colours (the same draws
-    and walls), with ``rng.randrange``'s draws written out (``_base.below``)."""
     w = maze.width
     wall, mark = maze.wall, maze.mark
     dirs = (-2 * w, 2, 2 * w, -2)
-    randrange = below(rng)
-    stack = [list(all_cells(maze))]
+    randrange = below(rng)              # rng.randrange's draws
+    stack = [list(all_cells(maze))]     # 1. one region: every cell
     while stack:
-        region = stack.pop()
+        region = stack.pop()            # 2. done when small enough: its colours cleared
         if len(region) <= max(1, rooms):
-            if watched:
+            if watch:
                 step = []
                 for c in region:
                     if mark[c]:
@@ -51,12 +45,12 @@ def _blobby(maze, rng, rooms, watched):
                 if step:
                     yield tuple(step)
             continue
-        members = set(region)
+        members = set(region)          # 3. two seeds, grown at random into two halves
         i = randrange(len(region))
         j = randrange(len(region) - 1)
         a, b = region[i], region[j + (j >= i)]
         half = {a: M_STACK, b: M_FRONTIER2}
-        if watched:
+        if watch:
             yield (MARK, a, mark[a], M_STACK, MARK, b, mark[b], M_FRONTIER2)
             mark[a], mark[b] = M_STACK, M_FRONTIER2
         growing = [a, b]
@@ -72,11 +66,12 @@ def _blobby(maze, rng, rooms, watched):
                 if n in members and n not in half and not wall[(c + n) >> 1]:
                     half[n] = side
                     growing.append(n)
-                    if watched:
+                    if watch:
                         step += (MARK, n, mark[n], side)
                         mark[n] = side
             if step:
                 yield tuple(step)
+        # 4. the passages between the halves: all closed but a random gap
         between = [(c + n) >> 1 for c in region if half[c] == M_STACK
                    for n in (c + d for d in dirs) if half.get(n) == M_FRONTIER2 and not wall[(c + n) >> 1]]
         gap = between[randrange(len(between))]
@@ -84,21 +79,12 @@ def _blobby(maze, rng, rooms, watched):
         for p in between:
             if p != gap:
                 wall[p] = 1
-                if watched:
+                if watch:
                     step += (WALL, p, 0, 1)
-        if watched:
+        if watch:
             if not step:                    # the gap was the only passage: nothing to close
                 step = [MARK, gap, mark[gap], mark[gap]]
             step[0] |= MILESTONE
             yield tuple(step)
         stack.append([c for c in region if half[c] == M_STACK])
         stack.append([c for c in region if half[c] == M_FRONTIER2])
-
-
-def _instant(maze, rng, rooms=1):
-    """Blobby division with nobody watching: the same draws and walls, no colours or steps."""
-    for _ in _blobby(maze, rng, rooms, False):
-        pass
-
-
-blobby.instant = _instant

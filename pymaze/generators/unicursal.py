@@ -68,7 +68,7 @@ def tour(cw, ch, east, south, width):
 @generator("unicursal", "Unicursal labyrinth", order=190, perfect=True, params=[
     Param("base", "choice", "dig", choices=BASES, help="the generator of the half-size perfect maze"),
 ])
-def unicursal(maze, rng, base="dig"):
+def unicursal(maze, rng, base="dig", watch=True):
     """Unicursal labyrinth: one corridor through every cell, made by splitting a perfect maze's corridors.
 
     1. Make a perfect maze of half the width and half the height with
@@ -88,12 +88,15 @@ def unicursal(maze, rng, base="dig"):
     maze of half the size).
     """
     cells = _cells(maze, rng, base)
-    old, maze.start = maze.start, cells[0]
-    yield array("i", (START, 0, old, cells[0]) + open_cell(maze, cells[0]))
-    yield from packed_carves(open_path(maze, cells))
-    old = maze.goal
+    start, goal = maze.start, maze.goal
+    maze.start = cells[0]
+    first = open_cell(maze, cells[0])
+    carves = open_path(maze, cells)
     maze.set_goal(cells[-1])
-    yield array("i", (GOAL | MILESTONE, 0, old, cells[-1]))
+    if watch:
+        yield array("i", (START, 0, start, cells[0]) + first)
+        yield from packed_carves(carves)
+        yield array("i", (GOAL | MILESTONE, 0, goal, cells[-1]))
 
 
 def _cells(maze, rng, base):
@@ -149,13 +152,4 @@ def _cells(maze, rng, base):
     return array("i", map(square.__getitem__, order))
 
 
-def _instant(maze, rng, base="dig"):
-    """The unicursal labyrinth with nobody watching: the same half maze, corridor and ends."""
-    cells = _cells(maze, rng, base)
-    maze.start = cells[0]
-    open_path(maze, cells)
-    maze.set_goal(cells[-1])
-
-
-unicursal.instant = _instant
 unicursal.packed = True
