@@ -387,26 +387,73 @@ def test_packed_bfs_and_dfs_make_the_events_of_a_one_event_at_a_time_reference(s
             assert unpack(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == want
 
 
+def _reference_best_first(maze, slug, options):
+    """The events of the watched ``dijkstra`` and ``astar`` (four-neighbour moves), made one event at a
+    time from their docstrings' steps with costs in dicts: what their packed batches must hold, in order."""
+    import heapq
+    import itertools
+    from pymaze.events import M_FRONTIER, MILESTONE, N_COST, N_FOUND, N_HEURISTIC, N_NO_ROUTE, N_TURNS, NUM
+    from pymaze.graph import links, path_to, turning
+    nbrs, goals, start, mark, w = links(maze), set(maze.goals), maze.start, maze.mark, maze.width
+    weight = options.get("weight", 1.0)
+    name = options.get("heuristic", "manhattan") if slug == "astar" else "zero"
+    cells = maze.weight if slug == "dijkstra" and options.get("weights", "maze") == "maze" else None
+
+    def h(p):
+        def one(dx, dy):
+            return {"manhattan": dx + dy, "chebyshev": max(dx, dy), "zero": 0}[name]
+        return min(one(abs(p % w - t % w) // maze.step(), abs(p // w - t // w) // maze.step()) for t in goals)
+    ev = [(MARK, start, 0, M_FRONTIER)] + ([(NOTE, -1, N_HEURISTIC, 1)] if weight > 1 else [])
+    order = itertools.count()
+    cost, parent, closed, route = {start: 0}, {start: start}, set(), None
+    heap = [(weight * h(start), h(start), next(order), start)]
+    while heap:
+        _, _, _, p = heapq.heappop(heap)
+        if p in closed:
+            continue
+        closed.add(p)
+        ev.append((MARK | MILESTONE, p, M_FRONTIER, M_VISITED))
+        if slug == "dijkstra":
+            ev.append((NUM, p, 0, cost[p] + 1))
+        if p in goals:
+            route = path_to(parent, p)
+            break
+        for q in nbrs(p):
+            c = cost[p] + (cells[q] if cells is not None else 1)
+            if q not in closed and c < cost.get(q, c + 1):
+                if q not in cost:
+                    ev.append((MARK, q, 0, M_FRONTIER))
+                cost[q], parent[q] = c, p
+                heapq.heappush(heap, (c + weight * h(q), h(q), next(order), q))
+    if route is None:
+        return ev + [(NOTE | MILESTONE, maze.goal, N_NO_ROUTE, 0)]
+    ev += [(MARK | MILESTONE, p, M_VISITED, M_ROUTE) for p in route]
+    ev += [(NOTE | MILESTONE, route[-1], N_FOUND, len(route) - 1), (NOTE, route[-1], N_TURNS, turning(maze, route))]
+    return ev + ([(NOTE, route[-1], N_COST, 1000 * cost[route[-1]])] if slug == "dijkstra" else [])
+
+
 @pytest.mark.parametrize("slug,options", [("dijkstra", {}), ("dijkstra", {"weights": "uniform"}), ("astar", {}),
                                           ("astar", {"heuristic": "zero"}), ("astar", {"heuristic": "chebyshev"}),
                                           ("astar", {"weight": 3.0})], ids=str)
-def test_packed_dijkstra_and_astar_make_the_events_of_their_step_by_step_search(slug, options):
-    """On whole costs they pack their own events; the step-by-step search over ``moves`` (what
-    diagonal steps take) must make the same events."""
+def test_packed_dijkstra_and_astar_make_the_events_of_a_one_event_at_a_time_reference(slug, options):
+    """Their packed batches hold the events of a plain search with costs in dicts, in order (weighted
+    cells, several goals, no route at all)."""
     import random
-    from itertools import chain
-    from pymaze.solvers import astar, dijkstra
+    from pymaze.events import unpack
+    from pymaze.graph import cells, links
     from pymaze.solvers.dijkstra import random_weights
-    for seed in range(3):
+    for seed in range(4):
         for block in (False, True):
             maze = _solvable(slug, "square", seed, block=block)
             random_weights(maze, random.Random(seed))
-            if slug == "dijkstra":
-                steps = dijkstra._steps_moves(maze.copy(layers=False), options.get("weights", "maze"), "never")
-            else:
-                steps = astar._steps_moves(maze.copy(layers=False), options.get("heuristic", "manhattan"),
-                                           options.get("weight", 1.0), "never")
-            assert list(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == list(chain.from_iterable(steps))
+            floor = [p for p in (cells(maze) if maze.geometry == "thin" else range(len(maze.wall))) if not maze.wall[p]]
+            if seed == 2:
+                maze.goals = [maze.goal, floor[len(floor) // 2]]
+            if seed == 3:  # the goal walled in: no route
+                for q in links(maze)(maze.goal):
+                    maze.wall[(q + maze.goal) // 2 if maze.geometry == "thin" else q] = 1
+            want = _reference_best_first(maze.copy(layers=False), slug, options)
+            assert unpack(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == want
 
 
 @pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}), ("chain", {}),
