@@ -378,7 +378,7 @@ def test_instant_walkers_end_as_watched_where_they_stop_short(slug, options):
     assert "found" in statuses and len(statuses) > 1, statuses
 
 
-PACKED_WALKERS = ("wall", "pledge", "collision", "chain", "random-mouse")
+PACKED_WALKERS = ("wall", "pledge", "chain", "random-mouse")
 
 
 def _walker_steps(slug, maze, seed, options):
@@ -390,7 +390,7 @@ def _walker_steps(slug, maze, seed, options):
     return module._steps(maze, *rng, **options)
 
 
-@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}), ("collision", {}),
+@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}),
                                           ("chain", {}), ("random-mouse", {"cap": 20_000}),
                                           ("random-mouse", {"cap": 20_000, "back": True})], ids=str)
 @pytest.mark.parametrize("chunk", [7, None])
@@ -401,7 +401,7 @@ def test_packed_walkers_make_the_events_of_their_step_by_step_walk(slug, options
     import importlib
     from itertools import chain
     if chunk:
-        for name in ("wall", "pledge", "collision", "chain", "random_mouse"):
+        for name in ("wall", "pledge", "chain", "random_mouse"):
             monkeypatch.setattr(importlib.import_module("pymaze.solvers." + name), "CHUNK", chunk)
     block = options.get("diagonal", "never") != "never"
     for shape in solvers()[slug].shapes:
