@@ -2,7 +2,7 @@ from ..events import MARK, MILESTONE, M_DEAD, M_FILLED, Kinds, Trace
 from ..graph import links, steps
 from ..registry import Param, solver
 from ._base import end, route_to_goal
-from .deadend import live_squares
+from ._fill import live_squares
 
 
 @solver("blind", "Blind alley filler / sealer", order=132, optimal=True, max_cells=1_000_000, params=[
