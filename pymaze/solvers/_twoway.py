@@ -96,13 +96,13 @@ def two_way(maze, watch, offer, stop, diagonal="never", first=lambda i, root: 0)
             meet = p
             break
         cost, key, parent, closed, frontier, heap = this.cost, this.key, this.parent, this.closed, this.frontier, this.heap
-        reached, other_cost = REACHED[turn], other.cost
+        reached, other_cost, walked = REACHED[turn], other.cost, this.cost[p]
         touched = False
         for d, d2 in tables[side_of[p]]:
             q = p + d2
             if g[p + d] or closed[q]:
                 continue
-            c = cost[p] + (step_cost(maze, p, q) if slanted else 1)
+            c = walked + (step_cost(maze, p, q) if slanted else 1)
             k = offer(turn, this, p, q, c)
             if k >= key[q] - EPS:
                 continue
