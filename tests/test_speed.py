@@ -473,7 +473,7 @@ def test_instant_walkers_end_as_watched_where_they_stop_short(slug, options):
     assert "found" in statuses and len(statuses) > 1, statuses
 
 
-PACKED_WALKERS = ("wall", "pledge", "collision", "chain", "random-mouse")
+PACKED_WALKERS = ("wall", "pledge", "chain", "random-mouse")
 
 
 def _walker_steps(slug, maze, seed, options):
@@ -487,7 +487,7 @@ def _walker_steps(slug, maze, seed, options):
     return module._steps(maze, *rng, **options)
 
 
-@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}), ("collision", {}),
+@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}),
                                           ("chain", {}), ("random-mouse", {"cap": 20_000}),
                                           ("random-mouse", {"cap": 20_000, "back": True})], ids=str)
 @pytest.mark.parametrize("chunk", [7, None])

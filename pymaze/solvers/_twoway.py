@@ -57,7 +57,14 @@ class Side:
 def two_way(maze, watch, offer, stop, diagonal="never", first=lambda i, root: 0):
     """Run the search; ``offer(i, side, p, q, c)`` is the priority of reaching ``q`` from ``p`` on
     side ``i`` (0 from S, 1 from the goals) at cost walked ``c``, ``first(i, root)`` a root's.
-    Returns ``(route, visited, notes)``; ``visited``: the nodes either side expanded, once each."""
+    Returns ``(route, visited, notes)``; ``visited``: the nodes either side expanded, once each.
+
+    1. Queue S on one side and every goal on the other, at their first priority.
+    2. Take turns: a side stops the search by ``stop``, or expands its least entry still current.
+    3. Each neighbour not closed on that side is offered a priority; a lower one than it has
+       wins: its cost walked, priority and parent are kept and it is queued again.
+    4. A neighbour the other side has reached makes a route; the cheapest is kept.
+    5. The route: S's parents up to the meeting node, then the goals' parents down to a goal."""
     mark = maze.mark
     g, tables, side_of = steps(maze, diagonal)
     slanted = diagonal != "never"  # a diagonal step costs sqrt 2
@@ -77,7 +84,7 @@ def two_way(maze, watch, offer, stop, diagonal="never", first=lambda i, root: 0)
             if watch:
                 trace.add(REACHED[i] + mark[r], r)
             mark[r] = side.frontier
-    either, add, ahead = stop == "either", trace.add if watch else None, heappush
+    either, add, push = stop == "either", trace.add if watch else None, heappush
     best, meet, turn = INF, None, 0
     while path is None:
         this, other = sides[turn], sides[1 - turn]
@@ -95,19 +102,19 @@ def two_way(maze, watch, offer, stop, diagonal="never", first=lambda i, root: 0)
         if stop == "close" and other.closed[p]:
             meet = p
             break
-        cost, key, parent, closed, frontier, heap = this.cost, this.key, this.parent, this.closed, this.frontier, this.heap
-        reached, other_cost = REACHED[turn], other.cost
+        cost, key, parent, closed, heap = this.cost, this.key, this.parent, this.closed, this.heap
+        frontier, reached, other_cost, walked = this.frontier, REACHED[turn], other.cost, this.cost[p]
         touched = False
         for d, d2 in tables[side_of[p]]:
             q = p + d2
             if g[p + d] or closed[q]:
                 continue
-            c = cost[p] + (step_cost(maze, p, q) if slanted else 1)
+            c = walked + (step_cost(maze, p, q) if slanted else 1)
             k = offer(turn, this, p, q, c)
             if k >= key[q] - EPS:
                 continue
             cost[q], key[q], parent[q] = c, k, p
-            ahead(heap, (k, k - c if either else 0, next(order), q))
+            push(heap, (k, k - c if either else 0, next(order), q))
             if mark[q] != frontier:
                 if watch:
                     add(reached + mark[q], q)

@@ -43,27 +43,28 @@ def bibfs(maze, rng, diagonal="never", watch=True):
             if watch:
                 trace.add(REACHED[i] + mark[r], r)
             mark[r] = colours[i][0]
-    expanded, turn = 0, 0
+    expanded, turn, add = 0, 0, trace.add if watch else None
     while path is None and layers[0] and layers[1]:
         (frontier, visited), mine, bit = colours[turn], parent[turn], 1 << turn
+        expand, reach, other = EXPANDED[turn], REACHED[turn], 3 - bit
         nxt = []
         for p in layers[turn]:
             expanded += 1
             if watch:
-                trace.add(EXPANDED[turn] + mark[p], p)
+                add(expand + mark[p], p)
             mark[p] = visited
             for d, d2 in tables[side_of[p]]:
                 q = p + d2
                 if g[p + d]:
                     continue
-                if seen[q] & (3 - bit):  # the other wave has been here: the waves meet
+                if seen[q] & other:  # the other wave has been here: the waves meet
                     a, b = (p, q) if turn == 0 else (q, p)
                     path = path_to(parent[0], a) + path_to(parent[1], b)[::-1]
                     break
                 if not seen[q]:
                     seen[q], mine[q] = bit, p
                     if watch:
-                        trace.add(REACHED[turn] + mark[q], q)
+                        add(reach + mark[q], q)
                     mark[q] = frontier
                     nxt.append(q)
             if path:
