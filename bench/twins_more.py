@@ -1191,141 +1191,118 @@ def routes(maze, k=3, share=0.8, budget=100_000):
         found.append(heappop(candidates)[2])
 
 
-def _cell_walls(maze):
-    """A thin maze read by cell coordinates: ``(start, goal, is_open)``, the cells of S and G as
-    ``(x, y)`` and ``is_open(x, y, dx, dy)``: the wall between cell (x, y) and its neighbour one
-    step along the unit vector (dx, dy) is down (the frame is wall, so the walk never leaves)."""
-    w, g = maze.width, maze.wall
-
-    def is_open(x, y, dx, dy):
-        return not g[(2 * y + 1 + dy) * w + 2 * x + 1 + dx]
-    cell = lambda p: ((p % w - 1) // 2, (p // w - 1) // 2)  # noqa: E731
-    return cell(maze.start), cell(maze.goal), is_open
-
-
-def _squares(maze, cells):
-    """Cells ``(x, y)`` as the thin maze's square indices."""
-    w = maze.width
-    return [(2 * y + 1) * w + 2 * x + 1 for x, y in cells]
-
-
-def _erase_loop(route, place, cell):
-    """Walk on to ``cell``: back on a cell of ``route``, the loop since it is cut off."""
-    if cell in place:
-        for c in route[place[cell] + 1:]:
-            del place[c]
-        del route[place[cell] + 1:]
+def _erase_loop(route, place, p):
+    """Walk on to ``p``: back on a node of ``route``, the loop since it is cut off."""
+    if p in place:
+        for q in route[place[p] + 1:]:
+            del place[q]
+        del route[place[p] + 1:]
     else:
-        place[cell] = len(route)
-        route.append(cell)
-
-
-def _turn(h, quarter_turns_left):
-    """The unit vector ``h`` turned left (anticlockwise on the screen, y down) that many quarter turns."""
-    x, y = h
-    for _ in range(quarter_turns_left % 4):
-        x, y = y, -x
-    return x, y
+        place[p] = len(route)
+        route.append(p)
 
 
 def pledge(maze):
-    """Pledge by cell coordinates and heading vectors: go the preferred way (towards G along its
+    """Pledge, headings numbered 0 N, 1 E, 2 S, 3 W: go the preferred way (towards G along its
     larger difference); blocked, turn left and follow the wall with the right hand, counting
-    quarter turns (left +1), until the count is back to 0.  Trapped: let go twice at one cell,
-    or a lap along the wall that brings the same (cell, heading) back with a count that can never
+    quarter turns (left +1), until the count is back to 0.  Trapped: let go twice at one node,
+    or a lap along the wall that brings the same (node, heading) back with a count that can never
     reach 0 again (every count of the lap on the side of 0 it drifted towards)."""
-    (x, y), (gx, gy), is_open = _cell_walls(maze)
-    if abs(gx - x) >= abs(gy - y):
-        h = (1, 0) if gx >= x else (-1, 0)
-    else:
-        h = (0, 1) if gy > y else (0, -1)
+    w, g, step = _open(maze)
+    p, goal = maze.start, maze.goal
+    dx, dy = goal % w - p % w, goal // w - p // w
+    h = (1 if dx >= 0 else 3) if abs(dx) >= abs(dy) else (2 if dy > 0 else 0)
     turned, following = 0, False
-    route, place = [(x, y)], {(x, y): 0}
+    route, place = [p], {p: 0}
     let_go, lap, counts, anchor = set(), {}, [], None
-    while (x, y) != (gx, gy):
+    while p != goal:
         if following and turned == 0:
             following = False
-            if (x, y) in let_go:
+            if p in let_go:
                 return None
-            let_go.add((x, y))
+            let_go.add(p)
             lap, counts, anchor = {}, [], None
         if not following:
-            if not is_open(x, y, *h):
-                following, h, turned = True, _turn(h, 1), turned + 1
+            if g[p + step[h][0]]:
+                following, h, turned = True, (h - 1) % 4, turned + 1
                 continue
         else:
             for left in (-1, 0, 1, 2):      # right, straight on, left, back
-                if is_open(x, y, *_turn(h, left)):
-                    h, turned = _turn(h, left), turned + left
+                if not g[p + step[(h - left) % 4][0]]:
+                    h, turned = (h - left) % 4, turned + left
                     break
             else:
                 return None
-        x, y = x + h[0], y + h[1]
-        _erase_loop(route, place, (x, y))
+        p += step[h][1]
+        _erase_loop(route, place, p)
         if following:
-            state = (x, y, h)
             counts.append(turned)
-            i = lap.get(state)
-            if i is not None and anchor in (None, state):
-                anchor = state
+            i = lap.get((p, h))
+            if i is not None and anchor in (None, (p, h)):
+                anchor = (p, h)
                 drift, since = turned - counts[i], counts[i:]
                 if drift == 0 or drift > 0 and min(since) > 0 or drift < 0 and max(since) < 0:
                     return None
-            lap[state] = len(counts) - 1
-    return _squares(maze, route)
+            lap[(p, h)] = len(counts) - 1
+    return route
 
 
 def chain(maze):
-    """Chain by cell coordinates: the guiding line from S to G one cell at a time, stepping along
-    the axis whose share of the way lags (x first on a tie); walk it while the next cell is open,
-    else send a right-hand and a left-hand wall follower from here (a move each in turn, each
-    stopping when a (cell, heading) repeats) until one stands on the line further on, and follow
-    its walk.  The walk loop-erased."""
-    (x, y), (gx, gy), is_open = _cell_walls(maze)
-    nx, ny = abs(gx - x), abs(gy - y)
-    ux, uy = (1 if gx > x else -1), (1 if gy > y else -1)
-    line, i, j = [(x, y)], 0, 0
+    """Chain, headings numbered 0 N, 1 E, 2 S, 3 W: the guiding line from S to G one node at a
+    time, stepping along the axis whose share of the way lags (x first on a tie); walk it while
+    the next node is open, else send a right-hand and a left-hand wall follower from here (a move
+    each in turn, each stopping when a (node, heading) repeats) until one stands on the line
+    further on, and follow its walk.  The walk loop-erased."""
+    w, g, step = _open(maze)
+    unit = step[1][1]
+    (x, y), (gx, gy) = divmod(maze.start, w)[::-1], divmod(maze.goal, w)[::-1]
+    nx, ny = abs(gx - x) // unit, abs(gy - y) // unit
+    ux, uy = (unit if gx > x else -unit), (unit if gy > y else -unit)
+    line, i, j = [maze.start], 0, 0
     while i < nx or j < ny:
         if j >= ny or i < nx and (i + 0.5) * ny <= (j + 0.5) * nx:
             i += 1
         else:
             j += 1
-        line.append((x + ux * i, y + uy * j))
-    on_line = {c: k for k, c in enumerate(line)}
-    here, at = (x, y), 0
-    route, place = [here], {here: 0}
-    while here != (gx, gy):
-        nxt = line[at + 1]
-        h = (nxt[0] - here[0], nxt[1] - here[1])
-        if is_open(*here, *h):
-            walk = [nxt]
+        line.append((y + uy * j) * w + x + ux * i)
+    on_line = {q: k for k, q in enumerate(line)}
+    toward = {dq: k for k, (d, dq) in enumerate(step)}
+    p, at = maze.start, 0
+    route, place = [p], {p: 0}
+    while p != maze.goal:
+        h = toward[line[at + 1] - p]
+        if not g[p + step[h][0]]:
+            walk = [line[at + 1]]
         else:
             walk = None
-            bots = [{"at": here, "h": h, "tries": (-1, 0, 1, 2), "walk": [], "seen": {(here, h)}},
-                    {"at": here, "h": h, "tries": (1, 0, -1, 2), "walk": [], "seen": {(here, h)}}]
+            bots = [[p, h, (-1, 0, 1, 2), [], {(p, h)}], [p, h, (1, 0, -1, 2), [], {(p, h)}]]
             while walk is None and bots:
                 for bot in list(bots):
-                    (bx, by), bh = bot["at"], bot["h"]
-                    turns = [t for t in bot["tries"] if is_open(bx, by, *_turn(bh, t))]
-                    if not turns:
+                    q, k, tries, trail, seen = bot
+                    for left in tries:
+                        if not g[q + step[(k - left) % 4][0]]:
+                            k = (k - left) % 4
+                            break
+                    else:
                         bots.remove(bot)
                         continue
-                    bh = _turn(bh, turns[0])
-                    bot["at"], bot["h"] = (bx + bh[0], by + bh[1]), bh
-                    bot["walk"].append(bot["at"])
-                    if (bot["at"], bh) in bot["seen"]:
+                    q += step[k][1]
+                    trail.append(q)
+                    if (q, k) in seen:
                         bots.remove(bot)
                         continue
-                    bot["seen"].add((bot["at"], bh))
-                    if on_line.get(bot["at"], -1) > at:
-                        walk = bot["walk"]
+                    seen.add((q, k))
+                    bot[0], bot[1] = q, k
+                    if on_line.get(q, -1) > at:
+                        walk = trail
                         break
             if walk is None:
                 return None
-        for c in walk:
-            _erase_loop(route, place, c)
-        here, at = walk[-1], on_line[walk[-1]]
-    return _squares(maze, route)
+        for q in walk:
+            _erase_loop(route, place, q)
+        p = walk[-1]
+        at = on_line[p]
+    return route
 
 
 def mouse(maze, straight=1.0, diagonal=0.7071, turn45=0.5):
@@ -1341,8 +1318,10 @@ def mouse(maze, straight=1.0, diagonal=0.7071, turn45=0.5):
     def sign(v):
         return (v > 0) - (v < 0)
 
+    heading_of = {v: i for i, v in enumerate(compass)}
+
     def heading(dx, dy):
-        return compass.index((sign(dx), sign(dy)))
+        return heading_of[sign(dx), sign(dy)]
 
     def bend(a, b):
         d = abs(a - b) % 8
@@ -1358,7 +1337,8 @@ def mouse(maze, straight=1.0, diagonal=0.7071, turn45=0.5):
     sx, sy = start
     for dx, dy in sides:
         if not g[(sy + dy) * w + sx + dx]:
-            offer(0.5 * straight + bend(0, heading(dx, dy)), (sx + dx, sy + dy, heading(dx, dy)), None)
+            nh = heading(dx, dy)
+            offer(0.5 * straight + bend(0, nh), (sx + dx, sy + dy, nh), None)
     while heap:
         cost, _, state = heappop(heap)
         if cost > best[state]:
@@ -1374,8 +1354,8 @@ def mouse(maze, straight=1.0, diagonal=0.7071, turn45=0.5):
             ex, ey = cx + dx, cy + dy
             if (ex, ey) != (ox, oy) and not g[ey * w + ex]:
                 vx, vy = ex - ox, ey - oy
-                offer(cost + (straight if vx == 0 or vy == 0 else diagonal) + bend(h, heading(vx, vy)),
-                      (ex, ey, heading(vx, vy)), state)
+                nh = heading(vx, vy)
+                offer(cost + (straight if vx == 0 or vy == 0 else diagonal) + bend(h, nh), (ex, ey, nh), state)
     else:
         return None
     openings = []
