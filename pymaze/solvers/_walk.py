@@ -16,11 +16,13 @@ MOVE_KINDS = ((MARK, M_CURRENT, M_VISITED), *((MARK | MILESTONE, old, M_CURRENT)
 MOVES = Kinds(*MOVE_KINDS)
 
 
-def stop(maze, p, code, value, again, watch):
-    """How a walk ends on node ``p`` short of G: the note ``(code, value)`` (a milestone), yielded
-    when watched.  Returns what the solver reports, ``([], visited, [(code, value, p)])``;
-    ``again``: ``p`` had been left before (marked visited then, current now, so counted too)."""
-    if watch:
+def stop(maze, trace, p, code, value, again):
+    """How a walk ends on node ``p`` short of G: watched (``trace`` the walk's Trace, else None),
+    its last moves and the note ``(code, value)`` (a milestone).  Returns what the solver reports,
+    ``([], visited, [(code, value, p)])``; ``again``: ``p`` had been left before (marked visited
+    then, current now, so counted too)."""
+    if trace is not None:
+        yield trace.batch()
         yield array("i", (NOTE | MILESTONE, p, code, value))
     return [], maze.mark.count(M_VISITED) + again, [(code, value, p)]
 

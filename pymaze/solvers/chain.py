@@ -74,9 +74,7 @@ def chain(maze, rng, watch=True):
         else:
             path = yield from robots(move, mark, p, k, ahead, at, trace)
             if path is None:
-                if watch:
-                    yield trace.batch()
-                return (yield from stop(maze, p, N_TRAPPED, 0, was == M_VISITED, watch))
+                return (yield from stop(maze, trace, p, N_TRAPPED, 0, was == M_VISITED))
         for q in path:
             was = mark[q]
             if watch:

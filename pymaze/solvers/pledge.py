@@ -97,10 +97,10 @@ def pledge(maze, rng, watch=True):
                     trapped = True
                     break
             lap[state] = len(counts) - 1
+    if trapped:
+        return (yield from stop(maze, trace, p, N_TRAPPED, 0, True))
     if watch:
         yield trace.batch()
-    if trapped:
-        return (yield from stop(maze, p, N_TRAPPED, 0, True, watch))
     return (yield from end(maze, walk.nodes if goal[p] else None, watch))
 
 

@@ -57,10 +57,10 @@ def random_mouse(maze, rng, cap=1_000_000, back=False, watch=True):
                 yield trace.batch()
         mark[came], mark[here] = M_VISITED, M_CURRENT
         walk.add(here)
+    if not goal[here]:
+        return (yield from stop(maze, trace, here, N_GAVE_UP, cap, was == M_VISITED))
     if watch:
         yield trace.batch()
-    if not goal[here]:
-        return (yield from stop(maze, here, N_GAVE_UP, cap, was == M_VISITED, watch))
     return (yield from end(maze, walk.nodes, watch))
 
 

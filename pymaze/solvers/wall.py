@@ -55,9 +55,7 @@ def wall(maze, rng, hand="right", watch=True):
         mark[p], mark[q] = M_VISITED, M_CURRENT
         p = q
         if (p, behind) in states:
-            if watch:
-                yield trace.batch()
-            return (yield from stop(maze, p, N_TRAPPED, len(states), True, watch))
+            return (yield from stop(maze, trace, p, N_TRAPPED, len(states), True))
         states.add((p, behind))
         walk.add(p)
     if watch:
