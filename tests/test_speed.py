@@ -38,6 +38,22 @@ def test_instant_generate_ends_in_the_watched_maze(slug, shape):
     assert pymaze.generate(slug, w, h, seed=seed, shape=shape) == watched.copy(layers=False)
 
 
+def _body_takes_watch(algo):
+    import inspect
+    return "watch" in inspect.signature(algo.func).parameters
+
+
+@pytest.mark.parametrize("slug,shape", [c for c in _cases(generators()) if _body_takes_watch(generators()[c[0]])])
+def test_a_generator_body_nobody_watches_yields_nothing_and_builds_the_watched_maze(slug, shape):
+    import random
+    algo = generators()[slug]
+    w, h = SIZE[shape]
+    maze = Maze.shaped(shape, w, h, algo.initial, None)
+    assert list(algo.func(maze, random.Random(5), watch=False)) == []
+    watched, _ = _watched(Run.generate(slug, w, h, seed=5, shape=shape))
+    assert maze == watched
+
+
 def _twin_options():
     """For every generator with an event-free twin: dig's combined options, and each number or
     switch of each other one at its ends (a small whole number for counts)."""

@@ -50,7 +50,9 @@ def walks(maze, rng, firsts, watch=True):
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
     getrandbits, random = rng.getrandbits, rng.random
-    exit_k = array("i", bytes(4 * len(wall)))   # the move each walk cell was last left by
+    jumps = fixed and [dq for dv, dq in fixed]
+    wide = not fixed and max(map(len, tables)) > 255   # (a polar centre has a move per cell of ring 1)
+    exit_k = array("i" if wide else "B", [0]) * len(wall)   # the move each walk cell was last left by
     if watch:
         trace = Trace(KINDS)
         show = trace.add
@@ -64,14 +66,20 @@ def walks(maze, rng, firsts, watch=True):
             mark[first] = M_STACK
             shown = 0                    # path[shown:] joined the walk since it was last reported
         p = first
-        while wall[p]:                   # 2. walk until the tree is reached
-            d = fixed or tables[p]
-            k = getrandbits(2) if fixed else int(random() * len(d))
-            q = p + d[k][1]
+        while True:                      # 2. walk until the tree is reached
+            if jumps:                    # a square maze: one of four moves from two random bits
+                k = getrandbits(2)
+                q = p + jumps[k]
+            else:
+                d = tables[p]
+                k = int(random() * len(d))
+                q = p + d[k][1]
             if not inside[q]:
                 continue
             exit_k[p] = k
-            if watch and wall[q]:
+            if not wall[q]:
+                break
+            if watch:
                 i = at[q]
                 if i >= 0:               # a loop closed at q: erase it
                     erased = path[i + 1:]
