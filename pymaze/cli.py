@@ -24,6 +24,7 @@ import pymaze
 
 from . import formats, masks
 from .errors import ParameterError, PymazeError, SizeError
+from .records import write_csv
 from .run import MAX_SEED, check_seed
 from .solution import Solution
 from .solvers.routes import listed as routes_listed, why_fewer
@@ -403,15 +404,6 @@ def progress_bar(done, total, width=30):
     """``[#####.....]  40/100 mazes`` for a terminal line."""
     full = width * done // max(total, 1)
     return f"[{'#' * full}{'.' * (width - full)}] {done}/{total} mazes"
-
-
-def write_csv(records, out):
-    """The lab's records as CSV: a header of every figure's name, one row per maze (None: empty)."""
-    import csv
-    names = list(dict.fromkeys(k for r in records for k in r))
-    writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(records)
 
 
 @command("play", "walk the maze: in a terminal, single keys (arrows or w/a/s/d move, r reset, n new maze, "
