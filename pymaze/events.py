@@ -32,6 +32,9 @@ the four int conversions per event and the generator round trip per step.
 from array import array
 from itertools import chain, islice
 
+from .errors import ParameterError
+from .maze import check_maze
+
 WALL, MARK, NUM, START, GOAL, NOTE = 1, 2, 3, 4, 5, 6
 MILESTONE = 0x100
 OP_MASK = 0xFF
@@ -99,8 +102,6 @@ def apply(state, events, backwards=False, check=False):
     Returns the state.  Anything that is not a Maze and a flat sequence of events that fits its grid
     (known ops, indices inside it, values each layer can hold) raises ``ParameterError``.
     """
-    from .errors import ParameterError
-    from .maze import check_maze
     check_maze(state, "state")
     if not isinstance(events, array) or events.typecode != "i":
         try:

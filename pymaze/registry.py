@@ -8,6 +8,7 @@ stays cheap and adding an algorithm means adding one file.
 """
 
 import importlib
+import inspect
 import math
 import pkgutil
 from dataclasses import dataclass, field
@@ -15,8 +16,8 @@ from dataclasses import dataclass, field
 from .errors import ParameterError, PymazeError, SizeError, UnknownAlgorithmError, shown
 from .events import vocabulary
 from .graph import SHAPES
+from .maze import MAX_SIZE  # (registry.MAX_SIZE: what the tables say of sizes)
 
-MAX_SIZE = 2000
 TYPES = ("int", "float", "bool", "choice")
 
 
@@ -118,7 +119,6 @@ class Algorithm:
 
     @property
     def doc(self):
-        import inspect
         return inspect.cleandoc(self.func.__doc__ or "")
 
     def validate(self, options):

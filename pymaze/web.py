@@ -11,14 +11,25 @@ snapshot of the live maze, stream hashes, timings) is in ``pymaze.web_debug``.
 import inspect
 import json
 import random
+import re
+import sys
 from array import array
 
-from . import __version__, registry
+from . import __version__, masks, registry
 from .errors import GeometryError, MazeFormatError, ParameterError, SizeError, check_whole
 from .formats import MAX_CHARS, WRITERS, parse
+from .graph import GRAPH_SHAPES, Lattice, polar_rings
+from .lab import check as lab_check, measure_chunk, summary as lab_summary
 from .maze import Maze
+from .picture import read as read_picture
+from .plugins import Checked, PluginError, load_source
+from .records import csv_text
 from .run import Run, check_seed
+from .sheet import sheet
 from .solution import Solution
+from .solvers.dijkstra import random_weights
+from .stats import metrics, solution_length
+from .svg import to_svg
 
 PAGE_CELLS = 40_000  # the most cells of a hex, triangle or polar maze in the page (its drawing is kept per cell)
 MAX_IMPORT = MAX_CHARS  # characters an import may hold: the same limit as every reader (2000 x 2000 cells)
@@ -47,7 +58,6 @@ def _bytes(data):
 def _mask(mask_json, shape, width, height):
     """A ``Mask`` from the page's choice: ``{"preset": name}`` or ``{"text": rows}``, with
     ``"islands"`` ("error" or "join"); None for no mask."""
-    from . import masks
     spec = parse_options(mask_json)
     if not spec:
         return None
@@ -77,7 +87,6 @@ def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask
     w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
     h = check_whole(height, "height in cells", 1, registry.MAX_SIZE, SizeError)
     if shape != "square":
-        from .graph import polar_rings
         cells = sum(polar_rings(max(3, w), h)) if shape == "polar" else w * h
         if cells > PAGE_CELLS:
             raise SizeError(f"a {shape} maze of {w}x{h} has {cells:,} cells; the page draws at most {PAGE_CELLS:,} "
@@ -163,8 +172,6 @@ def _edited_square(width, height, wall, start, goal, geometry):
 def _edited_graph(width, height, wall, start, goal, shape, mask, lat):
     """An edited hex, triangle or polar maze (see ``Session.set_maze``), on lattice ``lat`` (the
     current maze's, or None) when it is the same one (a stroke costs no new lattice), else on a new one."""
-    from . import masks
-    from .graph import GRAPH_SHAPES, Lattice
     if shape not in GRAPH_SHAPES:
         raise ParameterError(f"an edited graph maze is {', '.join(GRAPH_SHAPES)}; got {shape!r}")
     w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
@@ -351,14 +358,13 @@ class Session:
         """Read a maze from the page's RGBA pixels with ``pymaze.picture`` (``options``: its overrides); keeps
         it for ``accept_picture`` and returns JSON of what was found, with the maze's size, walls ('0'/'1'),
         S and G."""
-        from .picture import read
         options = parse_options(options_json)
         allowed = ("threshold", "angle", "crop", "kind", "pitch", "line", "size", "start", "goal")
         unknown = [k for k in options if k not in allowed]
         if unknown:
             raise ParameterError(f"unknown picture option {unknown[0]!r}; allowed: {', '.join(allowed)}")
         try:
-            maze, found = read(width, height, _bytes(rgba), 4, **options)
+            maze, found = read_picture(width, height, _bytes(rgba), 4, **options)
         except (TypeError, ValueError) as exc:
             if isinstance(exc, MazeFormatError):
                 raise
@@ -377,7 +383,6 @@ class Session:
 
     def set_random_weights(self, seed):
         """Give the last generated maze random cell weights 1..9 (what ``dijkstra`` pays); returns them as JSON."""
-        from .solvers.dijkstra import random_weights
         return json.dumps(list(random_weights(self._maze("giving it weights"), random.Random(check_seed(seed)))))
 
     # --- the current run's events -----------------------------------------------------------
@@ -468,7 +473,6 @@ class Session:
         ids; a solver's header also holds ``shortest``, the moves of the maze's shortest route).  The
         race's runs are kept apart from the page's current run: ``race_batch`` hands out their events,
         ``race_drawing`` a hex, triangle or polar race's drawing."""
-        from .stats import solution_length
         try:
             slugs, each = json.loads(slugs_json), json.loads(racer_options_json or "[]")
         except (TypeError, ValueError):
@@ -512,7 +516,6 @@ class Session:
 
     def shortest(self):
         """Moves of the shortest route (BFS) from S to G on the current maze; -1 when there is none."""
-        from .stats import solution_length
         moves = solution_length(self._maze("measuring its shortest route"))
         return -1 if moves is None else moves
 
@@ -520,7 +523,6 @@ class Session:
         """Metrics of the current run's final maze (see ``pymaze.stats``), once all its events are out."""
         if self.run is None or not self.run.finished:
             raise ParameterError("metrics are ready when the run's last event has been handed out")
-        from .stats import metrics
         return json.dumps(metrics(self.run.maze))
 
     def export_text(self, fmt):
@@ -537,13 +539,12 @@ class Session:
         run = self.run
         if run is not None and run.algorithm.family == "solver":
             sol, run, _ = Solution.of_run(Run.solve(run.algorithm.slug, run.initial, run.seed, **run.options))
-            return run.maze.to_svg(route=sol.squares, numbers=run.algorithm.layer == "distance")
-        return self._maze("exporting it").to_svg()
+            return to_svg(run.maze, route=sol.squares, numbers=run.algorithm.layer == "distance")
+        return to_svg(self._maze("exporting it"))
 
     def sheet_html(self, slug, width, height, seed, count=6, paper="a4", title="", options_json="{}"):
         """A print sheet (``pymaze.sheet``): ``count`` mazes of generator ``slug`` from ``seed`` on, then
         their answer keys, as the HTML ``python -m pymaze sheet`` writes."""
-        from .sheet import sheet
         return sheet(slug, width, height, count=count, seed=check_seed(seed), paper=paper, title=title or None,
                      **parse_options(options_json))
 
@@ -552,18 +553,15 @@ class Session:
     def lab_chunk(self, generator, solvers_csv, shape, width, height, seeds_json):
         """The lab's records (JSON) of generator ``generator`` for the seeds in ``seeds_json``, with the
         solvers named in ``solvers_csv`` (what one of the page's lab workers measures at a time)."""
-        from .lab import check, measure_chunk
         seeds = json.loads(seeds_json)
-        gens, sols, shape, (w, h), _, _ = check([generator], solvers_csv, shape, (width, height),
+        gens, sols, shape, (w, h), _, _ = lab_check([generator], solvers_csv, shape, (width, height),
                                                 max(len(seeds), 1), min(seeds, default=0))
         return json.dumps(measure_chunk((gens[0], sols, shape, w, h, [check_seed(s) for s in seeds])))
 
     def lab_report(self, records_json):
         """The summary (as ``pymaze.lab.summary``) and the CSV of the lab's records: ``{"summary", "csv"}``."""
-        from .lab import summary
-        from .records import csv_text
         records = json.loads(records_json)
-        return json.dumps({"summary": summary(records), "csv": csv_text(records)})
+        return json.dumps({"summary": lab_summary(records), "csv": csv_text(records)})
 
     # --- the page's own code (the Code mode) ------------------------------------------------
 
@@ -571,7 +569,6 @@ class Session:
         """Load the page's code as the plugin ``yours.py`` (replacing what it registered before); JSON
         ``{"algorithms": [catalogue entries], "error": null}`` or ``{"algorithms": [], "error": {message, line}}``.
         ``defer`` False (the lab's workers): an error of one of its runs raises at once, naming its line."""
-        from .plugins import PluginError, load_source
         try:
             found = load_source(code, USER_FILE, defer=defer, lines=defer)
         except PluginError as exc:
@@ -583,7 +580,6 @@ class Session:
 
     def _user_run(self):
         """The current run's checked steps when it runs the page's code, else None."""
-        from .plugins import Checked
         steps = getattr(self.run, "_steps", None)
         return steps if isinstance(steps, Checked) and self.run.algorithm.source == USER_FILE else None
 
@@ -601,8 +597,6 @@ class Session:
     def builtin_source(self, family, slug):
         """The source of built-in ``slug``'s module as a plugin of the page: imports made absolute, every
         slug it registers renamed ``my-SLUG`` ("Copy of NAME"), so it can be run beside the original."""
-        import re
-        import sys
         algo = registry.get(family, slug)
         module = sys.modules[algo.func.__module__]
         package = module.__name__.rpartition(".")[0]
