@@ -153,7 +153,7 @@ def site_sources():
         out = SITE / "src" / path.relative_to(ROOT)
         out.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, out)
-    catalogue = subprocess.run([sys.executable, "-c", f"import {name}.web as w; print(w.catalogue_json())"],
+    catalogue = subprocess.run([sys.executable, "-c", f"import {name}.web as w; print(w.Session().catalogue_json())"],
                                cwd=ROOT, capture_output=True, text=True, check=True).stdout
     (SITE / "catalogue.json").write_text(catalogue)
 

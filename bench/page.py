@@ -7,7 +7,7 @@
 1000x1000 and 2000x2000 (median over seeds; with the CPU time of the page's thread, the worker
 and the rest of the browser meanwhile, read from /proc, and the engine alone in the worker against
 CPython, in CPU time too), Pyodide in Chromium's worker against CPython for
-the same instant runs (``pymaze.web.timing_json`` in both, in the same bench run; wall clock and CPU
+the same instant runs (``pymaze.web_debug.timing_json`` in both, in the same bench run; wall clock and CPU
 time: the worker's thread against this process), and the tab's
 memory (the renderer process that holds the page and its worker: resident now and at its peak)
 for a 2000x2000 (``--size``) ``wilson`` + ``bfs`` stepped all the way back, with what holds it.
@@ -61,6 +61,7 @@ def start(site):
 def boot(browser, url, ready):
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.add_init_script(LONGTASKS)
+    page.add_init_script("globalThis.PYMAZE_DEBUG = true;")  # window.pymaze.timing and streamHash: pymaze.web_debug
     page.goto(url)
     page.wait_for_function(ready, timeout=120000, polling="raf")
     return page, page.evaluate("performance.now()") / 1000
@@ -173,7 +174,7 @@ def instant(argv):
     parts = argv[argv.index("--parts") + 1].split(",") if "--parts" in argv else ["route", "pyodide", "memory"]
     sizes = [int(n) for n in argv[argv.index("--sizes") + 1].split(",")] if "--sizes" in argv else [1000, 2000]
     from playwright.sync_api import sync_playwright
-    from pymaze import web
+    from pymaze import web_debug
     site = build.SITE if (build.SITE / "manifest.json").exists() else build.build(quiet=True)
     server, url = start(site)
     chromium = os.environ.get("PYMAZE_CHROMIUM") or build.find_chromium()
@@ -218,7 +219,7 @@ def instant(argv):
                 engine.append(sum(page.evaluate("a => window.pymaze.timing(a)", args).values()))
                 engine_cpu.append(spent(c0)["worker"])
                 p0 = time.process_time()
-                web.timing_json("dig", n, n, seed, "bfs")
+                web_debug.timing_json("dig", n, n, seed, "bfs")
                 cpython.append(time.process_time() - p0)
             record(f"{n}x{n} dig + bfs, instant, the engine alone in the worker",
                    f"{statistics.median(engine):.2f} s ({min(engine):.2f}–{max(engine):.2f}); CPU "
@@ -251,7 +252,7 @@ def instant(argv):
                 a = page.evaluate("args => window.pymaze.timing(args)", args)[key]
                 worker = spent(c0)["worker"]
                 p0 = time.process_time()
-                b = build.json.loads(web.timing_json(args["slug"], size, size, seed, args.get("solver", "")))[key]
+                b = build.json.loads(web_debug.timing_json(args["slug"], size, size, seed, args.get("solver", "")))[key]
                 cpython = time.process_time() - p0
                 py.append(a)
                 cp.append(b)

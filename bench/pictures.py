@@ -14,6 +14,7 @@ import pymaze  # noqa: E402
 from pymaze.animate import Timeline, to_gif, to_png  # noqa: E402
 from pymaze.run import Run  # noqa: E402
 from pymaze.sheet import sheet  # noqa: E402
+from pymaze.svg import to_svg  # noqa: E402
 
 
 def timed(what, func):
@@ -30,9 +31,9 @@ def main():
     maze = pymaze.generate("dig", n, n, seed=1)
     route = pymaze.solve(maze, "bfs").squares
     print("| what | seconds | bytes |\n|---|---|---|")
-    timed(f"SVG, {n}x{n} square with route", lambda: maze.to_svg(route=route))
+    timed(f"SVG, {n}x{n} square with route", lambda: to_svg(maze, route=route))
     hexes = pymaze.generate("dig", n, n, seed=1, shape="hex")
-    timed(f"SVG, {n}x{n} hex", hexes.to_svg)
+    timed(f"SVG, {n}x{n} hex", lambda: to_svg(hexes))
     timed(f"PNG, {n}x{n} square, 1000 px wide", lambda: to_png(maze, route=route, width=1000))
     timed("print sheet, six 20x20 with answers", lambda: sheet("dig", 20, 20, count=6, seed=1))
     timeline = Timeline(Run.generate("dig", n, n, 1), "bfs", 1)

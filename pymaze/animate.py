@@ -16,7 +16,9 @@ import math
 
 from .errors import ParameterError, PymazeError, shown
 from .events import apply
-from .svg import FLOOR, GOAL, MARKS, RAMP, ROUTE, START, WALL, Scene, _rgb, _text_size, chains, heat
+from .run import Run
+from .svg import (FLOOR, GOAL, MARKS, RAMP, ROUTE, START, WALL, Scene, _rgb, _route_nodes, _text_size, chains, heat,
+                  ink)
 
 MAX_PIXELS = 64_000_000  # the largest picture drawn (8000 x 8000)
 
@@ -155,7 +157,6 @@ def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, mar
 
 
 def _ink(c):
-    from .svg import ink
     return ink(c)
 
 
@@ -180,7 +181,6 @@ def render(maze, scale=None, width=None, route=(), numbers=False):
 
 def to_png(maze, route=None, numbers=False, scale=None, width=None):
     """PNG bytes of ``maze`` (with ``route`` and, with ``numbers``, its distances and their heat)."""
-    from .svg import _route_nodes
     route = _route_nodes(maze, route)
     buf = io.BytesIO()
     render(maze, scale, width, route, numbers).save(buf, "PNG")
@@ -323,7 +323,6 @@ class Timeline:
     on the maze it made: ``len(self)`` events in all, and the maze after any number of them (``at(t)``)."""
 
     def __init__(self, gen, solver=None, seed=0, **options):
-        from .run import Run
         self.parts = [(gen.initial, gen.events())]
         self.numbers = False
         if solver is not None:

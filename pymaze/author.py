@@ -33,7 +33,7 @@ from . import registry
 from .errors import PymazeError
 from .events import (GOAL, MARK, MARK_NAMES, MILESTONE, NOTE, NUM, N_FOUND, N_NO_ROUTE, N_TURNS, START,
                      WALL, apply)
-from .graph import SHAPES, links, moves, turning
+from .graph import SHAPES, cells, links, moves, turning
 from .registry import Param
 
 __all__ = ["solver", "generator", "Param", "Board", "AuthorError", "MARKS"]
@@ -88,7 +88,6 @@ class Board:
 
     def cells(self):
         """Every cell of the maze (cells a mask switches off left out)."""
-        from .graph import cells
         if self._block:
             return self._maze.nodes()
         return list(cells(self._maze))

@@ -18,6 +18,7 @@ from math import gcd
 
 from .errors import GeometryError, MazeFormatError
 from .maze import Maze
+from .mazetext import MAX_SQUARES, route_squares, text_rows
 
 # Junction characters by their arms, as bits N=1, E=2, S=4, W=8.
 JUNCTIONS = " ╵╶└╷│┌├╴┘─┴┐┤┬┼"
@@ -29,7 +30,6 @@ _DEFAULT_WIDTH = 3
 
 def to_box_text(maze, route=None, cell_width=_DEFAULT_WIDTH):
     """Box-drawing text of a cell-aligned maze, with the route's cells and openings marked '·' when given."""
-    from .formats import _route_squares
     if not maze.is_aligned():
         raise GeometryError("box-drawing text needs a cell-aligned maze (odd sides, closed frame, posts, floor cells)")
     if not all(p % maze.width % 2 and p // maze.width % 2 for p in [maze.start, *maze.goals]):
@@ -37,7 +37,7 @@ def to_box_text(maze, route=None, cell_width=_DEFAULT_WIDTH):
     if not isinstance(cell_width, int) or not 1 <= cell_width <= 16:
         raise GeometryError(f"cell width must be a whole number from 1 to 16; got {cell_width!r}")
     w, h, g, k = maze.width, maze.height, maze.wall, cell_width
-    on_route = _route_squares(maze, route)
+    on_route = route_squares(maze, route)
     goals = set(maze.goals)
     out = []
     for y in range(h):
@@ -73,8 +73,7 @@ def _cell_width(lines, length):
 
 def parse_box(text):
     """A thin-wall maze from box-drawing text (see the module docstring)."""
-    from .formats import MAX_SQUARES, _lines
-    lines = _lines(text)
+    lines = text_rows(text)
     skip = 0
     while skip < len(lines) and not lines[skip].strip():
         skip += 1

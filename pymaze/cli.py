@@ -14,6 +14,7 @@ import os
 import re
 import select
 import sys
+from concurrent.futures import ProcessPoolExecutor
 
 try:
     import termios
@@ -23,11 +24,18 @@ except ImportError:  # Windows: no terminal modes, so play reads whole lines
 import pymaze
 
 from . import formats, masks
-from .errors import ParameterError, PymazeError, SizeError
+from .animate import Timeline, pillow, to_gif, to_png
+from .errors import ParameterError, PymazeError, SizeError, check_whole
+from .graph import links
+from .lab import check as lab_check, lab as lab_records, summary as lab_summary  # (pymaze.lab: the function)
+from .plugins import PluginError
+from .records import write_csv
 from .run import MAX_SEED, check_seed
+from .sheet import MAX_COUNT, sheet
 from .solution import Solution
 from .solvers.routes import listed as routes_listed, why_fewer
 from .stats import solution_length
+from .svg import to_svg
 
 COMMANDS = {}
 
@@ -104,7 +112,6 @@ def algorithm(args, family, name):
     registers (``--algorithm SLUG`` picks one of several)."""
     if not (isinstance(name, str) and name.endswith(".py")):
         return name
-    from .plugins import PluginError
     steps = getattr(args, "max_steps", None)
     if steps is not None and steps < 1:
         raise ParameterError(f"--max-steps must be a whole number of at least 1; got {steps}")
@@ -282,9 +289,8 @@ def sized(args):
 def picture(args, out, maze, route=None, numbers=False):
     """Write ``maze`` (with ``route`` and its numbers) as SVG text, or as PNG bytes (needs Pillow)."""
     if args.format == "svg":
-        out.write(maze.to_svg(route=route, numbers=numbers))
+        out.write(to_svg(maze, route=route, numbers=numbers))
         return 0
-    from .animate import to_png
     data = to_png(maze, route=route, numbers=numbers, scale=args.scale, width=args.px)
     stream = getattr(out, "buffer", None)
     if stream is None or getattr(out, "isatty", lambda: False)():
@@ -346,32 +352,30 @@ def cmd_stats(args, out):
          arg("--json", action="store_true", help="the records and the summary as JSON"),
          arg("--csv", action="store_true", help="the records as CSV, one row per maze"))
 def cmd_lab(args, out):
-    from concurrent.futures import ProcessPoolExecutor
-    from .lab import check, lab, summary
     if args.json and args.csv:
         raise ParameterError("give --json or --csv, not both")
     gens = lab_algorithms("generator", [s for text in args.generators for s in text.split(",")])
     solvers = lab_algorithms("solver", args.solvers.split(","))
     w, h = size(args.size)
     jobs = _whole(args.jobs, "--jobs", 1, 256)
-    check(gens, solvers, args.geometry, (w, h), args.count, args.seed)  # every error before any work
+    lab_check(gens, solvers, args.geometry, (w, h), args.count, args.seed)  # every error before any work
     bar = sys.stderr if sys.stderr is not None and sys.stderr.isatty() else None
     show = (lambda done, total: bar.write(f"\r{progress_bar(done, total)}")) if bar else None
     kw = dict(geometry=args.geometry, size=(w, h), count=args.count, seed=args.seed, progress=show)
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            records = lab(gens, solvers, executor=pool, **kw)
+            records = lab_records(gens, solvers, executor=pool, **kw)
     else:
-        records = lab(gens, solvers, **kw)
+        records = lab_records(gens, solvers, **kw)
     if bar:
         bar.write("\n")
     if args.csv:
         write_csv(records, out)
     elif args.json:
         out.write('{"records": [\n' + ",\n".join(json.dumps(r) for r in records) + "\n],\n")
-        out.write('"summary": ' + json.dumps(summary(records)) + "}\n")
+        out.write('"summary": ' + json.dumps(lab_summary(records)) + "}\n")
     else:
-        for algo, figures in summary(records).items():
+        for algo, figures in lab_summary(records).items():
             out.write(f"{algo}: {figures['mazes']} mazes\n")
             out.writelines(f"  {name}: mean {f['mean']}, sd {f['sd']}, min {f['min']}, median {f['median']}, "
                            f"max {f['max']}\n" for name, f in figures.items() if name != "mazes")
@@ -386,7 +390,6 @@ def lab_algorithms(family, names):
         if not name.endswith(".py"):
             out.append(name)
             continue
-        from .plugins import PluginError
         mine = [a.slug for a in pymaze.load_plugin(name).values() if a.family == family]
         if not mine:
             raise PluginError(f"registers no {family}", name)
@@ -395,7 +398,6 @@ def lab_algorithms(family, names):
 
 
 def _whole(text, what, lo, hi):
-    from .errors import check_whole
     return check_whole(text, what, lo, hi, rule=f"{what} must be a whole number from {lo} to {hi}")
 
 
@@ -403,15 +405,6 @@ def progress_bar(done, total, width=30):
     """``[#####.....]  40/100 mazes`` for a terminal line."""
     full = width * done // max(total, 1)
     return f"[{'#' * full}{'.' * (width - full)}] {done}/{total} mazes"
-
-
-def write_csv(records, out):
-    """The lab's records as CSV: a header of every figure's name, one row per maze (None: empty)."""
-    import csv
-    names = list(dict.fromkeys(k for r in records for k in r))
-    writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(records)
 
 
 @command("play", "walk the maze: in a terminal, single keys (arrows or w/a/s/d move, r reset, n new maze, "
@@ -463,7 +456,6 @@ COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "n
 
 def ways(maze, p):
     """The open moves from cell ``p`` of a graph-shaped maze: ``[(heading in degrees, cell), ...]``."""
-    from .graph import links
     lat = maze.lattice
     x0, y0 = lat.centre(p)
     out = []
@@ -690,8 +682,6 @@ def draw(game, out, note):
          arg("--geometry", default="square", choices=("square", "hex", "triangle", "polar"),
              help="the shape of the cells (default square)"))
 def cmd_sheet(args, out):
-    from .errors import check_whole
-    from .sheet import MAX_COUNT, sheet
     count = check_whole(args.count, "--count", 1, MAX_COUNT)
     per_page = None if args.per_page is None else check_whole(args.per_page, "--per-page", 1, 12)
     out.write(sheet(args.algo, *size(args.size), count=count, seed=check_seed(args.seed), paper=args.paper,
@@ -711,7 +701,6 @@ def cmd_sheet(args, out):
          arg("--view", default="thin", choices=("block", "thin"), help="geometry of a square maze (default thin)"),
          *SHAPE)
 def cmd_animate(args, out):
-    from .animate import Timeline, pillow, to_gif
     pillow()
     solver_options = {k[2:]: v for k, v in options(args.set).items() if k.startswith("s.")}
     args.set = [p for p in args.set if not p.strip().startswith("s.")]

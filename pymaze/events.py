@@ -33,6 +33,9 @@ from array import array
 from collections import deque
 from itertools import chain, islice
 
+from .errors import ParameterError
+from .maze import check_maze
+
 WALL, MARK, NUM, START, GOAL, NOTE = 1, 2, 3, 4, 5, 6
 MILESTONE = 0x100
 OP_MASK = 0xFF
@@ -100,8 +103,6 @@ def apply(state, events, backwards=False, check=False):
     Returns the state.  Anything that is not a Maze and a flat sequence of events that fits its grid
     (known ops, indices inside it, values each layer can hold) raises ``ParameterError``.
     """
-    from .errors import ParameterError
-    from .maze import check_maze
     check_maze(state, "state")
     if not isinstance(events, array) or events.typecode != "i":
         try:

@@ -42,19 +42,22 @@ write (S and every goal on floor squares).
 
 import json
 import re
+from array import array
 
+from . import boxtext, interop
 from .errors import GeometryError, MazeFormatError, ParameterError, shown
-from .maze import GEOMETRIES, MAX_SIDE, MAX_WEIGHT, Maze, check_maze
-from .registry import MAX_SIZE
+from .graph import GRAPH_SHAPES
+from .masks import ISLANDS, Mask
+from .maze import GEOMETRIES, MAX_SIZE, MAX_WEIGHT, Maze, check_maze
+from .mazetext import MAX_SQUARES, route_squares, text_rows
+from .picture import from_image_file, is_image_bytes
 
-MAX_SQUARES = MAX_SIDE  # squares a side: 2000 cells and their walls
 # The longest text pymaze writes for the largest maze: thin-wall text, (8 * 2000 + 2) characters a row on
 # 4001 rows (32,016,002), or JSON with weights (4001 rows of 4001 squares, 3 characters a weighted square,
 # about 64.1 million); rounded up.
 MAX_CHARS = 65_000_000
 BLOCK_ALLOWED = "'#' or '*' wall, space or '.' floor, 'S' start, 'G' goal, 'B' both (S on a goal)"
 _BLOCK_BAD = re.compile(r"[^#* .SGB]")
-_THIN_FIRST = re.compile(r"[+o][- ]+[+o]")
 _BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*")  # leading lines of whitespace only
 _START_GOAL = re.compile(r"[SGB]")
 _TO_WALL = str.maketrans({"#": "\x01", "*": "\x01", " ": "\x00", ".": "\x00", "S": "\x00", "G": "\x00", "B": "\x00"})
@@ -75,15 +78,6 @@ def _text(text):
     return text.rstrip("\r\n")  # trailing empty lines are no rows
 
 
-def _lines(text, first_line=1):
-    """The lines of ``text`` (a str from ``_text``), each without its '\r'; a text of rows (block or
-    thin-wall) holds at most MAX_SQUARES of them, checked before it is split."""
-    if text.count("\n") >= MAX_SQUARES:
-        raise MazeFormatError(f"the maze is {MAX_SQUARES + 1} squares high or more; at most {MAX_SQUARES} are read "
-                              f"({MAX_SIZE} cells and their walls)", first_line + MAX_SQUARES, 1)
-    return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")] if text else []
-
-
 def _too_big(what, n, line=None, column=None):
     if n > MAX_SQUARES:
         raise MazeFormatError(f"the maze is {n} squares {what}; at most {MAX_SQUARES} are read "
@@ -92,7 +86,7 @@ def _too_big(what, n, line=None, column=None):
 
 def parse_block(text):
     """A block maze from block text."""
-    lines = _lines(_text(text))
+    lines = text_rows(_text(text))
     if not lines:
         raise MazeFormatError("empty maze text: expected rows of " + BLOCK_ALLOWED, 1, 1)
     _too_big("high", len(lines), MAX_SQUARES + 1, 1)
@@ -143,7 +137,7 @@ def parse_thin(text):
     blank = _BLANK_LINES.match(text).end()
     skip = text.count("\n", 0, blank)
     text = text[blank:]
-    lines = _lines(text, skip + 1) if text.strip() else []
+    lines = text_rows(text, skip + 1) if text.strip() else []
     if not lines:
         raise MazeFormatError("empty maze text: expected a row of posts and walls like 'o---o---o'", 1, 1)
     k = _thin_cell_width(lines[0], skip + 1)
@@ -250,8 +244,6 @@ def _header(data, keys):
 
 
 def _from_graph_data(data):
-    from .graph import GRAPH_SHAPES
-    from .masks import ISLANDS, Mask
     _header(data, ("format", "version", "geometry", "shape", "width", "height", "mask", "islands", "cells",
                    "passages", "start", "goals"))
     shape = _field(data, "shape", lambda v: v in GRAPH_SHAPES, " or ".join(GRAPH_SHAPES))
@@ -309,7 +301,6 @@ def _from_data(data):
         weights = _field(data, "weights", lambda v: isinstance(v, list) and len(v) == h and all(
             isinstance(r, list) and len(r) == w and all(map(_is_int(1, MAX_WEIGHT), r)) for r in v),
             f"{h} lists of {w} whole numbers from 1 to {MAX_WEIGHT}")
-        from array import array
         maze.weight = array("i", [c for r in weights for c in r])
     if data.get("mask") is not None:
         _square_mask(maze, data["mask"])
@@ -317,7 +308,6 @@ def _from_data(data):
 
 
 def _square_mask(maze, rows):
-    from .masks import Mask
     cw, ch = maze.cells_w, maze.cells_h
     if maze.geometry != "block" or not (isinstance(rows, list) and len(rows) == ch and all(
             isinstance(r, str) and len(r) == cw and not r.strip("X.") for r in rows)):
@@ -342,7 +332,6 @@ def parse(text, fmt="auto", **options):
     """A maze from text in ``fmt``: "block", "thin", "json", "mazelib", "matrix" (PathFinding.js), "box"
     (box-drawing) or "auto", detected by ``interop.detect`` (an error that lists the formats when it cannot
     tell).  ``options``: ``start`` / ``end`` (x, y) for "matrix"."""
-    from . import boxtext, interop
     readers = {"block": parse_block, "thin": parse_thin, "json": parse_json, "mazelib": interop.parse_mazelib,
                "matrix": interop.parse_matrix, "box": boxtext.parse_box}
     if not isinstance(fmt, str):
@@ -360,7 +349,7 @@ def parse(text, fmt="auto", **options):
     try:
         return readers[chosen](text, **options)
     except MazeFormatError as exc:
-        if fmt == "auto" and chosen == "block" and not set("".join(_lines(text))) - set("# S"):
+        if fmt == "auto" and chosen == "block" and not set("".join(text_rows(text))) - set("# S"):
             raise interop.ambiguous_failure(exc) from None
         raise
 
@@ -386,19 +375,12 @@ def _writable(maze, route=None):
                                  f"got {shown(route)}")
 
 
-def _route_squares(maze, route):
-    squares = set(route or ())
-    if maze.geometry == "thin" and route:
-        squares.update((p + q) // 2 for p, q in zip(route, route[1:]))
-    return squares
-
-
 def to_block_text(maze, route=None):
     """Block text: '#' wall, ' ' floor, S, G, and '.' on the route (and its openings in a thin maze)."""
     _writable(maze, route)
     w = maze.width
     chars = ["#" if c else " " for c in maze.wall]
-    for p in _route_squares(maze, route):
+    for p in route_squares(maze, route):
         chars[p] = "."
     for p in maze.goals:
         chars[p] = "G"
@@ -419,7 +401,7 @@ def to_thin_text(maze, route=None, cell_width=3, posts="o"):
     if not isinstance(posts, str) or posts not in ("o", "+"):
         raise GeometryError(f"posts are 'o' or '+'; got {shown(posts)}")
     w, g, k = maze.width, maze.wall, cell_width
-    on_route = _route_squares(maze, route)
+    on_route = route_squares(maze, route)
     goals = set(maze.goals)
     out = []
     for y in range(maze.height):
@@ -465,25 +447,18 @@ def to_json(maze):
     return text + "}\n"
 
 
-def _writers():
-    from . import boxtext, interop
-    return {"block": to_block_text, "thin": to_thin_text, "json": lambda maze, route=None: to_json(maze),
-            "mazelib": interop.to_mazelib_text, "matrix": lambda maze, route=None: interop.to_matrix(maze),
-            "box": boxtext.to_box_text}
-
-
-WRITERS = _writers()  # format -> writer(maze, route=None)
+WRITERS = {"block": to_block_text, "thin": to_thin_text, "json": lambda maze, route=None: to_json(maze),
+           "mazelib": interop.to_mazelib_text, "matrix": lambda maze, route=None: interop.to_matrix(maze),
+           "box": boxtext.to_box_text}  # format -> writer(maze, route=None)
 FORMATS = tuple(WRITERS)
 
 
 def is_image(data):
     """True when ``data`` (bytes) starts like a PNG, JPEG, GIF, BMP or WebP file."""
-    from .picture import is_image_bytes
     return is_image_bytes(data)
 
 
 def from_image(source, **options):
     """A maze from a picture (a path or the file's bytes), decoded with Pillow (``pip install
     pymaze[image]``) and read by ``pymaze.picture.read``; ``options`` override what it detects."""
-    from .picture import from_image_file
     return from_image_file(source, **options)

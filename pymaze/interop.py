@@ -21,6 +21,7 @@ import re
 
 from .errors import MazeFormatError
 from .maze import Maze
+from .mazetext import MAX_SQUARES, route_squares, text_rows
 
 FORMATS = ("block", "thin", "json", "mazelib", "matrix", "box")
 NAME_ONE = ("name one with --from FORMAT (CLI), fmt=FORMAT (pymaze.formats.parse) "
@@ -28,6 +29,7 @@ NAME_ONE = ("name one with --from FORMAT (CLI), fmt=FORMAT (pymaze.formats.parse
 MAZELIB_ALLOWED = "'#' wall, space floor, 'S' start, 'E' exit, '+' solution"
 _MAZELIB_BAD = re.compile(r"[^# SE+]")
 _BOX = re.compile("[\u2500-\u257f]")
+_THIN_FIRST = re.compile(r"[+o][- ]+[+o]")  # the first row of thin-wall text
 
 
 def _floor_ends(wall):
@@ -41,8 +43,7 @@ def _floor_ends(wall):
 # --- mazelib text ------------------------------------------------------------
 def parse_mazelib(text):
     """A block maze from mazelib's ``tostring`` text (with or without entrances and solution)."""
-    from .formats import MAX_SQUARES, _lines
-    lines = _lines(text)
+    lines = text_rows(text)
     if not lines:
         raise MazeFormatError("empty maze text: expected mazelib rows of " + MAZELIB_ALLOWED, 1, 1)
     if len(lines) > MAX_SQUARES:
@@ -75,10 +76,9 @@ def parse_mazelib(text):
 
 def to_mazelib_text(maze, route=None):
     """mazelib's text: '#' wall, ' ' floor, 'S' start, 'E' the first goal, '+' the route's squares."""
-    from .formats import _route_squares
     w = maze.width
     chars = ["#" if c else " " for c in maze.wall]
-    for p in _route_squares(maze, route):
+    for p in route_squares(maze, route):
         chars[p] = "+"
     if maze.goals:
         chars[maze.goals[0]] = "E"
@@ -117,7 +117,6 @@ def to_mazelib(maze):
 
 # --- PathFinding.js matrix -------------------------------------------------------
 def _from_rows(rows, what):
-    from .formats import MAX_SQUARES
     if not (isinstance(rows, list) and rows and all(isinstance(r, list) and r for r in rows)):
         raise MazeFormatError(f"a {what} is a non-empty list of non-empty rows of 0 (open) and 1 (wall)")
     w, h = len(rows[0]), len(rows)
@@ -147,9 +146,8 @@ def _point(maze, xy, what, order="(x, y)"):
 def parse_matrix(text, start=None, end=None):
     """A block maze from a PathFinding.js matrix (JSON; bare rows or ``{"matrix", "startX", ...}``);
     ``start`` / ``end`` (x, y) override what the text says; the default is the first and last open square."""
-    from .formats import _lines
     try:
-        data = json.loads("\n".join(_lines(text)))
+        data = json.loads("\n".join(text_rows(text)))
     except json.JSONDecodeError as exc:
         raise MazeFormatError(f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
     except (ValueError, RecursionError, TypeError) as exc:
@@ -200,13 +198,12 @@ def detect(text):
 
     Block text and mazelib text share '#', space and 'S': text with 'G' or '*' or '.' is block text,
     text with 'E' or '+' or no marks at all is mazelib's; text with both kinds of marks is refused."""
-    from .formats import _THIN_FIRST, _lines
     head = text.lstrip()  # JSON is told by its first character, before any count of rows
     if head.startswith("{"):
         return "matrix" if re.match(r'\{\s*"(matrix|startX|startY|endX|endY)"', head) else "json"
     if head.startswith("["):
         return "matrix"
-    lines = _lines(text)
+    lines = text_rows(text)
     first = next((line for line in lines if line.strip()), "")
     if _BOX.search(first):
         return "box"

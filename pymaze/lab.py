@@ -17,6 +17,8 @@ import math
 import os
 import statistics
 
+from . import registry
+from .api import generate, load_plugin, metrics, solve
 from .errors import GeometryError, ParameterError, SizeError, check_whole, shown
 from .graph import SHAPES, bfs_tree, links, path_to
 from .run import MAX_SEED, check_seed, check_slug
@@ -90,8 +92,7 @@ def check(generators, solvers, geometry, size, count, seed):
 
 def plugin_files(slugs):
     """The plugin files (``pymaze.load_plugin``) that registered any of ``slugs``, in order, each once."""
-    from .registry import generators, solvers
-    table = {**generators(), **solvers()}
+    table = {**registry.generators(), **registry.solvers()}
     files = (table[s].source for s in slugs if s in table)
     return tuple(dict.fromkeys(f for f in files if f and os.path.isfile(f)))
 
@@ -101,9 +102,7 @@ def measure_chunk(job):
     (what an executor runs); a plugin file this process has not loaded is loaded first."""
     gen, sols, shape, w, h, seeds, *files = job
     if files:
-        from .plugins import load_plugin
-        from .registry import generators, solvers
-        loaded = {a.source for a in (*generators().values(), *solvers().values())}
+        loaded = {a.source for a in (*registry.generators().values(), *registry.solvers().values())}
         for path in files[0]:
             if path not in loaded:
                 load_plugin(path)
@@ -112,15 +111,14 @@ def measure_chunk(job):
 
 def measure(generator, solvers, shape, width, height, seed):
     """One maze's record: generator ``generator`` with ``seed``, its figures and its solvers' work."""
-    import pymaze
-    maze = pymaze.generate(generator, width, height, seed=seed, shape=shape)
+    maze = generate(generator, width, height, seed=seed, shape=shape)
     record = {"algorithm": generator, "seed": seed, "geometry": shape, "width": width, "height": height}
-    record.update(pymaze.metrics(maze))
+    record.update(metrics(maze))
     nbrs = _adjacency(maze)
     record["diameter"] = diameter(maze, nbrs)
     record["turns_per_cell"] = turns_per_cell(maze, nbrs)
     for slug in solvers:
-        sol = pymaze.solve(maze, slug, seed=seed)
+        sol = solve(maze, slug, seed=seed)
         record[f"{slug}_visited"] = sol.visited
         record[f"{slug}_route"] = sol.moves if sol.found else None
     return record

@@ -27,9 +27,10 @@ from array import array
 from itertools import compress
 
 from .errors import GeometryError, ParameterError, SizeError, check_whole, shown
-from .graph import GRAPH_SHAPES, SHAPES, Lattice
-from .registry import MAX_SIZE
+from .graph import GRAPH_SHAPES, SHAPES, Lattice, masked_off, square_drawing, to_networkx
+from .masks import Mask, grid_nbrs, settle
 
+MAX_SIZE = 2000  # cells a side, the most any maze has (a thin-wall maze's squares: MAX_SIDE)
 GEOMETRIES = ("block", "thin")
 MAX_SIDE = 2 * MAX_SIZE + 1  # squares a side: the block grid of the largest thin-wall maze
 MAX_WEIGHT = 1_000_000       # the largest cost of one square
@@ -117,7 +118,6 @@ class Maze:
 
     def _apply_mask(self, mask):
         """Switch off the square cells ``mask`` leaves out (islands checked or joined, see pymaze.masks)."""
-        from .masks import Mask, grid_nbrs, settle
         cw, ch = self.cells_w, self.cells_h
         rows, mw, mh = mask.rows, mask.width, mask.height
         on = bytearray(rows[y * mh // ch][x * mw // cw] for y in range(ch) for x in range(cw))
@@ -244,7 +244,6 @@ class Maze:
         (or switched off by the mask)."""
         w, h, g = self.width, self.height, self.wall
         if self.mask is not None and self.lattice is None:
-            from .graph import masked_off
             g = bytearray(g)
             for p in masked_off(self):
                 g[p] = 0
@@ -316,20 +315,12 @@ class Maze:
         if self.lattice is None:
             if self.geometry != "thin":
                 raise GeometryError("a block maze is drawn square by square; drawing() needs the thin-wall view")
-            from .graph import square_drawing
             return square_drawing(self)
         return self.lattice.drawing()
-
-    def to_svg(self, route=None, numbers=False, heat_map=None, title=None):
-        """The maze as an SVG 1.1 document (a str): walls, S and every goal, with an optional ``route``
-        (node indices from S), ``numbers`` and heat (see ``pymaze.svg.to_svg``)."""
-        from .svg import to_svg
-        return to_svg(self, route=route, numbers=numbers, heat_map=heat_map, title=title)
 
     def to_networkx(self, candidates=False):
         """The maze as a networkx graph: open cells, open passages (every candidate one with
         ``candidates=True``); edges carry the passage index as ``via``.  Needs networkx."""
-        from .graph import to_networkx
         return to_networkx(self, candidates)
 
     def to_numpy(self):

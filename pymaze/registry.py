@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from .errors import ParameterError, PymazeError, SizeError, UnknownAlgorithmError, shown
 from .events import drain, vocabulary
 from .graph import SHAPES
+from .maze import MAX_SIZE  # (registry.MAX_SIZE: what the tables say of sizes)
 
-MAX_SIZE = 2000
 TYPES = ("int", "float", "bool", "choice")
 
 

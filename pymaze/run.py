@@ -13,6 +13,7 @@ from itertools import chain, islice
 from . import registry
 from .errors import GeometryError, ParameterError, SizeError, UnknownAlgorithmError, check_whole, shown
 from .graph import SHAPES
+from .masks import Mask
 from .maze import Maze, check_maze
 
 MAX_SEED = 2**32 - 1
@@ -91,7 +92,6 @@ class Run:
         algo = check_slug("generator", slug)
         shape, geometry = shape_and_view(shape, geometry)
         if mask is not None:
-            from .masks import Mask
             if not isinstance(mask, Mask):
                 raise ParameterError(f"mask must be a pymaze.masks.Mask or None; got {shown(mask)}")
         if shape not in algo.shapes:

@@ -10,11 +10,11 @@ after them.  The SVGs are ``pymaze.svg``'s, inline.
 import math
 from html import escape
 
-import pymaze
-
+from .api import generate, solve
 from .errors import ParameterError, SizeError, check_whole, shown
-from .registry import MAX_SIZE
+from .maze import MAX_SIZE
 from .run import MAX_SEED, check_seed
+from .svg import to_svg
 
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}  # CSS name, width, height in mm
 MARGIN = 12  # mm
@@ -48,12 +48,12 @@ def sheet(slug, width, height, count=6, seed=0, paper="a4", title=None, per_page
     title = title or f"Mazes ({slug}, {width}x{height})"
     mazes, keys = [], []
     for k in range(count):
-        maze = pymaze.generate(slug, width, height, seed=seed + k, shape=shape, **options)
-        sol = pymaze.solve(maze, solver)
+        maze = generate(slug, width, height, seed=seed + k, shape=shape, **options)
+        sol = solve(maze, solver)
         label = f"Maze {k + 1} · seed {seed + k}"
-        mazes.append(_figure("maze", seed + k, label, maze.to_svg(title=label)))
+        mazes.append(_figure("maze", seed + k, label, to_svg(maze, title=label)))
         keys.append(_figure("answer", seed + k, f"Answer {k + 1} · seed {seed + k} · {sol.moves} moves",
-                            maze.to_svg(route=sol.squares, title=f"Answer {k + 1}")))
+                            to_svg(maze, route=sol.squares, title=f"Answer {k + 1}")))
     pages = [_page("mazes", title, mazes[i:i + per_page]) for i in range(0, count, per_page)]
     pages += [_page("answers", f"{title}: answers", keys[i:i + per_page]) for i in range(0, count, per_page)]
     return _document(title, paper, per_page, pages)

@@ -1,43 +1,46 @@
-"""The bridge the page's worker calls: start a run, pull packed batches, nothing else.
+"""The bridge the page's worker calls: one ``Session`` holds the page's maze and runs.
 
-The worker holds this module and calls a handful of functions with plain
-strings and numbers; everything crossing back is a JSON string or a buffer
-(``bytes`` / ``array('i')``), so JavaScript never walks Python objects.
-Errors are raised as ``PymazeError`` with a one-line message for the page.
+The worker makes one ``Session()`` and calls its methods, from one table of
+requests (web/worker.js), with plain strings and numbers; everything crossing
+back is a JSON string or a buffer (``bytes`` / ``array('i')``), so JavaScript
+never walks Python objects.  Errors are raised as ``PymazeError`` with a
+one-line message for the page.  What only tests and benchmarks ask (a
+snapshot of the live maze, stream hashes, timings) is in ``pymaze.web_debug``.
 """
 
-import hashlib
 import inspect
 import json
 import random
+import re
+import sys
 from array import array
 
-from . import __version__, registry
+from . import __version__, masks, registry
 from .errors import GeometryError, MazeFormatError, ParameterError, SizeError, check_whole
 from .formats import MAX_CHARS, WRITERS, parse
+from .graph import GRAPH_SHAPES, Lattice, polar_rings
+from .lab import check as lab_check, measure_chunk, summary as lab_summary
 from .maze import Maze
+from .picture import read as read_picture
+from .plugins import Checked, PluginError, load_source
+from .records import csv_text
 from .run import Run, check_seed
+from .sheet import sheet
+from .solution import Solution
+from .solvers.dijkstra import random_weights
+from .stats import metrics, solution_length
+from .svg import to_svg
 
-_run = None        # the run the page is animating
-_generated = None  # the last generate (or imported or edited maze): what ``solve`` solves
-_serial = 0        # the id of the last run handed out (the page asks for batches by it)
-_drawn = None      # the lattice whose drawing the page was sent last (sent once per maze)
 PAGE_CELLS = 40_000  # the most cells of a hex, triangle or polar maze in the page (its drawing is kept per cell)
+MAX_IMPORT = MAX_CHARS  # characters an import may hold: the same limit as every reader (2000 x 2000 cells)
+USER_FILE = "yours.py"  # the plugin name of the page's code: its algorithms' ``source``
+USER_BATCH = 2000       # the most events of user code per batch (the page stops a batch that takes too long)
 
 
-def catalogue_json():
-    """The registry as JSON (algorithms, parameter schemas, limits) plus the engine version; each
-    algorithm also has its docstring (``doc``: its steps) and its source file (``source``)."""
-    cat = registry.catalogue()
-    for family, table in (("generators", registry.generators()), ("solvers", registry.solvers())):
-        for entry in cat[family]:
-            algo = table[entry["slug"]]
-            entry["doc"] = inspect.getdoc(algo.func) or ""
-            entry["source"] = algo.source or algo.func.__module__.replace(".", "/") + ".py"
-    return json.dumps(dict(cat, version=__version__))
+# --- what crosses from the page: options, bytes, masks --------------------------------------
 
-
-def _options(options_json):
+def parse_options(options_json):
+    """The JSON object ``options_json`` (empty: ``{}``) as a dict; ParameterError for anything else."""
     try:
         options = json.loads(options_json or "{}")
     except ValueError:
@@ -47,112 +50,15 @@ def _options(options_json):
     return options
 
 
-def _start(run):
-    global _run
-    _run = run
-    return _header(run)
-
-
-def _header(run):
-    """A new run id for ``run``, and its first maze: (header JSON, wall, mark, num), the layers of
-    ``run.initial`` themselves (bytearray, bytearray, ``array('i')``): the worker copies them out at
-    once, so no copy is made here."""
-    global _serial
-    _serial += 1
-    maze = run.initial
-    header = {"run": _serial, "kind": run.algorithm.family, "slug": run.algorithm.slug, "name": run.algorithm.name,
-              "width": maze.width, "height": maze.height, "geometry": maze.geometry,
-              "start": maze.start, "goals": list(maze.goals), "layer": run.algorithm.layer,
-              "seed": run.seed, "weights": list(maze.weight) if maze.weight is not None else None,
-              "shape": maze.shape, "cells": maze.lattice.n if maze.lattice is not None else None,
-              "mask": maze.mask.text() if maze.mask is not None else None,
-              "source": getattr(run.algorithm, "source", "")}
-    global _lines_sent
-    _lines_sent = 0
-    return json.dumps(header), maze.wall, maze.mark, maze.num
-
-
-_race = {}  # the runs of the race on show, by run id: one per board
-
-
-def race(family, slugs_json, generator, width, height, seed, geometry="thin", options_json="{}", mask_json="",
-         racer_options_json="[]"):
-    """Start a race of 2 to 4 algorithms: solvers (``family`` "solve") on the maze generator
-    ``generator`` makes (its options, size, seed, geometry or shape, and mask), each solving it with
-    the same seed; or generators (``family`` "generate") at that size, seed, shape and mask.
-    ``racer_options_json``: a list of each racer's options (JSON objects; missing: the defaults).
-
-    Returns a list with what ``generate`` returns for each racer, in order (headers with their run
-    ids; a solver's header also holds ``shortest``, the moves of the maze's shortest route).  The
-    race's runs are kept apart from the page's current run: ``race_batch`` hands out their events,
-    ``race_drawing`` a hex, triangle or polar race's drawing."""
-    global _race, _serial
-    from .stats import solution_length
-    try:
-        slugs, each = json.loads(slugs_json), json.loads(racer_options_json or "[]")
-    except (TypeError, ValueError):
-        slugs = each = None
-    if not isinstance(slugs, list) or not 2 <= len(slugs) <= 4 or not all(isinstance(s, str) for s in slugs):
-        raise ParameterError("a race takes 2 to 4 algorithms")
-    if not isinstance(each, list) or len(each) > len(slugs):
-        raise ParameterError("the racers' options must be a list of JSON objects, one per racer")
-    each = [_options(json.dumps(o)) for o in each] + [{}] * (len(slugs) - len(each))
-    if family == "solve":
-        maze = _page_run(generator, width, height, seed, geometry, options_json, mask_json).finish()
-        shortest = solution_length(maze)
-        runs = [Run.solve(slug, _solvable(slug, maze, opts), seed, **opts) for slug, opts in zip(slugs, each)]
-    elif family == "generate":
-        runs = [_page_run(slug, width, height, seed, geometry, json.dumps(opts), mask_json)
-                for slug, opts in zip(slugs, each)]
-        shortest = None
-    else:
-        raise ParameterError(f"unknown race {family!r}; allowed: solve, generate")
-    out, _race = [], {}
-    for run in runs:
-        header, wall, mark, num = _header(run)
-        _race[_serial] = run
-        header = json.loads(header)
-        header["shortest"] = -1 if shortest is None and family == "solve" else shortest
-        out.append((json.dumps(header), wall, mark, num))
-    return out
-
-
-def race_batch(run_id, n):
-    """Up to ``n`` more events of the race's run ``run_id``; empty for a run of an earlier race."""
-    run = _race.get(run_id)
-    return run.next_batch(n) if run is not None else array("i")
-
-
-def race_drawing(run_id):
-    """The drawing (as ``drawing``) of the maze of the race's run ``run_id``; None for a square one."""
-    run = _race.get(run_id)
-    lattice = run.maze.lattice if run is not None else None
-    return _drawing_of(lattice) if lattice is not None else None
-def drawing():
-    """The drawing of the current run's maze (see ``Maze.drawing``) once per maze: JSON of its bounds,
-    then polygons (float64 x, y pairs), polygon starts (int32), walls (float64 x0, y0, x1, y1 per
-    passage), border segments (float64) and the passages' two cells (int32); ``None`` for a square
-    maze (drawn square by square) or when the page was sent this maze's drawing already."""
-    global _drawn
-    lattice = _run.maze.lattice
-    if lattice is None or lattice is _drawn:
-        return None
-    _drawn = lattice
-    return _drawing_of(lattice)
-
-
-def _drawing_of(lattice):
-    d = lattice.drawing()
-    meta = {"bounds": list(d["bounds"]), "cells": lattice.n, "passages": lattice.m}
-    return (json.dumps(meta), d["polygons"].tobytes(), d["starts"].tobytes(), d["walls"].tobytes(),
-            d["border"].tobytes(), lattice.ends.tobytes())
+def _bytes(data):
+    """Bytes from a bytes-like object, or from a JS typed array (which arrives as a proxy)."""
+    return data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
 
 
 def _mask(mask_json, shape, width, height):
     """A ``Mask`` from the page's choice: ``{"preset": name}`` or ``{"text": rows}``, with
     ``"islands"`` ("error" or "join"); None for no mask."""
-    from . import masks
-    spec = _options(mask_json)
+    spec = parse_options(mask_json)
     if not spec:
         return None
     islands = spec.get("islands", "error")
@@ -167,44 +73,26 @@ def _mask(mask_json, shape, width, height):
     raise ParameterError("a mask is a preset (circle, heart, ring) or text of X and .")
 
 
-def _maze(before):
-    """The final maze of the last generate, import or edit; without one, a ParameterError that
-    says to make one ``before`` what was asked."""
-    if _generated is None:
-        raise ParameterError(f"generate or import a maze before {before}")
-    return _generated.finish()
+def drawing_of(lattice):
+    """A hex, triangle or polar maze's drawing as the worker sends it (see ``Session.drawing``)."""
+    d = lattice.drawing()
+    meta = {"bounds": list(d["bounds"]), "cells": lattice.n, "passages": lattice.m}
+    return (json.dumps(meta), d["polygons"].tobytes(), d["starts"].tobytes(), d["walls"].tobytes(),
+            d["border"].tobytes(), lattice.ends.tobytes())
 
 
-def generate(slug, width, height, seed, geometry="thin", options_json="{}", mask_json=""):
-    """Start generator ``slug``; returns (header JSON, wall, mark, num: see ``_header``).
-
-    ``geometry``: "thin" or "block" (square mazes) or a shape ("hex", "triangle", "polar"), at most
-    ``PAGE_CELLS`` cells; ``mask_json``: see ``_mask``."""
-    global _generated
-    _generated = _page_run(slug, width, height, seed, geometry, options_json, mask_json)
-    return _start(_generated)
-
-
-def _page_run(slug, width, height, seed, geometry, options_json, mask_json):
-    """A generator's run as the page may show it (see ``generate``)."""
+def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask_json=""):
+    """A generator's run as the page may show it (see ``Session.generate``)."""
     shape = geometry if geometry in ("hex", "triangle", "polar") else "square"
     w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
     h = check_whole(height, "height in cells", 1, registry.MAX_SIZE, SizeError)
     if shape != "square":
-        from .graph import polar_rings
         cells = sum(polar_rings(max(3, w), h)) if shape == "polar" else w * h
         if cells > PAGE_CELLS:
             raise SizeError(f"a {shape} maze of {w}x{h} has {cells:,} cells; the page draws at most {PAGE_CELLS:,} "
                             f"(the library and the command line go further)")
     mask = _mask(mask_json, shape, w, h)
-    return Run.generate(slug, width, height, seed, geometry, mask=mask, **_options(options_json))
-
-
-def solve(slug, seed, options_json="{}"):
-    """Start solver ``slug`` on the final maze of the last generate (marks and numbers cleared)."""
-    maze = _maze("solving it")
-    options = _options(options_json)
-    return _start(Run.solve(slug, _solvable(slug, maze, options), seed, **options))
+    return Run.generate(slug, width, height, seed, geometry, mask=mask, **parse_options(options_json))
 
 
 def _solvable(slug, maze, options):
@@ -217,8 +105,7 @@ def _solvable(slug, maze, options):
     return maze
 
 
-MAX_IMPORT = MAX_CHARS  # characters an import may hold: the same limit as every reader (2000 x 2000 cells)
-
+# --- the page's mazes that no generator made ------------------------------------------------
 
 class _Loaded:
     """An imported or edited maze standing in for a finished generator run: no events, the maze as is."""
@@ -240,78 +127,10 @@ class _Loaded:
         return array("i")
 
 
-def load_text(text, fmt="auto"):
-    """Make ``text`` (in format ``fmt``, or detected) the current maze; returns what generate returns.
-
-    Raises ``MazeFormatError`` (message with line and column) and leaves the current maze as it was."""
-    global _generated
-    if len(text) > MAX_IMPORT:
-        raise MazeFormatError(f"the import holds {len(text):,} characters; the limit is {MAX_IMPORT:,}")
-    maze = parse(text, fmt)
-    maze.mark = bytearray(len(maze.wall))
-    _generated = _Loaded(maze)
-    return _start(_generated)
-
-
-def current(block=False):
-    """Make the final maze of the last generate, import or edit the current run, with no events and
-    its marks cleared (what the page plays and edits); ``block`` reads it as a block maze."""
-    global _generated
-    maze = _maze("playing or editing it").copy(layers=False)
-    if block:
-        maze = maze.as_block()
-    _generated = _Loaded(maze, _generated.algorithm.slug, _generated.algorithm.name)
-    return _start(_generated)
-
-
-def _bytes(data):
-    """Bytes from a bytes-like object, or from a JS typed array (which arrives as a proxy)."""
-    return data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
-
-
-def set_maze(width, height, wall, start, goal, weight=None, geometry="block", shape="square", mask=""):
-    """The page's edited maze (``wall``: bytes of 0/1, one per square) becomes the current maze.
-
-    Start and goal must be floor squares (cells of a ``"thin"`` maze); they may be the same square.
-    A thin maze must stay cell-aligned (closed frame, posts, floor cells): only the walls between
-    cells change.  ``weight``, when given, holds each square's cost 1..9 (what ``dijkstra`` pays).
-
-    ``geometry="graph"``: a hex, triangle or polar maze (``shape``) of ``width`` x ``height``, with
-    the mask whose text (rows of X and .) is ``mask`` ("" for none); ``wall`` holds its cells (all
-    open) then its passages (1: closed), and S and G are cells."""
-    global _generated
-    wall = _bytes(wall)
-    if geometry == "graph":
-        maze = _edited_graph(width, height, wall, start, goal, shape, mask)
-    else:
-        if not (1 <= width <= 2 * registry.MAX_SIZE + 1 and 1 <= height <= 2 * registry.MAX_SIZE + 1):
-            raise ParameterError(f"an edited maze is 1 to {2 * registry.MAX_SIZE + 1} squares a side")
-        if len(wall) != width * height or set(wall) - {0, 1}:
-            raise ParameterError(f"the wall layer needs {width * height} squares of 0 or 1")
-        for what, p in (("start", start), ("goal", goal)):
-            if not (0 <= p < len(wall)) or wall[p]:
-                raise ParameterError(f"the {what} must be on a floor square")
-        if geometry not in ("block", "thin"):
-            raise ParameterError(f"unknown geometry {geometry!r}; allowed: block, thin, graph")
-        try:
-            maze = Maze(width, height, wall, start, [goal], geometry)
-        except GeometryError as err:
-            raise ParameterError(f"an edited thin-wall maze must stay cell-aligned: {err}") from None
-        if not maze.is_node(start) or not maze.is_node(goal):
-            raise ParameterError("the start and the goal must be on cells")
-    if weight is not None:
-        weight = _bytes(weight)
-        if len(weight) != len(wall) or set(weight) - set(range(1, 10)):
-            raise ParameterError(f"the weights need {len(wall)} squares of 1 to 9")
-        maze.weight = array("i", list(weight))
-    _generated = _Loaded(maze, "edit", "edited maze")
-    return _start(_generated)
-
-
 class _Adopted(_Loaded):
-    """The page's current run handed to a fresh engine (see ``adopt``): finished, with its final maze;
-    ``again()`` makes the run afresh (the same events: an instant run stepped back), and a solve keeps
-    the maze it started on as ``initial`` (what an SVG export solves again)."""
+    """The page's current run handed to a fresh engine (see ``Session.adopt``): finished, with its final
+    maze; ``again()`` makes the run afresh (the same events: an instant run stepped back), and a solve
+    keeps the maze it started on as ``initial`` (what an SVG export solves again)."""
 
     def __init__(self, maze, algorithm, seed, options, initial, again):
         super().__init__(maze, algorithm.slug, algorithm.name)
@@ -330,51 +149,35 @@ def _blank_layers(maze, width, height, geometry, wall):
     return maze
 
 
-def adopt(header_json, wall, weight=None):
-    """A fresh engine takes over the page's current run (the page ended the worker that made it, to
-    give its memory back; nothing is run here).  ``wall`` (0/1 per square) is the current maze of
-    the header's square ``width`` x ``height`` ``geometry``, with ``start`` and ``goals`` as the last
-    run left them; ``run``: the page's id of its run; ``generate``: that run's generate arguments
-    (``slug``, ``width``, ``height``, ``seed``, ``shape``, ``options``), and after a solve ``solve``
-    (``slug``, ``seed``, ``options``, and ``ends``: S and G when it started).  The next generate,
-    solve, play, edit, export or replay starts from them as it would have in the engine that ran it."""
-    global _generated, _run, _serial
-    h = _options(header_json)
-    maze = _blank_layers(Maze(1, 1, b"\x00", 0, [0], "block"), h["width"], h["height"], h["geometry"], _bytes(wall))
-    maze.start, maze.goals = h["start"], list(h["goals"])
-    if weight is not None:
-        maze.weight = array("i", list(_bytes(weight)))
-    g, sol = h["generate"], h.get("solve")
-    gen = registry.get("generator", g["slug"])
-    seed, options = check_seed(g["seed"]), _options(json.dumps(g.get("options") or {}))
-    again = lambda: _page_run(gen.slug, g["width"], g["height"], seed, g.get("shape") or "thin",  # noqa: E731
-                              json.dumps(options), "")
-    _generated = _run = _Adopted(maze, gen, seed, options, maze, again)
-    if sol:
-        algo, seed, options = registry.get("solver", sol["slug"]), check_seed(sol["seed"]), _options(json.dumps(sol.get("options") or {}))
-        start, goals = sol.get("ends", (maze.start, maze.goals))
-        first = maze
-        if (start, list(goals)) != (maze.start, maze.goals):
-            first = maze.copy(layers=False)
-            first.start, first.goals = start, list(goals)
-        initial = _solvable(algo.slug, first, options)
-        _generated = _Loaded(maze, gen.slug, gen.name)
-        _run = _Adopted(maze, algo, seed, options, initial, lambda: Run.solve(algo.slug, initial, seed, **options))
-    _serial = max(_serial, int(h.get("run") or 0))
+def _edited_square(width, height, wall, start, goal, geometry):
+    """An edited square maze (see ``Session.set_maze``)."""
+    if not (1 <= width <= 2 * registry.MAX_SIZE + 1 and 1 <= height <= 2 * registry.MAX_SIZE + 1):
+        raise ParameterError(f"an edited maze is 1 to {2 * registry.MAX_SIZE + 1} squares a side")
+    if len(wall) != width * height or set(wall) - {0, 1}:
+        raise ParameterError(f"the wall layer needs {width * height} squares of 0 or 1")
+    for what, p in (("start", start), ("goal", goal)):
+        if not (0 <= p < len(wall)) or wall[p]:
+            raise ParameterError(f"the {what} must be on a floor square")
+    if geometry not in ("block", "thin"):
+        raise ParameterError(f"unknown geometry {geometry!r}; allowed: block, thin, graph")
+    try:
+        maze = Maze(width, height, wall, start, [goal], geometry)
+    except GeometryError as err:
+        raise ParameterError(f"an edited thin-wall maze must stay cell-aligned: {err}") from None
+    if not maze.is_node(start) or not maze.is_node(goal):
+        raise ParameterError("the start and the goal must be on cells")
+    return maze
 
 
-def _edited_graph(width, height, wall, start, goal, shape, mask):
-    """An edited hex, triangle or polar maze (see ``set_maze``), on the current maze's lattice when it
-    is the same one (a stroke costs no new lattice), else on a new one."""
-    from . import masks
-    from .graph import GRAPH_SHAPES, Lattice
+def _edited_graph(width, height, wall, start, goal, shape, mask, lat):
+    """An edited hex, triangle or polar maze (see ``Session.set_maze``), on lattice ``lat`` (the
+    current maze's, or None) when it is the same one (a stroke costs no new lattice), else on a new one."""
     if shape not in GRAPH_SHAPES:
         raise ParameterError(f"an edited graph maze is {', '.join(GRAPH_SHAPES)}; got {shape!r}")
     w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
     h = check_whole(height, "height in cells", 1, registry.MAX_SIZE, SizeError)
     if not isinstance(mask, str) or len(mask) > MAX_IMPORT:
         raise ParameterError("the mask must be rows of X (cell) and . (no cell)")
-    lat = _generated.finish().lattice if _generated is not None else None
     if lat is None or (lat.shape, lat.w, lat.h) != (shape, w, h) or (
             lat.mask.text() if lat.mask is not None else "") != mask:
         # The mask's islands were settled when the maze was made: joining again finds the same cells.
@@ -400,258 +203,406 @@ def _edited_graph(width, height, wall, start, goal, shape, mask):
     return maze
 
 
-def shortest():
-    """Moves of the shortest route (BFS) from S to G on the current maze; -1 when there is none."""
-    from .stats import solution_length
-    moves = solution_length(_maze("measuring its shortest route"))
-    return -1 if moves is None else moves
-
-
-def export_text(fmt):
-    """The current maze (the last generated or imported one) as text in ``fmt`` (see ``formats.WRITERS``)."""
-    maze = _maze("exporting it")
-    if fmt not in WRITERS:
-        raise ParameterError(f"unknown export format {fmt!r}; allowed: {', '.join(WRITERS)}")
-    return WRITERS[fmt](maze)
-
-
-def export_svg():
-    """The current maze as SVG, the bytes the CLI and the library write for it: after a solve, its
-    final maze with the route (and, for a solver that numbers cells, the numbers and their heat:
-    ``solve SLUG --format svg --numbers``); otherwise the last generated, imported or edited maze."""
-    if _run is not None and _run.algorithm.family == "solver":
-        from .solution import Solution
-        run = Run.solve(_run.algorithm.slug, _run.initial, _run.seed, **_run.options)
-        sol = Solution.from_events(run.initial, run.events())
-        return run.maze.to_svg(route=sol.squares, numbers=run.algorithm.layer == "distance")
-    return _maze("exporting it").to_svg()
-
-
-def sheet_html(slug, width, height, seed, count=6, paper="a4", title="", options_json="{}"):
-    """A print sheet (``pymaze.sheet``): ``count`` mazes of generator ``slug`` from ``seed`` on, then
-    their answer keys, as the HTML ``python -m pymaze sheet`` writes."""
-    from .sheet import sheet
-    return sheet(slug, width, height, count=count, seed=check_seed(seed), paper=paper, title=title or None,
-                 **_options(options_json))
-
-
-_picture = None  # the maze last read from a picture, until it is accepted
-
-
-def read_picture(width, height, rgba, options_json="{}"):
-    """Read a maze from the page's RGBA pixels with ``pymaze.picture`` (``options``: its overrides); keeps it
-    for ``accept_picture`` and returns JSON of what was found, with the maze's size, walls ('0'/'1'), S and G."""
-    global _picture
-    from .picture import read
-    options = _options(options_json)
-    allowed = ("threshold", "angle", "crop", "kind", "pitch", "line", "size", "start", "goal")
-    unknown = [k for k in options if k not in allowed]
-    if unknown:
-        raise ParameterError(f"unknown picture option {unknown[0]!r}; allowed: {', '.join(allowed)}")
-    try:
-        maze, found = read(width, height, _bytes(rgba), 4, **options)
-    except (TypeError, ValueError) as exc:
-        if isinstance(exc, MazeFormatError):
-            raise
-        raise ParameterError(f"bad picture option: {exc}") from None
-    _picture = maze
-    found.update(width=maze.width, height=maze.height, geometry=maze.geometry, start=maze.start,
-                 goals=maze.goals, wall="".join("01"[c] for c in maze.wall))
-    return json.dumps(found)
-
-
-def accept_picture():
-    """The maze last read from a picture becomes the current maze; returns what generate returns."""
-    global _generated
-    if _picture is None:
-        raise ParameterError("read a picture before accepting it")
-    _generated = _Loaded(_picture.copy(layers=False), "picture", "maze from a picture")
-    return _start(_generated)
-
-
-def set_random_weights(seed):
-    """Give the last generated maze random cell weights 1..9 (what ``dijkstra`` pays); returns them as JSON."""
-    from .solvers.dijkstra import random_weights
-    return json.dumps(list(random_weights(_maze("giving it weights"), random.Random(check_seed(seed)))))
-
-
-def next_batch(n):
-    """Up to ``n`` more events of the current run as a packed ``array('i')`` (empty when done).
-
-    A solve that moved S or G (``farthest``) hands its final S and G to the current maze once its
-    last event is out: the next solve, play or edit keeps them, until the next generate."""
-    if _run is None:
-        raise ParameterError("no run: generate a maze first")
-    batch = _run.next_batch(min(n, USER_BATCH) if _user_run() else n)  # user code: short batches, under the page's time limit
-    _adopt_ends()
-    return batch
-
-
-def _adopt_ends():
-    """A finished solve that moved S or G hands them to the current maze."""
-    if _run.finished and _run.algorithm.family == "solver" and _generated is not None:
-        maze = _generated.finish()
-        if (maze.start, maze.goals) != (_run.maze.start, _run.maze.goals):
-            maze.start, maze.goals = _run.maze.start, list(_run.maze.goals)
-
-
-def instant():
-    """Run the current run to its end without making its events (the page's speed "instant"):
-    ``(JSON {"start", "goals", "route", "notes"}, wall, mark, num bytes)`` of its final maze, with
-    the route's squares in order from S and the notes as ``[code, value, index]``, what the events
-    would have left in the page; ``replay`` makes the events later, from the same seed, if the
-    page needs them.  None when the run cannot end so (batches were pulled, the page's own code,
-    an imported maze, a solver with no event-free twin): the page then pulls its batches."""
-    run = _run
-    if not isinstance(run, Run) or run.started or _user_run() is not None:
-        return None
-    if run.algorithm.family == "solver" and not run.algorithm.watchable:
-        return None
-    maze = run.finish()
-    _adopt_ends()
-    route, _, notes = run.outcome or ([], 0, [])
-    info = {"start": maze.start, "goals": list(maze.goals), "route": list(route), "notes": [list(n) for n in notes]}
-    return json.dumps(info), maze.wall, maze.mark, maze.num  # (the worker copies them out: no copy here)
-
-
-def replay():
-    """Start the current run again from its first event, under the same run id: the same
-    algorithm, maze, seed and options make the same events (an instant run stepped back)."""
-    global _run
-    if not isinstance(_run, (Run, _Adopted)):
-        raise ParameterError("no run to replay: generate a maze first")
-    old, _run = _run, None
-    if old is not _generated:
-        old.maze = None  # a solve's own final maze goes before the new one is made (Pyodide's heap keeps its peak)
-    _run = old.again()
-
-
-def timing_json(slug, width, height, seed, solver=""):
-    """Seconds (``time.perf_counter``) an instant generate of ``slug`` takes in this engine, and
-    an instant solve of its maze by ``solver`` when given; the page's runs are left alone.  What
-    bench/page.py compares with CPython running the same function."""
-    import time
-    t0 = time.perf_counter()
-    maze = Run.generate(slug, width, height, seed).finish()
-    t1 = time.perf_counter()
-    if solver:
-        Run.solve(solver, maze, seed).finish()
-    return json.dumps({"generate": t1 - t0, "solve": time.perf_counter() - t1 if solver else None})
-
-
-def finish_run():
-    """Run the current run to its end without handing out its events (a restarted engine getting
-    back a maze whose S and G a solve moved)."""
-    if _run is None:
-        raise ParameterError("no run: generate a maze first")
-    _run.finish()
-    _adopt_ends()
-
-
-def metrics_json():
-    """Metrics of the current run's final maze (see ``pymaze.stats``), once all its events are out."""
-    if _run is None or not _run.finished:
-        raise ParameterError("metrics are ready when the run's last event has been handed out")
-    from .stats import metrics
-    return json.dumps(metrics(_run.maze))
-
-
-def snapshot():
-    """The live maze of the current run, for tests: JSON of its size, start, goals and layers."""
-    m = _run.maze
-    return json.dumps({"width": m.width, "height": m.height, "start": m.start, "goals": m.goals,
-                       "wall": list(m.wall), "mark": list(m.mark), "num": list(m.num),
-                       "weight": list(m.weight) if m.weight is not None else None})
-
-
-def stream_hash(slug, width, height, seed, geometry="thin", options_json="{}",
-                solver="", solver_seed=0, solver_options_json="{}"):
-    """sha256 of a whole event stream: of the generator, or (``solver`` given) of solving its maze."""
-    run = Run.generate(slug, width, height, seed, geometry, **_options(options_json))
-    if solver:
-        run = Run.solve(solver, run.finish(), solver_seed, **_options(solver_options_json))
-    digest = hashlib.sha256()
-    while batch := run.next_batch(100000):
-        digest.update(batch.tobytes())
-    return digest.hexdigest()
-
-
-def lab_chunk(generator, solvers_csv, shape, width, height, seeds_json):
-    """The lab's records (JSON) of generator ``generator`` for the seeds in ``seeds_json``, with the
-    solvers named in ``solvers_csv`` (what one of the page's lab workers measures at a time)."""
-    from .lab import check, measure_chunk
-    seeds = json.loads(seeds_json)
-    gens, sols, shape, (w, h), _, _ = check([generator], solvers_csv, shape, (width, height),
-                                            max(len(seeds), 1), min(seeds, default=0))
-    return json.dumps(measure_chunk((gens[0], sols, shape, w, h, [check_seed(s) for s in seeds])))
-
-
-def lab_report(records_json):
-    """The summary (as ``pymaze.lab.summary``) and the CSV of the lab's records: ``{"summary", "csv"}``."""
-    import io
-    from .cli import write_csv
-    from .lab import summary
-    records = json.loads(records_json)
-    out = io.StringIO()
-    write_csv(records, out)
-    return json.dumps({"summary": summary(records), "csv": out.getvalue()})
-
-
-# --- the page's own code (the Code mode) -------------------------------------------------
-
-USER_FILE = "yours.py"  # the plugin name of the page's code: its algorithms' ``source``
-USER_BATCH = 2000       # the most events of user code per batch (the page stops a batch that takes too long)
-_lines_sent = 0         # of the current user run: the events whose lines the page has
-
-
-def register_code(code, defer=True):
-    """Load the page's code as the plugin ``yours.py`` (replacing what it registered before); JSON
-    ``{"algorithms": [catalogue entries], "error": null}`` or ``{"algorithms": [], "error": {message, line}}``.
-    ``defer`` False (the lab's workers): an error of one of its runs raises at once, naming its line."""
-    from .plugins import PluginError, load_source
-    try:
-        found = load_source(code, USER_FILE, defer=defer, lines=defer)
-    except PluginError as exc:
-        return json.dumps({"algorithms": [], "error": _error(exc)})
-    cat = json.loads(catalogue_json())
-    entries = [dict(e, source="") for family in ("generators", "solvers") for e in cat[family] if e["slug"] in found]
-    # (source "": the page's explanation links no file for them; the run's header still names yours.py)
-    return json.dumps({"algorithms": entries, "error": None})
-
-
 def _error(exc):
     return {"message": exc.message, "line": exc.line, "step": exc.step}
 
 
-def _user_run():
-    """The current run's checked steps when it runs the page's code, else None."""
-    from .plugins import Checked
-    steps = getattr(_run, "_steps", None)
-    return steps if isinstance(steps, Checked) and _run.algorithm.source == USER_FILE else None
+class Session:
+    """The engine of one page (one per worker): its current maze and run, the race on show, the
+    picture read last and the page's own code's progress.  Every request of the page is a method."""
 
+    def __init__(self):
+        self.run = None        # the run the page is animating
+        self.generated = None  # the last generate (or imported or edited maze): what ``solve`` solves
+        self.serial = 0        # the id of the last run handed out (the page asks for batches by it)
+        self.drawn = None      # the lattice whose drawing the page was sent last (sent once per maze)
+        self.racers = {}       # the runs of the race on show, by run id: one per board
+        self.pictured = None   # the maze last read from a picture, until it is accepted
+        self.lines_sent = 0    # of the current user run: the events whose lines the page has
 
-def user_batch_json():
-    """After a batch of a user run: JSON ``{"lines": [the code line of each event just handed out],
-    "error": null or {message, line, step}}`` (the error once the run stopped on it); "" for other runs."""
-    global _lines_sent
-    steps = _user_run()
-    if steps is None:
-        return ""
-    lines = list(steps.lines[_lines_sent:_run.emitted])
-    _lines_sent = _run.emitted
-    error = steps.error if _run.finished else None
-    return json.dumps({"lines": lines, "error": _error(error) if error else None})
+    # --- the catalogue ----------------------------------------------------------------------
 
+    def catalogue_json(self):
+        """The registry as JSON (algorithms, parameter schemas, limits) plus the engine version; each
+        algorithm also has its docstring (``doc``: its steps) and its source file (``source``)."""
+        cat = registry.catalogue()
+        for family, table in (("generators", registry.generators()), ("solvers", registry.solvers())):
+            for entry in cat[family]:
+                algo = table[entry["slug"]]
+                entry["doc"] = inspect.getdoc(algo.func) or ""
+                entry["source"] = algo.source or algo.func.__module__.replace(".", "/") + ".py"
+        return json.dumps(dict(cat, version=__version__))
 
-def builtin_source(family, slug):
-    """The source of built-in ``slug``'s module as a plugin of the page: imports made absolute, every
-    slug it registers renamed ``my-SLUG`` ("Copy of NAME"), so it can be run beside the original."""
-    import re
-    import sys
-    algo = registry.get(family, slug)
-    module = sys.modules[algo.func.__module__]
-    package = module.__name__.rpartition(".")[0]
-    text = inspect.getsource(module)
-    text = re.sub(r"^from \.\.(\w*) import", lambda m: f"from pymaze{'.' if m[1] else ''}{m[1]} import", text, flags=re.M)
-    text = re.sub(r"^from \.(\w*) import", lambda m: f"from {package}{'.' if m[1] else ''}{m[1]} import", text, flags=re.M)
-    return re.sub(r'(@(?:solver|generator)\(\s*")([^"]+)(",\s*")', r"\1my-\2\3Copy of ", text)
+    # --- starting runs ----------------------------------------------------------------------
+
+    def _start(self, run):
+        self.run = run
+        return self._header(run)
+
+    def _header(self, run):
+        """A new run id for ``run``, and its first maze: (header JSON, wall, mark, num), the layers of
+        ``run.initial`` themselves (bytearray, bytearray, ``array('i')``): the worker copies them out at
+        once, so no copy is made here."""
+        self.serial += 1
+        maze = run.initial
+        header = {"run": self.serial, "kind": run.algorithm.family, "slug": run.algorithm.slug,
+                  "name": run.algorithm.name, "width": maze.width, "height": maze.height, "geometry": maze.geometry,
+                  "start": maze.start, "goals": list(maze.goals), "layer": run.algorithm.layer,
+                  "seed": run.seed, "weights": list(maze.weight) if maze.weight is not None else None,
+                  "shape": maze.shape, "cells": maze.lattice.n if maze.lattice is not None else None,
+                  "mask": maze.mask.text() if maze.mask is not None else None,
+                  "source": getattr(run.algorithm, "source", "")}
+        self.lines_sent = 0
+        return json.dumps(header), maze.wall, maze.mark, maze.num
+
+    def _maze(self, before):
+        """The final maze of the last generate, import or edit; without one, a ParameterError that
+        says to make one ``before`` what was asked."""
+        if self.generated is None:
+            raise ParameterError(f"generate or import a maze before {before}")
+        return self.generated.finish()
+
+    def generate(self, slug, width, height, seed, geometry="thin", options_json="{}", mask_json=""):
+        """Start generator ``slug``; returns (header JSON, wall, mark, num: see ``_header``).
+
+        ``geometry``: "thin" or "block" (square mazes) or a shape ("hex", "triangle", "polar"), at most
+        ``PAGE_CELLS`` cells; ``mask_json``: see ``_mask``."""
+        self.generated = page_run(slug, width, height, seed, geometry, options_json, mask_json)
+        return self._start(self.generated)
+
+    def solve(self, slug, seed, options_json="{}"):
+        """Start solver ``slug`` on the final maze of the last generate (marks and numbers cleared)."""
+        maze = self._maze("solving it")
+        options = parse_options(options_json)
+        return self._start(Run.solve(slug, _solvable(slug, maze, options), seed, **options))
+
+    def load_text(self, text, fmt="auto"):
+        """Make ``text`` (in format ``fmt``, or detected) the current maze; returns what generate returns.
+
+        Raises ``MazeFormatError`` (message with line and column) and leaves the current maze as it was."""
+        if len(text) > MAX_IMPORT:
+            raise MazeFormatError(f"the import holds {len(text):,} characters; the limit is {MAX_IMPORT:,}")
+        maze = parse(text, fmt)
+        maze.mark = bytearray(len(maze.wall))
+        self.generated = _Loaded(maze)
+        return self._start(self.generated)
+
+    def current(self, block=False):
+        """Make the final maze of the last generate, import or edit the current run, with no events and
+        its marks cleared (what the page plays and edits); ``block`` reads it as a block maze."""
+        maze = self._maze("playing or editing it").copy(layers=False)
+        if block:
+            maze = maze.as_block()
+        self.generated = _Loaded(maze, self.generated.algorithm.slug, self.generated.algorithm.name)
+        return self._start(self.generated)
+
+    def set_maze(self, width, height, wall, start, goal, weight=None, geometry="block", shape="square", mask=""):
+        """The page's edited maze (``wall``: bytes of 0/1, one per square) becomes the current maze.
+
+        Start and goal must be floor squares (cells of a ``"thin"`` maze); they may be the same square.
+        A thin maze must stay cell-aligned (closed frame, posts, floor cells): only the walls between
+        cells change.  ``weight``, when given, holds each square's cost 1..9 (what ``dijkstra`` pays).
+
+        ``geometry="graph"``: a hex, triangle or polar maze (``shape``) of ``width`` x ``height``, with
+        the mask whose text (rows of X and .) is ``mask`` ("" for none); ``wall`` holds its cells (all
+        open) then its passages (1: closed), and S and G are cells."""
+        wall = _bytes(wall)
+        if geometry == "graph":
+            lattice = self.generated.finish().lattice if self.generated is not None else None
+            maze = _edited_graph(width, height, wall, start, goal, shape, mask, lattice)
+        else:
+            maze = _edited_square(width, height, wall, start, goal, geometry)
+        if weight is not None:
+            weight = _bytes(weight)
+            if len(weight) != len(wall) or set(weight) - set(range(1, 10)):
+                raise ParameterError(f"the weights need {len(wall)} squares of 1 to 9")
+            maze.weight = array("i", list(weight))
+        self.generated = _Loaded(maze, "edit", "edited maze")
+        return self._start(self.generated)
+
+    def adopt(self, header_json, wall, weight=None):
+        """A fresh engine takes over the page's current run (the page ended the worker that made it, to
+        give its memory back; nothing is run here).  ``wall`` (0/1 per square) is the current maze of
+        the header's square ``width`` x ``height`` ``geometry``, with ``start`` and ``goals`` as the last
+        run left them; ``run``: the page's id of its run; ``generate``: that run's generate arguments
+        (``slug``, ``width``, ``height``, ``seed``, ``shape``, ``options``), and after a solve ``solve``
+        (``slug``, ``seed``, ``options``, and ``ends``: S and G when it started).  The next generate,
+        solve, play, edit, export or replay starts from them as it would have in the engine that ran it."""
+        h = parse_options(header_json)
+        maze = _blank_layers(Maze(1, 1, b"\x00", 0, [0], "block"), h["width"], h["height"], h["geometry"],
+                             _bytes(wall))
+        maze.start, maze.goals = h["start"], list(h["goals"])
+        if weight is not None:
+            maze.weight = array("i", list(_bytes(weight)))
+        g, sol = h["generate"], h.get("solve")
+        gen = registry.get("generator", g["slug"])
+        seed, options = check_seed(g["seed"]), parse_options(json.dumps(g.get("options") or {}))
+        again = lambda: page_run(gen.slug, g["width"], g["height"], seed, g.get("shape") or "thin",  # noqa: E731
+                                 json.dumps(options), "")
+        self.generated = self.run = _Adopted(maze, gen, seed, options, maze, again)
+        if sol:
+            algo, seed = registry.get("solver", sol["slug"]), check_seed(sol["seed"])
+            options = parse_options(json.dumps(sol.get("options") or {}))
+            start, goals = sol.get("ends", (maze.start, maze.goals))
+            first = maze
+            if (start, list(goals)) != (maze.start, maze.goals):
+                first = maze.copy(layers=False)
+                first.start, first.goals = start, list(goals)
+            initial = _solvable(algo.slug, first, options)
+            self.generated = _Loaded(maze, gen.slug, gen.name)
+            self.run = _Adopted(maze, algo, seed, options, initial,
+                                lambda: Run.solve(algo.slug, initial, seed, **options))
+        self.serial = max(self.serial, int(h.get("run") or 0))
+
+    def read_picture(self, width, height, rgba, options_json="{}"):
+        """Read a maze from the page's RGBA pixels with ``pymaze.picture`` (``options``: its overrides); keeps
+        it for ``accept_picture`` and returns JSON of what was found, with the maze's size, walls ('0'/'1'),
+        S and G."""
+        options = parse_options(options_json)
+        allowed = ("threshold", "angle", "crop", "kind", "pitch", "line", "size", "start", "goal")
+        unknown = [k for k in options if k not in allowed]
+        if unknown:
+            raise ParameterError(f"unknown picture option {unknown[0]!r}; allowed: {', '.join(allowed)}")
+        try:
+            maze, found = read_picture(width, height, _bytes(rgba), 4, **options)
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, MazeFormatError):
+                raise
+            raise ParameterError(f"bad picture option: {exc}") from None
+        self.pictured = maze
+        found.update(width=maze.width, height=maze.height, geometry=maze.geometry, start=maze.start,
+                     goals=maze.goals, wall="".join("01"[c] for c in maze.wall))
+        return json.dumps(found)
+
+    def accept_picture(self):
+        """The maze last read from a picture becomes the current maze; returns what generate returns."""
+        if self.pictured is None:
+            raise ParameterError("read a picture before accepting it")
+        self.generated = _Loaded(self.pictured.copy(layers=False), "picture", "maze from a picture")
+        return self._start(self.generated)
+
+    def set_random_weights(self, seed):
+        """Give the last generated maze random cell weights 1..9 (what ``dijkstra`` pays); returns them as JSON."""
+        return json.dumps(list(random_weights(self._maze("giving it weights"), random.Random(check_seed(seed)))))
+
+    # --- the current run's events -----------------------------------------------------------
+
+    def next_batch(self, n):
+        """Up to ``n`` more events of the current run as a packed ``array('i')`` (empty when done).
+
+        A solve that moved S or G (``farthest``) hands its final S and G to the current maze once its
+        last event is out: the next solve, play or edit keeps them, until the next generate."""
+        if self.run is None:
+            raise ParameterError("no run: generate a maze first")
+        # user code: short batches, under the page's time limit
+        batch = self.run.next_batch(min(n, USER_BATCH) if self._user_run() else n)
+        self._adopt_ends()
+        return batch
+
+    def _adopt_ends(self):
+        """A finished solve that moved S or G hands them to the current maze."""
+        run = self.run
+        if run.finished and run.algorithm.family == "solver" and self.generated is not None:
+            maze = self.generated.finish()
+            if (maze.start, maze.goals) != (run.maze.start, run.maze.goals):
+                maze.start, maze.goals = run.maze.start, list(run.maze.goals)
+
+    def instant(self):
+        """Run the current run to its end without making its events (the page's speed "instant"):
+        ``(JSON {"start", "goals", "route", "notes"}, wall, mark, num bytes)`` of its final maze, with
+        the route's squares in order from S and the notes as ``[code, value, index]``, what the events
+        would have left in the page; ``replay`` makes the events later, from the same seed, if the
+        page needs them.  None when the run cannot end so (batches were pulled, the page's own code,
+        an imported maze, a solver with no event-free twin, or whose twin reported nothing on this
+        maze): the page then pulls its batches, of the same run made afresh."""
+        run = self.run
+        if not isinstance(run, Run) or run.started or self._user_run() is not None:
+            return None
+        solver = run.algorithm.family == "solver"
+        if solver and not run.algorithm.watchable:
+            return None
+        maze = run.finish()
+        if solver and run.outcome is None:  # the twin declined this maze: the events will tell
+            self.run = run.again()
+            return None
+        self._adopt_ends()
+        route, _, notes = run.outcome or ([], 0, [])
+        info = {"start": maze.start, "goals": list(maze.goals), "route": list(route),
+                "notes": [list(n) for n in notes]}
+        return json.dumps(info), maze.wall, maze.mark, maze.num  # (the worker copies them out: no copy here)
+
+    def replay(self):
+        """Start the current run again from its first event, under the same run id: the same
+        algorithm, maze, seed and options make the same events (an instant run stepped back)."""
+        if not isinstance(self.run, (Run, _Adopted)):
+            raise ParameterError("no run to replay: generate a maze first")
+        old, self.run = self.run, None
+        if old is not self.generated:
+            old.maze = None  # a solve's own final maze goes before the new one is made (Pyodide's heap keeps its peak)
+        self.run = old.again()
+
+    def finish_run(self):
+        """Run the current run to its end without handing out its events (a restarted engine getting
+        back a maze whose S and G a solve moved)."""
+        if self.run is None:
+            raise ParameterError("no run: generate a maze first")
+        self.run.finish()
+        self._adopt_ends()
+
+    def drawing(self):
+        """The drawing of the current run's maze (see ``Maze.drawing``) once per maze: JSON of its bounds,
+        then polygons (float64 x, y pairs), polygon starts (int32), walls (float64 x0, y0, x1, y1 per
+        passage), border segments (float64) and the passages' two cells (int32); ``None`` for a square
+        maze (drawn square by square) or when the page was sent this maze's drawing already."""
+        lattice = self.run.maze.lattice
+        if lattice is None or lattice is self.drawn:
+            return None
+        self.drawn = lattice
+        return drawing_of(lattice)
+
+    # --- races ------------------------------------------------------------------------------
+
+    def race(self, family, slugs_json, generator, width, height, seed, geometry="thin", options_json="{}",
+             mask_json="", racer_options_json="[]"):
+        """Start a race of 2 to 4 algorithms: solvers (``family`` "solve") on the maze generator
+        ``generator`` makes (its options, size, seed, geometry or shape, and mask), each solving it with
+        the same seed; or generators (``family`` "generate") at that size, seed, shape and mask.
+        ``racer_options_json``: a list of each racer's options (JSON objects; missing: the defaults).
+
+        Returns a list with what ``generate`` returns for each racer, in order (headers with their run
+        ids; a solver's header also holds ``shortest``, the moves of the maze's shortest route).  The
+        race's runs are kept apart from the page's current run: ``race_batch`` hands out their events,
+        ``race_drawing`` a hex, triangle or polar race's drawing."""
+        try:
+            slugs, each = json.loads(slugs_json), json.loads(racer_options_json or "[]")
+        except (TypeError, ValueError):
+            slugs = each = None
+        if not isinstance(slugs, list) or not 2 <= len(slugs) <= 4 or not all(isinstance(s, str) for s in slugs):
+            raise ParameterError("a race takes 2 to 4 algorithms")
+        if not isinstance(each, list) or len(each) > len(slugs):
+            raise ParameterError("the racers' options must be a list of JSON objects, one per racer")
+        each = [parse_options(json.dumps(o)) for o in each] + [{}] * (len(slugs) - len(each))
+        if family == "solve":
+            maze = page_run(generator, width, height, seed, geometry, options_json, mask_json).finish()
+            shortest = solution_length(maze)
+            runs = [Run.solve(slug, _solvable(slug, maze, opts), seed, **opts) for slug, opts in zip(slugs, each)]
+        elif family == "generate":
+            runs = [page_run(slug, width, height, seed, geometry, json.dumps(opts), mask_json)
+                    for slug, opts in zip(slugs, each)]
+            shortest = None
+        else:
+            raise ParameterError(f"unknown race {family!r}; allowed: solve, generate")
+        out, self.racers = [], {}
+        for run in runs:
+            header, wall, mark, num = self._header(run)
+            self.racers[self.serial] = run
+            header = json.loads(header)
+            header["shortest"] = -1 if shortest is None and family == "solve" else shortest
+            out.append((json.dumps(header), wall, mark, num))
+        return out
+
+    def race_batch(self, run_id, n):
+        """Up to ``n`` more events of the race's run ``run_id``; empty for a run of an earlier race."""
+        run = self.racers.get(run_id)
+        return run.next_batch(n) if run is not None else array("i")
+
+    def race_drawing(self, run_id):
+        """The drawing (as ``drawing``) of the maze of the race's run ``run_id``; None for a square one."""
+        run = self.racers.get(run_id)
+        lattice = run.maze.lattice if run is not None else None
+        return drawing_of(lattice) if lattice is not None else None
+
+    # --- what the page reads of the maze ----------------------------------------------------
+
+    def shortest(self):
+        """Moves of the shortest route (BFS) from S to G on the current maze; -1 when there is none."""
+        moves = solution_length(self._maze("measuring its shortest route"))
+        return -1 if moves is None else moves
+
+    def metrics_json(self):
+        """Metrics of the current run's final maze (see ``pymaze.stats``), once all its events are out."""
+        if self.run is None or not self.run.finished:
+            raise ParameterError("metrics are ready when the run's last event has been handed out")
+        return json.dumps(metrics(self.run.maze))
+
+    def export_text(self, fmt):
+        """The current maze (the last generated or imported one) as text in ``fmt`` (see ``formats.WRITERS``)."""
+        maze = self._maze("exporting it")
+        if fmt not in WRITERS:
+            raise ParameterError(f"unknown export format {fmt!r}; allowed: {', '.join(WRITERS)}")
+        return WRITERS[fmt](maze)
+
+    def export_svg(self):
+        """The current maze as SVG, the bytes the CLI and the library write for it: after a solve, its
+        final maze with the route (and, for a solver that numbers cells, the numbers and their heat:
+        ``solve SLUG --format svg --numbers``); otherwise the last generated, imported or edited maze."""
+        run = self.run
+        if run is not None and run.algorithm.family == "solver":
+            sol, run, _ = Solution.of_run(Run.solve(run.algorithm.slug, run.initial, run.seed, **run.options))
+            return to_svg(run.maze, route=sol.squares, numbers=run.algorithm.layer == "distance")
+        return to_svg(self._maze("exporting it"))
+
+    def sheet_html(self, slug, width, height, seed, count=6, paper="a4", title="", options_json="{}"):
+        """A print sheet (``pymaze.sheet``): ``count`` mazes of generator ``slug`` from ``seed`` on, then
+        their answer keys, as the HTML ``python -m pymaze sheet`` writes."""
+        return sheet(slug, width, height, count=count, seed=check_seed(seed), paper=paper, title=title or None,
+                     **parse_options(options_json))
+
+    # --- the lab ----------------------------------------------------------------------------
+
+    def lab_chunk(self, generator, solvers_csv, shape, width, height, seeds_json):
+        """The lab's records (JSON) of generator ``generator`` for the seeds in ``seeds_json``, with the
+        solvers named in ``solvers_csv`` (what one of the page's lab workers measures at a time)."""
+        seeds = json.loads(seeds_json)
+        gens, sols, shape, (w, h), _, _ = lab_check([generator], solvers_csv, shape, (width, height),
+                                                max(len(seeds), 1), min(seeds, default=0))
+        return json.dumps(measure_chunk((gens[0], sols, shape, w, h, [check_seed(s) for s in seeds])))
+
+    def lab_report(self, records_json):
+        """The summary (as ``pymaze.lab.summary``) and the CSV of the lab's records: ``{"summary", "csv"}``."""
+        records = json.loads(records_json)
+        return json.dumps({"summary": lab_summary(records), "csv": csv_text(records)})
+
+    # --- the page's own code (the Code mode) ------------------------------------------------
+
+    def register_code(self, code, defer=True):
+        """Load the page's code as the plugin ``yours.py`` (replacing what it registered before); JSON
+        ``{"algorithms": [catalogue entries], "error": null}`` or ``{"algorithms": [], "error": {message, line}}``.
+        ``defer`` False (the lab's workers): an error of one of its runs raises at once, naming its line."""
+        try:
+            found = load_source(code, USER_FILE, defer=defer, lines=defer)
+        except PluginError as exc:
+            return json.dumps({"algorithms": [], "error": _error(exc)})
+        cat = json.loads(self.catalogue_json())
+        entries = [dict(e, source="") for family in ("generators", "solvers") for e in cat[family] if e["slug"] in found]
+        # (source "": the page's explanation links no file for them; the run's header still names yours.py)
+        return json.dumps({"algorithms": entries, "error": None})
+
+    def _user_run(self):
+        """The current run's checked steps when it runs the page's code, else None."""
+        steps = getattr(self.run, "_steps", None)
+        return steps if isinstance(steps, Checked) and self.run.algorithm.source == USER_FILE else None
+
+    def user_batch_json(self):
+        """After a batch of a user run: JSON ``{"lines": [the code line of each event just handed out],
+        "error": null or {message, line, step}}`` (the error once the run stopped on it); "" for other runs."""
+        steps = self._user_run()
+        if steps is None:
+            return ""
+        lines = list(steps.lines[self.lines_sent:self.run.emitted])
+        self.lines_sent = self.run.emitted
+        error = steps.error if self.run.finished else None
+        return json.dumps({"lines": lines, "error": _error(error) if error else None})
+
+    def builtin_source(self, family, slug):
+        """The source of built-in ``slug``'s module as a plugin of the page: imports made absolute, every
+        slug it registers renamed ``my-SLUG`` ("Copy of NAME"), so it can be run beside the original."""
+        algo = registry.get(family, slug)
+        module = sys.modules[algo.func.__module__]
+        package = module.__name__.rpartition(".")[0]
+        text = inspect.getsource(module)
+        text = re.sub(r"^from \.\.(\w*) import", lambda m: f"from pymaze{'.' if m[1] else ''}{m[1]} import", text,
+                      flags=re.M)
+        text = re.sub(r"^from \.(\w*) import", lambda m: f"from {package}{'.' if m[1] else ''}{m[1]} import", text,
+                      flags=re.M)
+        return re.sub(r'(@(?:solver|generator)\(\s*")([^"]+)(",\s*")', r"\1my-\2\3Copy of ", text)

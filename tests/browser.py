@@ -10,6 +10,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+# Set before the page's scripts run: its engine then also answers the tests' requests
+# (pymaze.web_debug: window.pymaze.streamHash, crashEngine, timing), which the page never loads itself.
+DEBUG = "globalThis.PYMAZE_DEBUG = true;"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
 
@@ -52,6 +55,7 @@ class Page:
         self.page = browser.new_page(viewport=viewport)
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
         self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
+        self.page.add_init_script(DEBUG)
         self.page.goto(url)
         # ready: the engine is up (and, without a link, the default maze is being generated)
         self.page.wait_for_function("window.pymaze && window.pymaze.runs > 0", timeout=90000)

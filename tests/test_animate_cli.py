@@ -13,6 +13,7 @@ from PIL import Image
 import pymaze
 from pymaze.animate import Timeline, frame, frames, scene_at, to_png
 from pymaze.run import Run
+from pymaze.svg import to_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -83,7 +84,7 @@ def test_png_size(args, size):
     code, out, err = cli("solve", "bfs", "--generate", "dig", "--size", "9x7", "--seed", 3, "--format", "png", *args)
     assert code == 0 and not err
     image = Image.open(__import__("io").BytesIO(out))
-    base = pymaze.generate("dig", 9, 7, seed=3).to_svg()
+    base = to_svg(pymaze.generate("dig", 9, 7, seed=3))
     bw = int(base.split(' width="', 1)[1].split('"', 1)[0])
     assert image.format == "PNG" and image.size[0] == (size or 2 * bw)
     assert out == to_png(pymaze.generate("dig", 9, 7, seed=3), route=pymaze.solve(

@@ -182,6 +182,23 @@ def test_shortcuts_work_right_after_choosing_from_a_dropdown(page, select, value
     assert page.js("window.pymaze.state") == "running"
 
 
+def test_without_the_tests_flag_the_engine_loads_no_test_hooks(browser, site_url):
+    """A page opened as people open it (no PYMAZE_DEBUG before its scripts): its worker is not asked
+    for pymaze.web_debug, answers the tests' requests with an error, and keeps working."""
+    p, errors = open_page(browser, site_url)
+    try:
+        p.wait_for_function("window.pymaze && window.pymaze.runs > 0 && window.pymaze.state === 'done'", timeout=90000)
+        assert {w.url.rsplit("/", 1)[1] for w in p.workers} == {"worker.js"}
+        with pytest.raises(Exception, match="the engine has no request streamHash"):
+            p.evaluate("window.pymaze.streamHash({slug: 'dig', width: 5, height: 4, seed: 1})")
+        runs = p.evaluate("window.pymaze.runs")
+        p.click("#generate")
+        p.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'", arg=runs)
+        assert p.evaluate("window.pymaze.engine().recycles") == 0 and p.is_hidden("#notice") and errors == []
+    finally:
+        p.close()
+
+
 def test_loading_shows_the_board_at_size_with_controls_off_and_dropdowns_filled(browser, site_url):
     held = []
     p = browser.new_page(viewport={"width": 1280, "height": 800})
@@ -349,6 +366,8 @@ def test_the_test_hook_keeps_its_fields_and_runs_count_up(page):
     hook = page.js("Object.keys(Object.getOwnPropertyDescriptors(window.pymaze))")
     assert {"ready", "state", "catalogue", "runs", "progress", "snapshot", "squareCentre", "crashEngine",
             "streamHash"} <= set(hook)
+    # (the tests' page: its worker was opened with ?debug, so these hooks answer)
+    assert {w.url.rsplit("/", 1)[1] for w in page.page.workers} == {"worker.js?debug"}
     before = page.js("window.pymaze.runs")
     page.generate("dig", 4, 3, 1)
     assert page.js("window.pymaze.runs") == before + 1  # the page's count, whatever ids the engine gives

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 import pymaze
+from pymaze.svg import to_svg
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +49,7 @@ def test_svg_of_a_generated_maze_is_the_clis(page, generated):
     name, data = downloaded(page, "export-svg")
     assert name == "maze.svg"
     want = cli("generate", "dig", "--size", "12x8", "--seed", "4", "--format", "svg")
-    assert data.decode() == want == generated.to_svg()
+    assert data.decode() == want == to_svg(generated)
 
 
 @pytest.mark.parametrize("solver,numbers", [("bfs", ()), ("wave", ("--numbers",))])
@@ -63,8 +64,8 @@ def test_svg_of_a_solved_maze_is_the_clis(page, generated, solver, numbers):
 
 @pytest.mark.parametrize("size,scale", [("640", None), ("333px", None), ("3x", 3), ("x0.5", 0.5)])
 def test_png_has_the_size_asked(page, generated, size, scale):
-    svg_w = int(generated.to_svg().split(' width="', 1)[1].split('"', 1)[0])
-    svg_h = int(generated.to_svg().split(' height="', 1)[1].split('"', 1)[0])
+    svg_w = int(to_svg(generated).split(' width="', 1)[1].split('"', 1)[0])
+    svg_h = int(to_svg(generated).split(' height="', 1)[1].split('"', 1)[0])
     page.fill(**{"png-size": size})
     name, data = downloaded(page, "export-png-size")
     image = Image.open(io.BytesIO(data))

@@ -304,12 +304,13 @@ def test_the_bridge_keeps_races_apart_from_the_current_run():
     import json
     from array import array
 
-    from pymaze import web
     from pymaze.errors import PymazeError
+    from pymaze.web import Session
+    web = Session()
     web.generate("kruskal", 6, 5, 3)
-    current = web._run
+    current = web.run
     racers = web.race("solve", json.dumps(["bfs", "astar"]), "dig", 8, 6, 2, "thin", "{}")
-    assert web._run is current
+    assert web.run is current
     maze = pymaze.generate("dig", 8, 6, seed=2)
     for (header, *_), slug in zip(racers, ["bfs", "astar"], strict=True):
         header = json.loads(header)

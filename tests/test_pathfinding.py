@@ -221,8 +221,9 @@ def test_weighted_astar_with_diagonals_stays_within_its_weight(rule):
 
 
 def test_the_cli_and_the_page_read_a_thin_maze_as_blocks_for_diagonal_steps(capsys):
-    from pymaze import web
     from pymaze.cli import main
+    from pymaze.web import Session
+    web = Session()
     thin = pymaze.generate("fill", 12, 9, seed=3)
     assert thin.geometry == "thin"
     block = thin.as_block()

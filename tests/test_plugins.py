@@ -307,8 +307,8 @@ FAMILIES = [("generator", slug) for slug in registry.generators()] + [("solver",
 
 @pytest.mark.parametrize("family, slug", FAMILIES)
 def test_a_copy_of_every_built_in_runs_as_a_plugin_with_the_same_events(family, slug):
-    import pymaze.web as web
-    found = load_source(web.builtin_source(family, slug), "copy.py", lines=True)
+    from pymaze.web import Session
+    found = load_source(Session().builtin_source(family, slug), "copy.py", lines=True)
     try:
         assert f"my-{slug}" in found and all(a.name.startswith("Copy of ") for a in found.values())
         if family == "generator":
@@ -329,7 +329,8 @@ def test_a_copy_of_every_built_in_runs_as_a_plugin_with_the_same_events(family, 
 
 def test_the_pages_bridge_registers_code_and_hands_out_lines_and_errors():
     import json
-    import pymaze.web as web
+    from pymaze.web import USER_FILE, Session
+    web = Session()
     try:
         reply = json.loads(web.register_code(AUTHORED))
         assert {a["slug"] for a in reply["algorithms"]} == {"au-dfs", "au-back"} and reply["error"] is None
@@ -343,4 +344,4 @@ def test_the_pages_bridge_registers_code_and_hands_out_lines_and_errors():
         bad = json.loads(web.register_code("def f(:\n"))
         assert bad["algorithms"] == [] and bad["error"]["line"] == 1
     finally:
-        registry.unregister(web.USER_FILE)
+        registry.unregister(USER_FILE)

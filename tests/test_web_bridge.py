@@ -7,23 +7,30 @@ import pytest
 
 import pymaze
 import reference
-from pymaze import web
+from pymaze import web_debug
+from pymaze.web import Session
 from pymaze.errors import ParameterError
 
 
-def drain():
+@pytest.fixture
+def web():
+    """A fresh engine session, as one page's worker holds."""
+    return Session()
+
+
+def drain(web):
     while web.next_batch(100000):
         pass
 
 
-def test_each_run_gets_the_next_id_from_the_engine():
+def test_each_run_gets_the_next_id_from_the_engine(web):
     ids = [json.loads(web.generate("dig", 5, 4, 1)[0])["run"]]
     ids.append(json.loads(web.solve("bfs", 0)[0])["run"])
     ids.append(json.loads(web.current()[0])["run"])
     assert ids == list(range(ids[0], ids[0] + 3))
 
 
-def test_current_and_set_maze_keep_a_thin_maze_thin():
+def test_current_and_set_maze_keep_a_thin_maze_thin(web):
     web.generate("dig", 9, 7, 5)
     header, wall, _, _ = web.current()
     header = json.loads(header)
@@ -39,8 +46,8 @@ def test_current_and_set_maze_keep_a_thin_maze_thin():
     assert header["geometry"] == "thin"
     assert web.shortest() == reference.shortest_moves(edited) < reference.shortest_moves(maze)
     web.solve("bfs", 0)
-    drain()
-    snap = json.loads(web.snapshot())
+    drain(web)
+    snap = json.loads(web_debug.snapshot(web))
     assert snap["mark"].count(5) == reference.shortest_moves(edited) + 1  # the route's cells
     assert web.export_text("thin") == pymaze.formats.to_thin_text(edited)
 
@@ -52,7 +59,7 @@ def _opened(maze, q):
 
 
 @pytest.mark.parametrize("square, message", [(0, "on a floor square"), (None, "cell-aligned")])
-def test_a_thin_edit_must_stay_a_thin_maze(square, message):
+def test_a_thin_edit_must_stay_a_thin_maze(web, square, message):
     maze = pymaze.generate("dig", 5, 4, seed=1)
     wall = bytearray(maze.wall)
     if square is None:
@@ -62,12 +69,12 @@ def test_a_thin_edit_must_stay_a_thin_maze(square, message):
         web.set_maze(maze.width, maze.height, bytes(wall), square, maze.goal, None, "thin")
 
 
-def test_farthest_moves_s_and_g_for_the_next_solve_until_a_generate():
+def test_farthest_moves_s_and_g_for_the_next_solve_until_a_generate(web):
     web.generate("dig", 9, 7, 12)
     maze = pymaze.generate("dig", 9, 7, seed=12)
     web.solve("farthest", 0)
-    drain()
-    far = json.loads(web.snapshot())
+    drain(web)
+    far = json.loads(web_debug.snapshot(web))
     assert (far["start"], far["goals"]) != (maze.start, maze.goals)
     header = json.loads(web.solve("bfs", 0)[0])
     assert (header["start"], header["goals"]) == (far["start"], far["goals"])
@@ -76,27 +83,25 @@ def test_farthest_moves_s_and_g_for_the_next_solve_until_a_generate():
     assert json.loads(web.current()[0])["start"] == far["start"]  # play and edit keep them too
     header = json.loads(web.generate("dig", 9, 7, 12)[0])
     web.solve("bfs", 0)
-    assert json.loads(web.snapshot())["start"] == maze.start
+    assert json.loads(web_debug.snapshot(web))["start"] == maze.start
     web.solve("farthest", 0)
     web.finish_run()  # no events handed out: S and G move all the same
     assert json.loads(web.solve("bfs", 0)[0])["start"] == far["start"]
 
 
-def test_a_block_only_solver_runs_on_the_block_view_of_a_thin_maze():
+def test_a_block_only_solver_runs_on_the_block_view_of_a_thin_maze(web):
     """Jump point search walks squares: the page's thin maze is solved read as blocks, not refused."""
-    import json as _json
-    from pymaze import web as bridge
     from pymaze.solution import Solution
-    bridge.generate("dig", 9, 7, 4, "thin", "{}")
-    header = _json.loads(bridge.solve("jps", 0, "{}")[0])
+    web.generate("dig", 9, 7, 4, "thin", "{}")
+    header = json.loads(web.solve("jps", 0, "{}")[0])
     assert header["geometry"] == "block"
-    run = bridge._run
+    run = web.run
     sol = Solution.from_events(run.initial, run.events())
     want = pymaze.solve(pymaze.generate("dig", 9, 7, seed=4).as_block(), "bfs")
     assert sol.found and sol.moves == want.moves
 
 
-def test_an_edited_graph_maze_is_what_the_solvers_run_on():
+def test_an_edited_graph_maze_is_what_the_solvers_run_on(web):
     """A hex maze with a mask, edited (passages opened and closed, S and G moved), then solved: the
     route is networkx's shortest path on the edited graph; bad passages and ends are refused."""
     import networkx as nx
@@ -119,8 +124,8 @@ def test_an_edited_graph_maze_is_what_the_solvers_run_on():
     want = nx.shortest_path_length(G, start, goal) if nx.has_path(G, start, goal) else -1
     assert web.shortest() == want
     web.solve("bfs", 0)
-    drain()
-    assert json.loads(web.snapshot())["mark"][:n].count(5) == (want + 1 if want >= 0 else 0)
+    drain(web)
+    assert json.loads(web_debug.snapshot(web))["mark"][:n].count(5) == (want + 1 if want >= 0 else 0)
     for args, message in [((bytes(wall[:-1]), start, goal), f"needs {len(wall)} squares"),
                           ((bytes(wall), n + 4, goal), f"start of this hex maze must be one of the {n} cells its mask"),
                           ((bytes(wall), start, -1), "goal of this hex maze must be one of"),
@@ -129,3 +134,51 @@ def test_an_edited_graph_maze_is_what_the_solvers_run_on():
             web.set_maze(9, 7, args[0], args[1], args[2], None, "graph", "hex", text)
     with pytest.raises(ParameterError, match="square, hex|hex, triangle"):
         web.set_maze(9, 7, bytes(wall), start, goal, None, "graph", "circle", text)
+
+
+def test_two_sessions_share_nothing(web):
+    """Each worker's session holds its own maze, run ids and race: another one starts from nothing."""
+    web.generate("dig", 7, 5, 1)
+    other = Session()
+    with pytest.raises(ParameterError, match="^generate or import a maze before solving it"):
+        other.solve("bfs", 0)
+    assert json.loads(other.generate("prim", 4, 3, 2)[0])["run"] == 1
+    assert json.loads(web.solve("bfs", 0)[0])["run"] == 2
+    assert web.export_text("block") == pymaze.formats.to_block_text(pymaze.generate("dig", 7, 5, seed=1))
+
+
+def test_an_instant_solve_whose_twin_declines_the_maze_hands_out_events_instead(web):
+    """jps's event-free twin reports nothing on a grid whose border is open: the page's instant run
+    then says None (pull batches) with the run made afresh, and its events hold the route."""
+    text = "\n".join("".join("S" if (x, y) == (0, 0) else "G" if (x, y) == (26, 11) else
+                             "#" if y % 4 == 2 and 3 < x < 24 and x % 6 else " " for x in range(27))
+                     for y in range(12)) + "\n"
+    maze = pymaze.formats.parse(text)
+    web.load_text(text)
+    web.solve("jps", 0)
+    assert web.instant() is None
+    from pymaze.solution import Solution
+    sol = Solution.from_events(maze, web.next_batch(10 ** 6))
+    assert sol.found and sol.moves == reference.shortest_moves(maze)
+    assert reference.valid_route(maze, sol.path)
+    web.load_text(pymaze.formats.to_block_text(pymaze.generate("dig", 9, 7, seed=2).as_block()))
+    web.solve("jps", 0)
+    info = json.loads(web.instant()[0])  # a walled grid: the twin's own route
+    assert len(info["route"]) - 1 == reference.shortest_moves(pymaze.generate("dig", 9, 7, seed=2).as_block())
+
+
+def test_the_workers_requests_are_the_sessions_methods():
+    """web/worker.js calls only methods that Session has, and its debug requests only functions of
+    pymaze.web_debug; the page's session module holds no state of its own (no module globals)."""
+    import inspect
+    import re
+    from pathlib import Path
+    from pymaze import web
+    worker = (Path(__file__).resolve().parent.parent / "web" / "worker.js").read_text()
+    called = set(re.findall(r"\bsession\.(\w+)\(", worker))
+    assert called and all(callable(getattr(Session, name, None)) for name in called), called - set(dir(Session))
+    debugged = set(re.findall(r"\bdebug\.(\w+)\(", worker))
+    assert debugged == {"snapshot", "timing_json", "stream_hash"}
+    assert all(callable(getattr(web_debug, name)) for name in debugged)
+    assert not re.search(r"\bweb\.\w+\(", worker)
+    assert "global " not in inspect.getsource(web) and "web_debug" not in re.sub(r'""".*?"""', "", inspect.getsource(web), flags=re.S)

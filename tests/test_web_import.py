@@ -6,14 +6,21 @@ import json
 import pytest
 
 import pymaze
-from pymaze import formats, web
+from pymaze import formats, web_debug
+from pymaze.web import MAX_IMPORT, Session
 from pymaze.errors import MazeFormatError, ParameterError
 
 import reference
 
 
+@pytest.fixture
+def web():
+    """A fresh engine session, as one page's worker holds."""
+    return Session()
+
+
 @pytest.mark.parametrize("writer", [formats.to_block_text, formats.to_thin_text, formats.to_json])
-def test_import_each_format_loads_the_parsed_maze_and_solves_it(writer):
+def test_import_each_format_loads_the_parsed_maze_and_solves_it(web, writer):
     maze = pymaze.generate("dig", 9, 7, seed=3)
     text = writer(maze)
     header, wall, _mark, _num = web.load_text(text)
@@ -27,18 +34,18 @@ def test_import_each_format_loads_the_parsed_maze_and_solves_it(writer):
     assert web.next_batch(10 ** 6)
 
 
-def test_malformed_import_keeps_the_current_maze_and_names_line_and_column():
+def test_malformed_import_keeps_the_current_maze_and_names_line_and_column(web):
     web.generate("dig", 9, 7, 4)
     before = web.export_text("block")
     with pytest.raises(MazeFormatError) as err:
         web.load_text("#####\n#S<img src=x onerror=alert(1)>G#\n#####\n")
     assert err.value.line is not None and "line" in str(err.value)
     with pytest.raises(MazeFormatError, match="limit"):
-        web.load_text("#" * (web.MAX_IMPORT + 1))
+        web.load_text("#" * (MAX_IMPORT + 1))
     assert web.export_text("block") == before
 
 
-def test_current_is_the_final_maze_without_marks_and_reads_as_blocks():
+def test_current_is_the_final_maze_without_marks_and_reads_as_blocks(web):
     web.generate("dig", 7, 5, 8)
     web.solve("bfs", 0)
     while web.next_batch(1000):
@@ -54,14 +61,14 @@ def test_current_is_the_final_maze_without_marks_and_reads_as_blocks():
     assert len(web.next_batch(100)) == 0  # a maze with no events
 
 
-def test_set_maze_takes_any_drawing_and_solvers_run_on_it():
+def test_set_maze_takes_any_drawing_and_solvers_run_on_it(web):
     W, H = 6, 4
     room = bytes(W * H)  # no walls at all, not even a frame
     web.set_maze(W, H, room, 0, W * H - 1)
     assert web.shortest() == W - 1 + H - 1
     web.solve("bfs", 0)
     events = web.next_batch(10 ** 6)
-    assert events and json.loads(web.snapshot())["mark"].count(5) == W + H - 1
+    assert events and json.loads(web_debug.snapshot(web))["mark"].count(5) == W + H - 1
     walled = bytearray(room)
     for y in range(H):
         walled[y * W + 2] = 1  # a wall from top to bottom: no route
@@ -82,7 +89,7 @@ def test_set_maze_takes_any_drawing_and_solvers_run_on_it():
     ((3, 3, bytes(9), 0, 1, bytes([1] * 8)), "weights need 9 squares of 1 to 9"),
     ((3, 3, bytes(9), 0, 1, bytes([1] * 8 + [0])), "weights need 9 squares of 1 to 9"),
 ])
-def test_set_maze_rejects_bad_drawings_and_keeps_the_maze(args, message):
+def test_set_maze_rejects_bad_drawings_and_keeps_the_maze(web, args, message):
     web.generate("dig", 5, 4, 2)
     before = web.export_text("block")
     with pytest.raises(ParameterError, match=message):
@@ -90,7 +97,7 @@ def test_set_maze_rejects_bad_drawings_and_keeps_the_maze(args, message):
     assert web.export_text("block") == before
 
 
-def test_set_maze_weights_are_what_dijkstra_pays():
+def test_set_maze_weights_are_what_dijkstra_pays(web):
     W, H = 5, 3
     room = bytes(W * H)
     heavy = bytearray([1] * (W * H))
@@ -103,15 +110,15 @@ def test_set_maze_weights_are_what_dijkstra_pays():
     found = pymaze.solve(maze, "dijkstra")
     web.solve("dijkstra", 0)
     web.next_batch(10 ** 6)
-    assert json.loads(web.snapshot())["weight"] == list(heavy)
-    assert [p for p, m in enumerate(json.loads(web.snapshot())["mark"]) if m == 5] == sorted(found.squares)
+    assert json.loads(web_debug.snapshot(web))["weight"] == list(heavy)
+    assert [p for p, m in enumerate(json.loads(web_debug.snapshot(web))["mark"]) if m == 5] == sorted(found.squares)
     cost = sum(heavy[p] for p in found.squares[1:])
     assert cost == 8  # around by the bottom row: 8 moves of 1 beat 4 moves through a 9 (cost 12)
 
 
-@pytest.mark.parametrize("call", [lambda: web.solve("bfs", 0), lambda: web.current(), lambda: web.shortest(),
-                                  lambda: web.export_text("block"), lambda: web.set_random_weights(1)])
-def test_without_a_maze_each_call_says_to_make_one(monkeypatch, call):
-    monkeypatch.setattr(web, "_generated", None)
+@pytest.mark.parametrize("call", [lambda web: web.solve("bfs", 0), lambda web: web.current(),
+                                  lambda web: web.shortest(), lambda web: web.export_text("block"),
+                                  lambda web: web.set_random_weights(1)])
+def test_without_a_maze_each_call_says_to_make_one(call):
     with pytest.raises(ParameterError, match="^generate or import a maze before "):
-        call()
+        call(Session())

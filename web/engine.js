@@ -1,5 +1,11 @@
 // The page's side of the worker: requests as promises, one batch in flight,
 // and a fresh worker when the old one dies.
+
+// The worker's address; with ?debug when the tests or benchmarks set PYMAZE_DEBUG before the page
+// loaded: then the worker also answers their requests (pymaze.web_debug: snapshot, timing,
+// streamHash, crash).
+const workerUrl = () => new URL(globalThis.PYMAZE_DEBUG === true ? "./worker.js?debug" : "./worker.js", import.meta.url);
+
 export class Engine {
   constructor({ onStage, onReady, onFatal, onRestart }) {
     this.hooks = { onStage, onReady, onFatal, onRestart };
@@ -17,7 +23,7 @@ export class Engine {
 
   // `spare`: a worker started earlier (Engine.spare()), whose messages so far are replayed.
   start(spare = null) {
-    this.worker = spare ? spare.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.worker = spare ? spare.worker : new Worker(workerUrl(), { type: "module" });
     this.worker.onmessage = ({ data }) => this.receive(data);
     this.worker.onerror = (event) => {
       event.preventDefault();
@@ -29,7 +35,7 @@ export class Engine {
   // A second engine booting in the background (the Code mode keeps one, so that stopping user code
   // that never yields takes the time of a restore, not of a boot).
   static spare() {
-    const spare = { worker: new Worker(new URL("./worker.js", import.meta.url), { type: "module" }), messages: [] };
+    const spare = { worker: new Worker(workerUrl(), { type: "module" }), messages: [] };
     spare.worker.onmessage = ({ data }) => {
       spare.messages.push(data);
       if (data.type === "ready") spare.ready = true;

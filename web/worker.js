@@ -1,10 +1,13 @@
 // The engine's home: a module worker that boots Pyodide from the site's own
 // files, unpacks the pymaze wheel and answers the page's requests.  It holds
-// one Run (inside pymaze.web) and hands its events out as transferred Int32Arrays.
+// one pymaze.web.Session (the page's maze and runs), calls its methods from one
+// table of requests, and hands events out as transferred Int32Arrays.  Opened with
+// ?debug (engine.js: the tests' and benchmarks' flag) it also loads pymaze.web_debug.
 import { loadPyodide } from "./pyodide.mjs";
 import { pack, packedBuffers, unpackBits } from "./pack.js";
 
-let web = null;
+let session = null; // pymaze.web.Session: every request below is one of its methods
+let debug = null;   // pymaze.web_debug, only when the tests asked for it
 let current = 0; // the id the engine gave its current run: batches asked for older runs get nothing
 
 const stage = (name, progress) => postMessage({ type: "stage", stage: name, progress });
@@ -26,7 +29,7 @@ function copyBuffer(proxy, kind) {
 }
 
 // A run's first maze (header JSON, wall, mark, num) as a message and its buffers to transfer.
-function firstMaze(result, drawing = shapeDrawing(web.drawing())) {
+function firstMaze(result, drawing = shapeDrawing(session.drawing())) {
   const header = JSON.parse(result.get(0));
   const wall = copyBuffer(result.get(1), "u8");
   const mark = copyBuffer(result.get(2), "u8");
@@ -37,7 +40,7 @@ function firstMaze(result, drawing = shapeDrawing(web.drawing())) {
   return { message: { header, wall, mark, num, drawing }, transfer };
 }
 
-// A hex, triangle or polar maze's drawing (pymaze.web.drawing), when the engine sends it: once per maze.
+// A hex, triangle or polar maze's drawing (pymaze.web.Session.drawing), when the engine sends it: once per maze.
 function shapeDrawing(d) {
   if (!d) return null;
   const meta = JSON.parse(d.get(0));
@@ -81,26 +84,26 @@ function raced(result) {
   const racers = [];
   for (let i = 0; i < result.length; i++) racers.push(firstMaze(result.get(i), null));
   result.destroy();
-  const drawing = shapeDrawing(web.race_drawing(racers[0].message.header.run));
+  const drawing = shapeDrawing(session.race_drawing(racers[0].message.header.run));
   const transfer = [...racers.flatMap((r) => r.transfer), ...drawingBuffers(drawing)];
   return { message: { racers: racers.map((r) => r.message), drawing }, transfer };
 }
 
 const handlers = {
-  catalogue: () => ({ message: { catalogue: JSON.parse(web.catalogue_json()) } }),
-  generate: (a) => started(web.generate(a.slug, a.width, a.height, a.seed, a.shape || a.geometry || "thin",
+  catalogue: () => ({ message: { catalogue: JSON.parse(session.catalogue_json()) } }),
+  generate: (a) => started(session.generate(a.slug, a.width, a.height, a.seed, a.shape || a.geometry || "thin",
     JSON.stringify(a.options || {}), a.mask ? JSON.stringify(a.mask) : "")),
-  solve: (a) => started(web.solve(a.slug, a.seed, JSON.stringify(a.options || {}))),
+  solve: (a) => started(session.solve(a.slug, a.seed, JSON.stringify(a.options || {}))),
   batch: (a) => {
     // A batch asked for by a run the page has left would take the new run's events.
     if (a.run !== current) return { message: { events: new Int32Array(0), run: a.run, stale: true } };
-    const events = copyBuffer(web.next_batch(a.n), "i32");
+    const events = copyBuffer(session.next_batch(a.n), "i32");
     return { message: { events, run: a.run, ...userBatch() }, transfer: [events.buffer] };
   },
   // Speed "instant": the run's final layers in one transfer, no events (null: pull batches instead).
   instant: (a) => {
     if (a.run !== current) return { message: { final: null, stale: true } };
-    const result = web.instant();
+    const result = session.instant();
     if (!result) return { message: { final: null } };
     const final = { ...JSON.parse(result.get(0)), wall: copyBuffer(result.get(1), "u8"),
       mark: copyBuffer(result.get(2), "u8"), num: copyBuffer(result.get(3), "i32") };
@@ -113,61 +116,67 @@ const handlers = {
   // The events of an instant run, made again from the start (same run id, same seed).
   replay: (a) => {
     if (a.run !== current) return { message: { stale: true } };
-    web.replay();
+    session.replay();
     return { message: {} };
   },
-  timing: (a) => ({ message: { timing: JSON.parse(web.timing_json(a.slug, a.width, a.height, a.seed, a.solver || "")) } }),
-  race: (a) => raced(web.race(a.family, JSON.stringify(a.slugs || []), a.generator, a.width, a.height, a.seed,
+  race: (a) => raced(session.race(a.family, JSON.stringify(a.slugs || []), a.generator, a.width, a.height, a.seed,
     a.shape || a.geometry || "thin", JSON.stringify(a.options || {}), a.mask ? JSON.stringify(a.mask) : "",
     JSON.stringify(a.racerOptions || []))),
   raceBatch: (a) => {
-    const events = copyBuffer(web.race_batch(a.run, a.n), "i32");
+    const events = copyBuffer(session.race_batch(a.run, a.n), "i32");
     return { message: { events, run: a.run }, transfer: [events.buffer] };
   },
   // The page's own code (the Code mode): registered as the plugin yours.py, never run by registering.
-  register: (a) => ({ message: JSON.parse(web.register_code(a.code, a.defer !== false)) }),
-  builtinSource: (a) => ({ message: { code: web.builtin_source(a.family, a.slug) } }),
-  load: (a) => started(web.load_text(a.text, a.fmt || "auto")),
-  picture: (a) => ({ message: { picture: JSON.parse(web.read_picture(a.width, a.height, a.data,
+  register: (a) => ({ message: JSON.parse(session.register_code(a.code, a.defer !== false)) }),
+  builtinSource: (a) => ({ message: { code: session.builtin_source(a.family, a.slug) } }),
+  load: (a) => started(session.load_text(a.text, a.fmt || "auto")),
+  picture: (a) => ({ message: { picture: JSON.parse(session.read_picture(a.width, a.height, a.data,
     JSON.stringify(a.options || {}))) } }),
-  acceptPicture: () => started(web.accept_picture()),
-  current: (a) => started(web.current(!!a.block)),
-  setMaze: (a) => started(web.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined, // JS null is not None
+  acceptPicture: () => started(session.accept_picture()),
+  current: (a) => started(session.current(!!a.block)),
+  setMaze: (a) => started(session.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined, // JS null is not None
     a.geometry || "block", a.shape || "square", a.mask || "")),
-  finish: () => { web.finish_run(); return { message: {} }; },
+  finish: () => { session.finish_run(); return { message: {} }; },
   // A fresh engine takes the page's maze over (the page ended the last worker to give its memory back).
   adopt: (a) => {
-    web.adopt(JSON.stringify(a.header), Array.isArray(a.wall) ? unpackBits(a.wall) : a.wall, a.weight || undefined);
+    session.adopt(JSON.stringify(a.header), Array.isArray(a.wall) ? unpackBits(a.wall) : a.wall, a.weight || undefined);
     current = a.header.run; // (an instant run's replay asks by the page's id)
     return { message: {} };
   },
   heap: () => ({ message: { bytes: self.heapBytes() } }),
-  shortest: () => ({ message: { moves: web.shortest() } }),
-  export: (a) => ({ message: { text: web.export_text(a.format) } }),
-  svg: () => ({ message: { text: web.export_svg() } }),
-  sheet: (a) => ({ message: { text: web.sheet_html(a.slug, a.width, a.height, a.seed, a.count, a.paper,
+  shortest: () => ({ message: { moves: session.shortest() } }),
+  export: (a) => ({ message: { text: session.export_text(a.format) } }),
+  svg: () => ({ message: { text: session.export_svg() } }),
+  sheet: (a) => ({ message: { text: session.sheet_html(a.slug, a.width, a.height, a.seed, a.count, a.paper,
     a.title || "", JSON.stringify(a.options || {})) } }),
-  snapshot: () => ({ message: { snapshot: JSON.parse(web.snapshot()) } }),
-  weights: (a) => ({ message: { weights: JSON.parse(web.set_random_weights(a.seed)) } }),
-  metrics: () => ({ message: { metrics: JSON.parse(web.metrics_json()) } }),
-  labChunk: (a) => ({ message: { records: JSON.parse(web.lab_chunk(a.generator, a.solvers, a.shape, a.width,
+  weights: (a) => ({ message: { weights: JSON.parse(session.set_random_weights(a.seed)) } }),
+  metrics: () => ({ message: { metrics: JSON.parse(session.metrics_json()) } }),
+  labChunk: (a) => ({ message: { records: JSON.parse(session.lab_chunk(a.generator, a.solvers, a.shape, a.width,
     a.height, JSON.stringify(a.seeds))) } }),
-  labReport: (a) => ({ message: { report: JSON.parse(web.lab_report(JSON.stringify(a.records))) } }),
+  labReport: (a) => ({ message: { report: JSON.parse(session.lab_report(JSON.stringify(a.records))) } }),
+};
+
+// The tests' and benchmarks' requests (pymaze.web_debug), answered only by a worker opened with ?debug.
+const DEBUG = new URL(import.meta.url).searchParams.has("debug");
+const debugHandlers = {
+  snapshot: () => ({ message: { snapshot: JSON.parse(debug.snapshot(session)) } }),
+  timing: (a) => ({ message: { timing: JSON.parse(debug.timing_json(a.slug, a.width, a.height, a.seed, a.solver || "")) } }),
+  streamHash: (a) => ({
+    message: { hash: debug.stream_hash(a.slug, a.width, a.height, a.seed, a.geometry || "thin",
+      JSON.stringify(a.options || {}), a.solver || "", a.solverSeed || 0,
+      JSON.stringify(a.solverOptions || {})) },
+  }),
   crash: () => {
     setTimeout(() => { throw new Error("the engine was stopped on request"); });
     return { message: {} };
   },
-  streamHash: (a) => ({
-    message: { hash: web.stream_hash(a.slug, a.width, a.height, a.seed, a.geometry || "thin",
-      JSON.stringify(a.options || {}), a.solver || "", a.solverSeed || 0,
-      JSON.stringify(a.solverOptions || {})) },
-  }),
 };
+if (DEBUG) Object.assign(handlers, debugHandlers);
 
 // A batch of the page's own code carries the code line behind each event and, once the run
-// stopped on it, the error (see pymaze.web.user_batch_json).
+// stopped on it, the error (see pymaze.web.Session.user_batch_json).
 function userBatch() {
-  const extra = web.user_batch_json();
+  const extra = session.user_batch_json();
   return extra ? { user: JSON.parse(extra) } : {};
 }
 
@@ -200,10 +209,11 @@ async function boot() {
   if (!wheel.ok) throw new Error(`cannot fetch ${manifest.wheel} (${wheel.status})`);
   stage("loading engine", 0.8);
   pyodide.unpackArchive(await wheel.arrayBuffer(), "wheel");
-  web = pyodide.pyimport("pymaze.web");
+  session = pyodide.pyimport("pymaze.web").Session();
+  if (DEBUG) debug = pyodide.pyimport("pymaze.web_debug");
   self.heapBytes = () => pyodide._module?.HEAP8?.length ?? null; // Pyodide's heap (bench/page.py's memory part)
   ownOriginOnly();
-  const catalogue = JSON.parse(web.catalogue_json());
+  const catalogue = JSON.parse(session.catalogue_json());
   stage("ready", 1);
   postMessage({ type: "ready", catalogue, manifest, pyodide: pyodide.version });
 }
@@ -216,6 +226,10 @@ const booted = boot().catch((err) => {
 onmessage = async ({ data }) => {
   await booted;
   const { id, type } = data;
+  if (!Object.hasOwn(handlers, type)) { // (a debug request of a worker opened without ?debug)
+    postMessage({ type: "error", id, message: `the engine has no request ${type}` });
+    return;
+  }
   try {
     const { message, transfer } = handlers[type](data);
     postMessage({ type: "reply", id, ...message }, transfer || []);
