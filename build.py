@@ -129,9 +129,42 @@ def build(quiet=False):
     manifest = {"wheel": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
                 "pyodide": installed, "version": project()[1]}
     (SITE / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    write_service_worker(SITE)  # last: it lists and hashes every other file of the site
     if not quiet:
         say(f"site ready in {SITE.relative_to(ROOT)} ({wheel.name})")
     return SITE
+
+
+SERVICE_WORKER = "sw.js"
+
+
+def site_files(site):
+    """Every file of the built site but the service worker, as sorted paths relative to it."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                  if p.is_file() and p.relative_to(site).as_posix() != SERVICE_WORKER)
+
+
+def site_version(site):
+    """A hash of the site's files (names and bytes): the name of the service worker's cache, so
+    that any change of any file makes a new cache that replaces the old one."""
+    digest = hashlib.sha256()
+    for name in site_files(site):
+        digest.update(name.encode() + b"\0" + hashlib.sha256((site / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(site):
+    """Fill the service worker's VERSION and FILES (the site's files and ``./``, the page as a
+    folder's address) in ``site/sw.js``; returns the version."""
+    path, version = site / SERVICE_WORKER, site_version(site)
+    text, count = re.subn(r'^const VERSION = "[^"]*";\nconst FILES = \[[^\n]*\];$',
+                          lambda _: f"const VERSION = {json.dumps(version)};\n"
+                                    f"const FILES = {json.dumps(['./', *site_files(site)])};",
+                          path.read_text(), flags=re.M)
+    if count != 1:
+        sys.exit(f"build.py: {path} lacks its VERSION and FILES lines")
+    path.write_text(text)
+    return version
 
 
 def bundle_scripts():

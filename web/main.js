@@ -24,6 +24,7 @@ import { maskFromPicture, maskSpec, showShape } from "./shapepick.js";
 import { setupZoom } from "./zoom.js";
 import { MARK, adoptVocabulary, makeState } from "./state.js";
 import { describeNotes, fmt, showNotice, stats } from "./status.js";
+import { keepOffline } from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
 // Text written every frame: only when it changed (a write of the same text still costs a layout).
@@ -740,3 +741,4 @@ board.addEventListener("pointerleave", () => { if (ui.mode === modes.edit && !mo
 board.addEventListener("click", (e) => {
   if (machine.mode === "watch" && player.log) cellHistory.show(renderer.squareAt(e.clientX, e.clientY));
 });
+ready.then(keepOffline); // a second visit: instant, and offline too (sw.js)

@@ -1,0 +1,32 @@
+// The service worker: it keeps every file of the site in one cache named after the build, so
+// that a second visit is instant and works with the network gone.  build.py writes VERSION (a
+// hash of the site's files) and FILES (every file it built, as paths under this folder) below.
+// Cache-first for the site's own files; other origins and other methods go to the network as
+// if it were not here; a file the cache lacks is fetched (and, offline, fails as usual).
+const VERSION = "dev";
+const FILES = [];
+const PREFIX = "pymaze-site-";
+const CACHE = PREFIX + VERSION;
+
+self.addEventListener("install", (event) => {
+  // no-cache: the browser may revalidate what it holds but not take a stale copy unasked
+  event.waitUntil(caches.open(CACHE)
+    .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
+    .then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  // an older build's cache goes (only ours: other caches of this origin are not the site's)
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || request.headers.has("range")) return;
+  if (new URL(request.url).origin !== self.location.origin) return; // never another origin's
+  event.respondWith(caches.open(CACHE)
+    .then((cache) => cache.match(request, { ignoreSearch: request.mode === "navigate" }))
+    .then((hit) => hit || fetch(request)));
+});
