@@ -867,57 +867,6 @@ def wall(maze):
     return route.nodes
 
 
-def pledge(maze):
-    """Pledge: head towards G; round an obstacle keep the right hand on the wall and count the
-    turning; let go when the count is back to zero.  Trapped laps end the walk."""
-    w, g, step = _open(maze)
-    start, goal = maze.start, maze.goal
-    dx, dy = goal % w - start % w, goal // w - start // w
-    want = (1 if dx >= 0 else 3) if abs(dx) >= abs(dy) else (2 if dy > 0 else 0)
-
-    def move(p, k):
-        return -1 if g[p + step[k][0]] else p + step[k][1]
-    p, heading, turned, following = start, want, 0, False
-    route = _LoopErased(p)
-    left_at, lap, counts, anchor = set(), {}, [], None
-    while p != goal:
-        if following and turned == 0:
-            following = False
-            if p in left_at:
-                return None
-            left_at.add(p)
-            lap.clear()
-            counts.clear()
-            anchor = None
-        if not following:
-            q = move(p, heading)
-            if q < 0:
-                following = True
-                heading, turned = (heading + 3) % 4, turned + 1
-                continue
-        else:
-            for t, dt in ((1, -1), (0, 0), (3, 1), (2, 2)):
-                q = move(p, (heading + t) % 4)
-                if q >= 0:
-                    heading, turned = (heading + t) % 4, turned + dt
-                    break
-            else:
-                return None
-        p = q
-        route.add(p)
-        if following:
-            state = (p, heading)
-            counts.append(turned)
-            if state in lap and (anchor is None or anchor == state):
-                anchor = state
-                before, at = lap[state]
-                drift, seen = turned - before, counts[at:]
-                if drift == 0 or drift > 0 and min(seen) > 0 or drift < 0 and max(seen) < 0:
-                    return None
-            lap[state] = (turned, len(counts) - 1)
-    return route.nodes
-
-
 def _swarm(maze, power):
     """Dijkstra-like: a neighbour is offered its parent's priority plus (turn + 1) x its Manhattan
     distance to G to the ``power`` (turn 1 straight on, 2 a quarter turn, 3 back; S faces east)."""
@@ -1139,120 +1088,6 @@ def collision(maze):
     return route
 
 
-def chain(maze):
-    """Chain: walk the straight guiding line from S to G; where a wall cuts it, a right-hand and a
-    left-hand wall follower take turns until one reaches the line further on.  Loop-erased walk."""
-    w, g, step = _open(maze)
-    k = step[1][1]
-    start, goal = maze.start, maze.goal
-    (sx, sy), (gx, gy) = (start % w, start // w), (goal % w, goal // w)
-    nx, ny = abs(gx - sx) // k, abs(gy - sy) // k
-    ux, uy = (k if gx > sx else -k), (k if gy > sy else -k)
-    line, x, y, i, j = [start], sx, sy, 0, 0
-    while i < nx or j < ny:
-        if j >= ny or i < nx and (i + 0.5) * ny <= (j + 0.5) * nx:
-            x, i = x + ux, i + 1
-        else:
-            y, j = y + uy, j + 1
-        line.append(y * w + x)
-    ahead = {p: i for i, p in enumerate(line)}
-    offsets = [dq for _, dq in step]
-
-    def move(p, h):
-        return -1 if g[p + step[h][0]] else p + step[h][1]
-    p, at = start, 0
-    walk = _LoopErased(p)
-    while p != goal:
-        nxt = line[at + 1]
-        h = offsets.index(nxt - p)        # the line moves along one axis at a time
-        if move(p, h) == nxt:
-            path = [nxt]
-        else:
-            path = None
-            bots = [[p, h, (1, 0, 3, 2), [], {(p, h)}, True], [p, h, (3, 0, 1, 2), [], {(p, h)}, True]]
-            while path is None and (bots[0][5] or bots[1][5]):
-                for b in bots:
-                    if not b[5]:
-                        continue
-                    for t in b[2]:
-                        q = move(b[0], (b[1] + t) % 4)
-                        if q >= 0:
-                            b[1] = (b[1] + t) % 4
-                            break
-                    else:
-                        b[5] = False
-                        continue
-                    b[0] = q
-                    b[3].append(q)
-                    if (q, b[1]) in b[4]:
-                        b[5] = False
-                        continue
-                    b[4].add((q, b[1]))
-                    if ahead.get(q, -1) > at:
-                        path = b[3]
-                        break
-            if path is None:
-                return None
-        for q in path:
-            walk.add(q)
-            p = q
-        at = ahead[p]
-    return walk.nodes
-
-
-def mouse(maze, straight=1.0, diagonal=0.7071, turn45=0.5):
-    """Micromouse: Dijkstra over (opening, heading) states, straight and 45-degree moves, a cost
-    per 45 degrees of turning; the cells of the cheapest route."""
-    w, g = maze.width, maze.wall
-    start, goal = maze.start, maze.goal
-    headings = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-    index = {h: i for i, h in enumerate(headings)}
-    sides = (-w, 1, w, -1)
-
-    def bend(a, b):
-        d = (a - b) % 8
-        return min(d, 8 - d)
-    if start == goal:
-        return [start]
-    best, parent, heap, tick = {}, {}, [], count()
-
-    def push(c, state, prev):
-        if c < best.get(state, INF):
-            best[state], parent[state] = c, prev
-            heappush(heap, (c, next(tick), state))
-    for k, s in enumerate(sides):
-        if not g[start + s]:
-            push(0.5 * straight + turn45 * bend(0, 2 * k), (start + s, 2 * k), None)
-    state = None
-    while heap:
-        c, _, state = heappop(heap)
-        if c > best[state]:
-            continue
-        if state[1] < 0:
-            break
-        o, h = state
-        dx, dy = headings[h]
-        cell = o + (w if dy > 0 else -w) if (o // w) % 2 == 0 else o + (1 if dx > 0 else -1)
-        if cell == goal:
-            push(c + 0.5 * straight + turn45 * bend(h, 2 * sides.index(cell - o)), (cell, -1), state)
-        for s in sides:
-            e = cell + s
-            if e == o or g[e]:
-                continue
-            vx, vy = e % w - o % w, e // w - o // w
-            nh = index[((vx > 0) - (vx < 0), (vy > 0) - (vy < 0))]
-            push(c + (straight if vx == 0 or vy == 0 else diagonal) + turn45 * bend(h, nh), (e, nh), state)
-    else:
-        return None
-    chain_, cells = [], [start]
-    while state is not None:
-        chain_.append(state)
-        state = parent[state]
-    for o, _ in reversed(chain_[1:]):
-        cells.append(2 * o - cells[-1])
-    return cells
-
-
 def routes(maze, k=3, share=0.8, budget=100_000):
     """Yen's k shortest simple routes on the junction graph (dead ends pruned, corridors contracted),
     Dijkstra for each spur; a route is kept when less than ``share`` of the shorter one's cells lie on
@@ -1354,6 +1189,185 @@ def routes(maze, k=3, share=0.8, budget=100_000):
         if not candidates or work > budget:
             return kept
         found.append(heappop(candidates)[2])
+
+
+def _erase_loop(route, place, p):
+    """Walk on to ``p``: back on a node of ``route``, the loop since it is cut off."""
+    if p in place:
+        for q in route[place[p] + 1:]:
+            del place[q]
+        del route[place[p] + 1:]
+    else:
+        place[p] = len(route)
+        route.append(p)
+
+
+def pledge(maze):
+    """Pledge, headings numbered 0 N, 1 E, 2 S, 3 W: go the preferred way (towards G along its
+    larger difference); blocked, turn left and follow the wall with the right hand, counting
+    quarter turns (left +1), until the count is back to 0.  Trapped: let go twice at one node,
+    or a lap along the wall that brings the same (node, heading) back with a count that can never
+    reach 0 again (every count of the lap on the side of 0 it drifted towards)."""
+    w, g, step = _open(maze)
+    p, goal = maze.start, maze.goal
+    dx, dy = goal % w - p % w, goal // w - p // w
+    h = (1 if dx >= 0 else 3) if abs(dx) >= abs(dy) else (2 if dy > 0 else 0)
+    turned, following = 0, False
+    route, place = [p], {p: 0}
+    let_go, lap, counts, anchor = set(), {}, [], None
+    while p != goal:
+        if following and turned == 0:
+            following = False
+            if p in let_go:
+                return None
+            let_go.add(p)
+            lap, counts, anchor = {}, [], None
+        if not following:
+            if g[p + step[h][0]]:
+                following, h, turned = True, (h - 1) % 4, turned + 1
+                continue
+        else:
+            for left in (-1, 0, 1, 2):      # right, straight on, left, back
+                if not g[p + step[(h - left) % 4][0]]:
+                    h, turned = (h - left) % 4, turned + left
+                    break
+            else:
+                return None
+        p += step[h][1]
+        _erase_loop(route, place, p)
+        if following:
+            counts.append(turned)
+            i = lap.get((p, h))
+            if i is not None and anchor in (None, (p, h)):
+                anchor = (p, h)
+                drift, since = turned - counts[i], counts[i:]
+                if drift == 0 or drift > 0 and min(since) > 0 or drift < 0 and max(since) < 0:
+                    return None
+            lap[(p, h)] = len(counts) - 1
+    return route
+
+
+def chain(maze):
+    """Chain, headings numbered 0 N, 1 E, 2 S, 3 W: the guiding line from S to G one node at a
+    time, stepping along the axis whose share of the way lags (x first on a tie); walk it while
+    the next node is open, else send a right-hand and a left-hand wall follower from here (a move
+    each in turn, each stopping when a (node, heading) repeats) until one stands on the line
+    further on, and follow its walk.  The walk loop-erased."""
+    w, g, step = _open(maze)
+    unit = step[1][1]
+    (x, y), (gx, gy) = divmod(maze.start, w)[::-1], divmod(maze.goal, w)[::-1]
+    nx, ny = abs(gx - x) // unit, abs(gy - y) // unit
+    ux, uy = (unit if gx > x else -unit), (unit if gy > y else -unit)
+    line, i, j = [maze.start], 0, 0
+    while i < nx or j < ny:
+        if j >= ny or i < nx and (i + 0.5) * ny <= (j + 0.5) * nx:
+            i += 1
+        else:
+            j += 1
+        line.append((y + uy * j) * w + x + ux * i)
+    on_line = {q: k for k, q in enumerate(line)}
+    toward = {dq: k for k, (d, dq) in enumerate(step)}
+    p, at = maze.start, 0
+    route, place = [p], {p: 0}
+    while p != maze.goal:
+        h = toward[line[at + 1] - p]
+        if not g[p + step[h][0]]:
+            walk = [line[at + 1]]
+        else:
+            walk = None
+            bots = [[p, h, (-1, 0, 1, 2), [], {(p, h)}], [p, h, (1, 0, -1, 2), [], {(p, h)}]]
+            while walk is None and bots:
+                for bot in list(bots):
+                    q, k, tries, trail, seen = bot
+                    for left in tries:
+                        if not g[q + step[(k - left) % 4][0]]:
+                            k = (k - left) % 4
+                            break
+                    else:
+                        bots.remove(bot)
+                        continue
+                    q += step[k][1]
+                    trail.append(q)
+                    if (q, k) in seen:
+                        bots.remove(bot)
+                        continue
+                    seen.add((q, k))
+                    bot[0], bot[1] = q, k
+                    if on_line.get(q, -1) > at:
+                        walk = trail
+                        break
+            if walk is None:
+                return None
+        for q in walk:
+            _erase_loop(route, place, q)
+        p = walk[-1]
+        at = on_line[p]
+    return route
+
+
+def mouse(maze, straight=1.0, diagonal=0.7071, turn45=0.5):
+    """Micromouse by square coordinates: a state is an opening (the square of a side between two
+    cells) and one of eight compass headings; from it the robot crosses the cell ahead to another
+    open side, straight or at 45 degrees, paying the distance and ``turn45`` per 45 degrees turned.
+    Dijkstra from S's centre (facing north) to G's centre; the cells of the cheapest drive."""
+    w, g = maze.width, maze.wall
+    start, goal = divmod(maze.start, w)[::-1], divmod(maze.goal, w)[::-1]
+    compass = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)]
+    sides = [(0, -1), (1, 0), (0, 1), (-1, 0)]
+
+    def sign(v):
+        return (v > 0) - (v < 0)
+
+    heading_of = {v: i for i, v in enumerate(compass)}
+
+    def heading(dx, dy):
+        return heading_of[sign(dx), sign(dy)]
+
+    def bend(a, b):
+        d = abs(a - b) % 8
+        return turn45 * min(d, 8 - d)
+    if start == goal:
+        return [maze.start]
+    best, came_from, heap, tick = {}, {}, [], count()
+
+    def offer(cost, state, prev):
+        if cost < best.get(state, INF):
+            best[state], came_from[state] = cost, prev
+            heappush(heap, (cost, next(tick), state))
+    sx, sy = start
+    for dx, dy in sides:
+        if not g[(sy + dy) * w + sx + dx]:
+            nh = heading(dx, dy)
+            offer(0.5 * straight + bend(0, nh), (sx + dx, sy + dy, nh), None)
+    while heap:
+        cost, _, state = heappop(heap)
+        if cost > best[state]:
+            continue
+        ox, oy, h = state
+        if h is None:
+            break
+        hx, hy = compass[h]
+        cx, cy = (ox + sign(hx), oy) if ox % 2 == 0 else (ox, oy + sign(hy))   # a side between columns, or rows
+        if (cx, cy) == goal:
+            offer(cost + 0.5 * straight + bend(h, heading(cx - ox, cy - oy)), (cx, cy, None), state)
+        for dx, dy in sides:
+            ex, ey = cx + dx, cy + dy
+            if (ex, ey) != (ox, oy) and not g[ey * w + ex]:
+                vx, vy = ex - ox, ey - oy
+                nh = heading(vx, vy)
+                offer(cost + (straight if vx == 0 or vy == 0 else diagonal) + bend(h, nh), (ex, ey, nh), state)
+    else:
+        return None
+    openings = []
+    state = came_from[state]
+    while state is not None:
+        openings.append(state[:2])
+        state = came_from[state]
+    cells = [start]
+    for ox, oy in reversed(openings):      # each cell is the one before mirrored through the opening between
+        cells.append((2 * ox - cells[-1][0], 2 * oy - cells[-1][1]))
+    return [y * w + x for x, y in cells]
+
 
 
 SOLVERS = {"wave": wave, "greedy": greedy, "bibfs": bibfs, "bidijkstra": bidijkstra, "bibest": bibest,

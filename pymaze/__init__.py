@@ -60,13 +60,7 @@ def solve(maze, slug="bfs", seed=0, **options):
 
     ``maze`` must be a Maze with S and every goal on a node (ParameterError otherwise)."""
     from .solution import Solution
-    run = Run.solve(slug, maze, seed=seed, **options)
-    if run.algorithm.watchable:
-        run.finish()
-        if run.outcome is not None:
-            return Solution.of(run.initial, *run.outcome)
-        run = Run.solve(slug, maze, seed=seed, **options)
-    return Solution.from_events(run.initial, run.events())
+    return Solution.of_run(Run.solve(slug, maze, seed=seed, **options))[0]
 
 
 def load_plugin(path, max_steps=None):

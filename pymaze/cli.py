@@ -237,12 +237,7 @@ def cmd_solve(args, out):
             "block" in pymaze.registry.get("solver", args.solver).geometries:
         maze = maze.as_block()  # diagonal steps walk squares: the same maze, read as blocks
     run = pymaze.Run.solve(args.solver, maze, seed=args.seed, **opts)
-    if run.algorithm.watchable:  # run with nobody watching: no events made
-        run.finish()
-        stream, sol = None, Solution.of(run.initial, *run.outcome)
-    else:
-        stream = run.events()
-        sol = Solution.from_events(run.initial, stream)
+    sol, run, stream = Solution.of_run(run, keep_events=args.solver == "routes")  # routes: listed from its events
     final, numbered = run.maze, run.algorithm.layer == "distance"  # the maze as the solver left it
     if args.numbers and not numbered:
         raise ParameterError(f"{args.solver} numbers no cells; --numbers needs wave, dijkstra or farthest")

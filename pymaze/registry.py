@@ -112,11 +112,15 @@ class Algorithm:
     layer: str = ""         # what the num layer shows: "distance" (numbers + heatmap), "cluster" (colours), ""
     order: int = 100
     source: str = ""        # the plugin file that registered it ("" for the built-ins)
-    watchable: bool = False  # its body takes ``watch``: with ``watch=False`` it makes no events (see Run.finish)
 
     @property
     def summary(self):
         return (self.func.__doc__ or "").strip().splitlines()[0] if self.func.__doc__ else self.name
+
+    @property
+    def watchable(self):
+        """True when its body takes ``watch``: with ``watch=False`` it makes no events (see Run.finish)."""
+        return "watch" in inspect.signature(self.func).parameters or hasattr(self.func, "instant")
 
     @property
     def doc(self):
@@ -194,7 +198,6 @@ def _register(family, slug, name, **kw):
                               "choose another slug")
         if family == "solver":
             kw.setdefault("shapes", SHAPES)  # a solver that walks with pymaze.graph works on every shape
-        kw["watchable"] = "watch" in inspect.signature(func).parameters or hasattr(func, "instant")
         table[slug] = Algorithm(slug=slug, name=name, family=family, func=func,
                                 params=tuple(kw.pop("params", ())), source=_source, **kw)
         return func

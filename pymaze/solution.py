@@ -85,6 +85,21 @@ class Solution:
                    visited=visited, heuristic=any(n[0] == NOTE_NAMES[N_HEURISTIC] for n in named),
                    notes=named)
 
+    @classmethod
+    def of_run(cls, run, keep_events=False):
+        """Run ``run`` (a solver's ``Run``, no batch asked for yet) to its end and read its Solution:
+        from what its unwatched body reports (``Run.finish``) where it reports, else
+        from the events of the same run made again.  Returns ``(solution, run, events)``: the run
+        that ended (its ``maze`` is the maze as the solver left it) and its packed events, or None
+        when the twin made none; ``keep_events`` asks for the events even where a twin exists."""
+        if run.algorithm.watchable and not keep_events:
+            run.finish()
+            if run.outcome is not None:
+                return cls.of(run.initial, *run.outcome), run, None
+            run = run.again()  # the twin gave up on this maze: the watched body, from the start
+        events = run.events()
+        return cls.from_events(run.initial, events), run, events
+
     def to_json(self):
         return {"found": self.found, "status": self.status, "path": [list(p) for p in self.path],
                 "moves": self.moves, "visited": self.visited, "heuristic": self.heuristic}

@@ -100,6 +100,48 @@ def test_solve_without_a_route_exits_1(tmp_path):
     assert code == 1 and json.loads(out)["found"] is False
 
 
+# An open block grid with no outer frame: floor runs to the grid's edge, S top left, G bottom
+# right, three rows of bars between them (27 x 12 squares).
+FRAMELESS = "\n".join(
+    "".join("S" if (x, y) == (0, 0) else "G" if (x, y) == (26, 11) else
+            "#" if y % 4 == 2 and 3 < x < 24 and x % 6 else " " for x in range(27)) for y in range(12)) + "\n"
+# Documented limits, not failures: a wall follower that starts by no wall circles (wall), and the
+# chain's two robots both circle the first bar across its guiding line (chain).
+CIRCLES = {"wall", "chain"}
+
+
+@pytest.mark.parametrize("solver", list(pymaze.registry.solvers()))
+def test_solve_an_open_grid_without_a_frame(tmp_path, solver):
+    """Every solver on an unframed open grid ends with a result (or, for a thin-only solver, the
+    one-line refusal), never a traceback: jps's event-free twin reports nothing for an open
+    border, and the CLI then reads the solution from the events, as pymaze.solve does."""
+    path = tmp_path / "frameless.txt"
+    path.write_text(FRAMELESS)
+    maze = F.parse(FRAMELESS)
+    assert maze.geometry == "block" and not maze.wall[0] and not maze.wall[-1]
+    algo = pymaze.registry.get("solver", solver)
+    if "block" not in algo.geometries:
+        fails("solve", solver, path, words=f"{solver} works on thin mazes, not block ones")
+        return
+    code, out, err = run("solve", solver, path)
+    assert "Traceback" not in err and not err, err
+    lines = out.splitlines()
+    drawing, said = lines[:maze.height], lines[maze.height]
+    drawn = F.parse_block("\n".join(drawing))
+    assert bytes(drawn.wall) == bytes(maze.wall)
+    if solver in CIRCLES:
+        assert code == 1 and said.startswith("trapped in a loop, ")
+        return
+    moves = int(said.removeprefix("found route: ").split(" moves")[0])
+    assert code == 0 and "".join(drawing).count(".") == moves - 1
+    assert moves >= shortest_moves(maze) and (moves == shortest_moves(maze) or not algo.optimal)
+    code, text, _ = run("solve", solver, path, "--json")
+    result = json.loads(text)
+    assert code == 0 and result["found"] and result["moves"] == moves
+    if solver != "farthest":  # (farthest moves S and G to the pair it finds)
+        assert valid_route(maze, result["path"])
+
+
 @pytest.mark.parametrize("args,words", [
     (("generate", "nope"), "unknown generator 'nope'"),
     (("solve", "nope", ROOMS), "unknown solver 'nope'"),

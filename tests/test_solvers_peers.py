@@ -9,7 +9,7 @@ import pytest
 
 import pymaze
 from pymaze import Run
-from pymaze.events import M_DEAD, M_FILLED, MARK, NOTE, N_ROUTE, OP_MASK, unpack
+from pymaze.events import MILESTONE, M_DEAD, M_FILLED, M_VISITED, MARK, NOTE, N_ROUTE, OP_MASK, unpack
 from pymaze.solution import Solution
 
 from reference import graph, node_of, replayed, shortest_moves, valid_route
@@ -176,6 +176,21 @@ def test_collision_marks_where_floods_meet_only_on_mazes_with_loops():
         loopy = pymaze.generate("dig", 8, 6, seed=seed, loops=0.5)
         _, events, _ = solve(loopy, "collision")
         assert any(e[0] & OP_MASK == MARK and e[3] == M_DEAD for e in unpack(events))
+
+
+def test_collision_rounds_are_milestones_whatever_the_chunk(monkeypatch):
+    """One milestone a round of flooding (its first event), one a node filled, one a route node: the
+    same events however often they are handed out."""
+    maze = pymaze.generate("dig", 12, 9, seed=2, loops=0.4)
+    want = Run.solve("collision", maze).events()
+    monkeypatch.setattr(pymaze.events, "CHUNK", 5)
+    assert Run.solve("collision", maze).events(batch=7) == want
+    marks = [e for e in unpack(want) if e[0] & OP_MASK == MARK]
+    floods = [e for e in marks if e[3] in (M_VISITED, M_DEAD)]
+    moves = len(pymaze.solve(maze, "collision").squares) - 1  # the goal is flooded in round `moves`
+    assert sum(1 for e in floods if e[0] & MILESTONE) == moves + 1  # rounds 0 (S) to moves
+    fills = [e for e in marks if e[3] == M_FILLED]
+    assert fills and all(e[0] & MILESTONE for e in fills)
 
 
 NEW_SOLVERS = WALKERS + EXACT + ["idastar", "jps", "biastar", "bidijkstra", "bibest", "swarm", "convswarm", "biswarm"]

@@ -12,6 +12,8 @@ from pymaze.masks import preset
 from pymaze.registry import generators, solvers
 from pymaze.solution import Solution
 
+import walk_steps
+
 SIZE = {"square": (9, 7), "hex": (7, 6), "triangle": (8, 6), "polar": (6, 4)}
 SOLVE_SIZE = {"square": (8, 6), "hex": (6, 5), "triangle": (7, 5), "polar": (5, 3)}  # a loopy maze: enough to search
 
@@ -249,19 +251,65 @@ def test_pack_and_column_agree_with_event_by_event_packing():
         assert pack(Kinds(*steps), kind, index) == want
 
 
+def _reference_walks(maze, rng, firsts):
+    """The events of Wilson's walks (``wilson.walks``), made one event at a time from its
+    docstring: each walk marked as it goes, a loop unmarked as soon as it closes, the walk opened
+    into the tree from its last cell back to its first (unmark, passage, cell: a milestone)."""
+    from pymaze.events import MILESTONE, M_STACK, WALL
+    from pymaze.graph import between, moves
+    fixed, tables, inside = moves(maze)
+    via, wall, ev = between(maze), maze.wall, []
+    for first in firsts:
+        if not wall[first]:
+            continue
+        path = [first]
+        ev.append((MARK, first, 0, M_STACK))
+        while True:
+            p = path[-1]
+            d = fixed or tables[p]
+            q = p + d[rng.getrandbits(2) if fixed else int(rng.random() * len(d))][1]
+            if not inside[q]:
+                continue
+            if not wall[q]:
+                break
+            if q in path:
+                i = path.index(q)
+                ev += [(MARK, c, M_STACK, 0) for c in path[i + 1:]]
+                del path[i + 1:]
+            else:
+                path.append(q)
+                ev.append((MARK, q, 0, M_STACK))
+        for c, nxt in reversed(list(zip(path, path[1:] + [q]))):
+            ev += [(MARK, c, M_STACK, 0), (WALL, via(c, nxt), 1, 0), (WALL | MILESTONE, c, 1, 0)]
+            wall[via(c, nxt)] = wall[c] = 0
+    return ev
+
+
 @pytest.mark.parametrize("shape", ["square", "hex", "triangle", "polar"])
 def test_wilson_packs_the_events_of_the_walks_houston_steps_through(shape):
     import random
     from itertools import chain
-    from pymaze.generators.wilson import _packed_walks, walks
+    from pymaze.events import unpack
+    from pymaze.generators.wilson import walks
     from pymaze.graph import cells
     w, h = SIZE[shape]
     for seed in range(3):
         a, b = (Maze.shaped(shape, w, h, "wall", None) for _ in range(2))
         a.wall[a.start] = b.wall[b.start] = 0
-        stepped = list(chain.from_iterable(walks(a, random.Random(seed), cells(a))))
-        assert list(chain.from_iterable(_packed_walks(b, random.Random(seed), cells(b)))) == stepped
-        assert a == b
+        want = _reference_walks(a, random.Random(seed), cells(a))
+        assert unpack(list(chain.from_iterable(walks(b, random.Random(seed), cells(b))))) == want
+        assert a.wall == b.wall and not any(b.mark)
+
+
+@pytest.mark.parametrize("slug", ["wilson", "houston", "aldous"])
+def test_walks_leave_the_centre_of_a_polar_maze_by_any_of_its_many_moves(slug):
+    # The centre of a polar maze whose first ring has 300 cells has 300 moves: a walk remembers
+    # which one it left by, more than a byte holds.
+    watched = Run.generate(slug, 300, 2, seed=1, shape="polar")
+    watched.events()
+    assert pymaze.generate(slug, 300, 2, seed=1, shape="polar") == watched.maze
+    lat = watched.maze.lattice
+    assert sum(1 for v in range(lat.n, lat.n + lat.m) if not watched.maze.wall[v]) == lat.n - 1
 
 
 def _reference_search(maze, slug, options):
@@ -339,26 +387,73 @@ def test_packed_bfs_and_dfs_make_the_events_of_a_one_event_at_a_time_reference(s
             assert unpack(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == want
 
 
+def _reference_best_first(maze, slug, options):
+    """The events of the watched ``dijkstra`` and ``astar`` (four-neighbour moves), made one event at a
+    time from their docstrings' steps with costs in dicts: what their packed batches must hold, in order."""
+    import heapq
+    import itertools
+    from pymaze.events import M_FRONTIER, MILESTONE, N_COST, N_FOUND, N_HEURISTIC, N_NO_ROUTE, N_TURNS, NUM
+    from pymaze.graph import links, path_to, turning
+    nbrs, goals, start, mark, w = links(maze), set(maze.goals), maze.start, maze.mark, maze.width
+    weight = options.get("weight", 1.0)
+    name = options.get("heuristic", "manhattan") if slug == "astar" else "zero"
+    cells = maze.weight if slug == "dijkstra" and options.get("weights", "maze") == "maze" else None
+
+    def h(p):
+        def one(dx, dy):
+            return {"manhattan": dx + dy, "chebyshev": max(dx, dy), "zero": 0}[name]
+        return min(one(abs(p % w - t % w) // maze.step(), abs(p // w - t // w) // maze.step()) for t in goals)
+    ev = [(MARK, start, 0, M_FRONTIER)] + ([(NOTE, -1, N_HEURISTIC, 1)] if weight > 1 else [])
+    order = itertools.count()
+    cost, parent, closed, route = {start: 0}, {start: start}, set(), None
+    heap = [(weight * h(start), h(start), next(order), start)]
+    while heap:
+        _, _, _, p = heapq.heappop(heap)
+        if p in closed:
+            continue
+        closed.add(p)
+        ev.append((MARK | MILESTONE, p, M_FRONTIER, M_VISITED))
+        if slug == "dijkstra":
+            ev.append((NUM, p, 0, cost[p] + 1))
+        if p in goals:
+            route = path_to(parent, p)
+            break
+        for q in nbrs(p):
+            c = cost[p] + (cells[q] if cells is not None else 1)
+            if q not in closed and c < cost.get(q, c + 1):
+                if q not in cost:
+                    ev.append((MARK, q, 0, M_FRONTIER))
+                cost[q], parent[q] = c, p
+                heapq.heappush(heap, (c + weight * h(q), h(q), next(order), q))
+    if route is None:
+        return ev + [(NOTE | MILESTONE, maze.goal, N_NO_ROUTE, 0)]
+    ev += [(MARK | MILESTONE, p, M_VISITED, M_ROUTE) for p in route]
+    ev += [(NOTE | MILESTONE, route[-1], N_FOUND, len(route) - 1), (NOTE, route[-1], N_TURNS, turning(maze, route))]
+    return ev + ([(NOTE, route[-1], N_COST, 1000 * cost[route[-1]])] if slug == "dijkstra" else [])
+
+
 @pytest.mark.parametrize("slug,options", [("dijkstra", {}), ("dijkstra", {"weights": "uniform"}), ("astar", {}),
                                           ("astar", {"heuristic": "zero"}), ("astar", {"heuristic": "chebyshev"}),
                                           ("astar", {"weight": 3.0})], ids=str)
-def test_packed_dijkstra_and_astar_make_the_events_of_their_step_by_step_search(slug, options):
-    """On whole costs they pack their own events; the step-by-step search over ``moves`` (what
-    diagonal steps take) must make the same events."""
+def test_packed_dijkstra_and_astar_make_the_events_of_a_one_event_at_a_time_reference(slug, options):
+    """Their packed batches hold the events of a plain search with costs in dicts, in order (weighted
+    cells, several goals, no route at all)."""
     import random
-    from itertools import chain
-    from pymaze.solvers import astar, dijkstra
+    from pymaze.events import unpack
+    from pymaze.graph import cells, links
     from pymaze.solvers.dijkstra import random_weights
-    for seed in range(3):
+    for seed in range(4):
         for block in (False, True):
             maze = _solvable(slug, "square", seed, block=block)
             random_weights(maze, random.Random(seed))
-            if slug == "dijkstra":
-                steps = dijkstra._steps_moves(maze.copy(layers=False), options.get("weights", "maze"), "never")
-            else:
-                steps = astar._steps_moves(maze.copy(layers=False), options.get("heuristic", "manhattan"),
-                                           options.get("weight", 1.0), "never")
-            assert list(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == list(chain.from_iterable(steps))
+            floor = [p for p in (cells(maze) if maze.geometry == "thin" else range(len(maze.wall))) if not maze.wall[p]]
+            if seed == 2:
+                maze.goals = [maze.goal, floor[len(floor) // 2]]
+            if seed == 3:  # the goal walled in: no route
+                for q in links(maze)(maze.goal):
+                    maze.wall[(q + maze.goal) // 2 if maze.geometry == "thin" else q] = 1
+            want = _reference_best_first(maze.copy(layers=False), slug, options)
+            assert unpack(Run.solve(slug, maze, seed=seed, **options).events(batch=97)) == want
 
 
 @pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}), ("chain", {}),
@@ -378,37 +473,36 @@ def test_instant_walkers_end_as_watched_where_they_stop_short(slug, options):
     assert "found" in statuses and len(statuses) > 1, statuses
 
 
-PACKED_WALKERS = ("wall", "pledge", "collision", "chain", "random-mouse", "swarm", "convswarm")
+PACKED_WALKERS = ("wall", "pledge", "chain", "random-mouse")
 
 
 def _walker_steps(slug, maze, seed, options):
     """The step-by-step walk (tuples of events) a packed walker's chunks must hold, in order."""
     import importlib
     import random
-    if slug in ("swarm", "convswarm"):
-        from pymaze.solvers._moves import moves
-        from pymaze.solvers._swarm import swarm_search
-        diagonal = options.get("diagonal", "never")
-        return swarm_search(maze, moves(maze, diagonal), 1 if slug == "swarm" else 7, diagonal)
-    module = importlib.import_module("pymaze.solvers." + slug.replace("-", "_"))
     rng = (random.Random(seed),) if slug == "random-mouse" else ()
+    if slug in walk_steps.STEPS:
+        return walk_steps.STEPS[slug](maze, *rng, **options)
+    module = importlib.import_module("pymaze.solvers." + slug.replace("-", "_"))
     return module._steps(maze, *rng, **options)
 
 
-@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}), ("collision", {}),
+@pytest.mark.parametrize("slug,options", [("wall", {}), ("wall", {"hand": "left"}), ("pledge", {}),
                                           ("chain", {}), ("random-mouse", {"cap": 20_000}),
-                                          ("random-mouse", {"cap": 20_000, "back": True}), ("swarm", {}),
-                                          ("convswarm", {}), ("swarm", {"diagonal": "always"})], ids=str)
+                                          ("random-mouse", {"cap": 20_000, "back": True})], ids=str)
 @pytest.mark.parametrize("chunk", [7, None])
 def test_packed_walkers_make_the_events_of_their_step_by_step_walk(slug, options, chunk, monkeypatch):
-    """The walkers and swarms that pack their own events make, in order, the events of their walk
+    """The walkers that pack their own events make, in order, the events of their walk
     made a step at a time (the plain generators of tuples), on every shape they take, through
     rooms, with several goals and on a bigger maze; also when they hand out a chunk every few events."""
     import importlib
     from itertools import chain
     if chunk:
+        monkeypatch.setattr(importlib.import_module("pymaze.events"), "CHUNK", chunk)   # what a Trace hands out at
         for name in ("wall", "pledge", "collision", "chain", "random_mouse", "_swarm"):
-            monkeypatch.setattr(importlib.import_module("pymaze.solvers." + name), "CHUNK", chunk)
+            module = importlib.import_module("pymaze.solvers." + name)
+            if hasattr(module, "CHUNK"):
+                monkeypatch.setattr(module, "CHUNK", chunk)
     block = options.get("diagonal", "never") != "never"
     for shape in solvers()[slug].shapes:
         mazes = [_solvable(slug, shape, 3, block=block), _solvable(slug, shape, 3, block=shape == "square")]

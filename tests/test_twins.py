@@ -106,3 +106,21 @@ def test_solver_twin_finds_a_route_the_algorithm_would(slug):
             assert len({tuple(r) for r in listed}) == len(listed)
         if slug == "routes":
             assert 1 <= len(listed) <= 3 and len(listed) == 1 if k == 0 else 1 <= len(listed) <= 3
+
+
+@pytest.mark.parametrize("slug", ["wall", "pledge", "chain", "mouse"])
+def test_deterministic_walker_twins_find_the_route_the_algorithm_finds(slug):
+    """The twins of the walkers that draw nothing are written apart from the engine (cell
+    coordinates and heading vectors, not its move tables): they end where it ends, on perfect and
+    loopy mazes and in rooms (of "fill"), where some walks are trapped."""
+    outcomes = set()
+    for seed in range(12):
+        if seed % 3 == 2:
+            maze = pymaze.generate("fill", 8 + seed % 3, 6 + seed % 2, seed=seed)
+        else:
+            maze = pymaze.generate("dig", 9 + seed % 4, 7 + seed % 3, seed=seed, loops=0.4 if seed % 3 else 0.0)
+        solution = pymaze.solve(maze, slug, seed=seed)
+        found = twins_more.SOLVERS[slug](maze)
+        assert found == (solution.squares if solution.status == "found" else None), (slug, seed)
+        outcomes.add(found is None)
+    assert slug == "mouse" or outcomes == {True, False}, "some walks are trapped and some not"

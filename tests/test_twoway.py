@@ -1,19 +1,24 @@
-"""The two-sided searches hand out the events of their plain forms: the best-first ones' flat,
-packed search (``_twoway.whole_way``) makes the events of the step-by-step one over ``moves`` and a
-key callback (``_twoway.two_way``), and bidirectional BFS the events of a one-event-at-a-time
-reference written from its docstring; on square (both views), hex, triangle and polar mazes, with
-loops, several goals, a goal walled in, and S on a goal."""
+"""The two-sided searches and the swarms: their routes against networkx (shortest where the search
+is exact), the swarms' routes against the plain twins of bench/, their events whatever the chunk,
+and bidirectional BFS's events against a one-event-at-a-time reference written from its docstring;
+on square (both views), hex, triangle and polar mazes, with loops, several goals, a goal walled in,
+and S on a goal."""
 
-from itertools import chain
+import sys
+from pathlib import Path
 
+import networkx as nx
 import pytest
 
 import pymaze
 from pymaze import Run
 from pymaze.events import (MARK, MILESTONE, M_FRONTIER, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, N_FOUND,
-                           N_HEURISTIC, N_NO_ROUTE, N_TURNS, NOTE, unpack)
-from pymaze.graph import links, path_to, turning
-from pymaze.solvers import biastar, bibest, bidijkstra, biswarm
+                           N_NO_ROUTE, N_TURNS, NOTE, unpack)
+from pymaze.graph import links, path_to, to_networkx, turning
+from pymaze.solvers._moves import moves
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench import twins_more  # noqa: E402
 
 SIZE = {"square": (12, 9), "hex": (8, 7), "triangle": (9, 7), "polar": (6, 4)}
 
@@ -39,18 +44,52 @@ def _mazes(shapes=SIZE):
     yield on_goal
 
 
-@pytest.mark.parametrize("slug,options", [
-    ("bidijkstra", {}), ("bibest", {}), ("bibest", {"heuristic": "chebyshev"}), ("biswarm", {}), ("biastar", {}),
-    ("biastar", {"heuristic": "zero"}), ("biastar", {"weight": 3.0})], ids=str)
-def test_flat_best_first_searches_make_the_events_of_the_step_by_step_search(slug, options):
-    module = {"bidijkstra": bidijkstra, "bibest": bibest, "biswarm": biswarm, "biastar": biastar}[slug]
+CASES = [("bidijkstra", {}), ("bibest", {}), ("bibest", {"heuristic": "chebyshev"}), ("biswarm", {}), ("biastar", {}),
+         ("biastar", {"heuristic": "zero"}), ("biastar", {"weight": 3.0}), ("bibfs", {}), ("swarm", {}),
+         ("convswarm", {}), ("swarm", {"diagonal": "always"}), ("bidijkstra", {"diagonal": "no-corners"})]
+EXACT = {"bidijkstra", "biastar", "bibfs"}  # shortest in moves (without diagonal steps, weight 1)
+
+
+@pytest.mark.parametrize("slug,options", CASES, ids=str)
+def test_routes_walk_open_moves_to_a_goal_and_the_exact_searches_are_shortest(slug, options):
+    """Against networkx: the route steps between neighbours joined by an open passage from S to
+    a goal, and where the search is exact it is as short as the shortest; no route only when
+    networkx finds none."""
     shapes = pymaze.registry.solvers()[slug].shapes
+    diagonal = options.get("diagonal", "never") != "never"
     for maze in _mazes([s for s in SIZE if s in shapes]):
-        steps = module._search(maze.copy(layers=False), True, flat=False, **options)
-        want = list(chain.from_iterable(steps))
-        if options.get("weight", 1) > 1:
-            want = [NOTE, -1, N_HEURISTIC, 1] + want
-        assert list(Run.solve(slug, maze, seed=1, **options).events(batch=97)) == want
+        if diagonal and maze.geometry != "block":
+            continue
+        graph = to_networkx(maze)
+        if diagonal:
+            graph = nx.Graph((p, q) for p in maze.nodes() for q, _ in moves(maze, options["diagonal"])(p))
+        graph.add_edges_from(("sink", t) for t in maze.goals)
+        solution = pymaze.solve(maze, slug, seed=1, **options)
+        route = solution.squares
+        if not nx.has_path(graph, maze.start, "sink"):
+            assert solution.status != "found" and not route
+            continue
+        assert route[0] == maze.start and route[-1] in maze.goals
+        assert all(graph.has_edge(a, b) for a, b in zip(route, route[1:]))
+        if slug in EXACT and options.get("weight", 1) == 1 and not diagonal:
+            assert len(route) == nx.shortest_path_length(graph, maze.start, "sink")
+
+
+@pytest.mark.parametrize("slug,options", CASES, ids=str)
+def test_the_events_do_not_depend_on_how_often_they_are_handed_out(slug, options, monkeypatch):
+    maze = next(m for m in _mazes() if m.geometry == "block" and len(m.goals) > 1)
+    want = Run.solve(slug, maze, seed=1, **options).events()
+    monkeypatch.setattr(pymaze.events, "CHUNK", 7)
+    assert Run.solve(slug, maze, seed=1, **options).events(batch=97) == want
+
+
+@pytest.mark.parametrize("slug", ["swarm", "convswarm", "biswarm"])
+def test_the_swarms_route_is_the_plain_twins(slug):
+    """bench/twins_more.py's swarms are written apart, over dicts: the same route on mazes with one goal."""
+    for seed in range(4):
+        maze = pymaze.generate("dig", 15, 11, seed=seed, loops=0.3 * (seed % 2))
+        for m in (maze, maze.as_block()):
+            assert pymaze.solve(m, slug, seed=1).squares == getattr(twins_more, slug)(m)
 
 
 def _bibfs_reference(maze):

@@ -1,11 +1,10 @@
-from ..events import M_CURRENT, MARK
-from ..graph import SHAPES, between, cells, moves
+from ..events import M_CURRENT, MARK, MILESTONE, WALL
+from ..graph import SHAPES, cells, moves
 from ..registry import generator
-from ._base import carve, open_cell, set_mark
 
 
 @generator("aldous", "Aldous-Broder", order=80, perfect=True, uniform=True, shapes=SHAPES)
-def aldous(maze, rng):
+def aldous(maze, rng, watch=True):
     """Aldous-Broder: a random walk that opens the way into every cell it enters for the first time.
 
     1. Open the start cell and put the walker there (marked as the head).
@@ -25,27 +24,31 @@ def aldous(maze, rng):
     """
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
-    jumps = fixed and [dq for _, dq in fixed]
-    via_of = between(maze)
     getrandbits, random = rng.getrandbits, rng.random
     p = maze.start
-    yield open_cell(maze, p)
-    left = len(cells(maze)) - 1
-    head = p
-    mark[p] = M_CURRENT
-    yield (MARK, p, 0, M_CURRENT)
+    wall[p] = 0
+    if watch:
+        mark[p] = M_CURRENT
+        yield (WALL | MILESTONE, p, 1, 0)
+        yield (MARK, p, 0, M_CURRENT)
+    left = len(cells(maze)) - 1     # cells still closed
+    head = p                        # the last cell opened (marked)
     while left:
-        if jumps:
-            q = p + jumps[getrandbits(2)]
-        else:
-            d = tables[p]
-            q = p + d[int(random() * len(d))][1]
+        d = fixed or tables[p]
+        dv, dq = d[getrandbits(2) if fixed else int(random() * len(d))]
+        q = p + dq
         if not inside[q]:
             continue
         if wall[q]:
             left -= 1
-            yield set_mark(maze, head, 0) + carve(maze, via_of(p, q), q) + set_mark(maze, q, M_CURRENT)
+            wall[p + dv] = 0
+            wall[q] = 0
+            if watch:
+                mark[head] = 0
+                mark[q] = M_CURRENT
+                yield (MARK, head, M_CURRENT, 0, WALL, p + dv, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_CURRENT)
             head = q
         p = q
-    mark[head] = 0
-    yield (MARK, head, M_CURRENT, 0)
+    if watch:
+        mark[head] = 0
+        yield (MARK, head, M_CURRENT, 0)

@@ -1,12 +1,15 @@
-from ..events import CHUNK, MILESTONE, WALL, column
+from ..events import MILESTONE, WALL, Kinds, Trace
 from ..registry import Param, generator
+
+KINDS = Kinds((WALL | MILESTONE, 1, 0))    # what a watched run reports (see events.Trace)
+OPENED = 0                                 # a passage opened: a milestone
 
 
 @generator("binary", "Binary tree", order=110, initial="closed", perfect=True, params=[
     Param("bias", "choice", "NW", choices=("NW", "NE", "SW", "SE"),
           help="the two directions every cell may open toward"),
 ])
-def binary(maze, rng, bias="NW"):
+def binary(maze, rng, bias="NW", watch=True):
     """Binary tree: every cell opens one of two fixed directions, chosen by a coin.
 
     1. Start with every cell open and every wall standing.
@@ -21,36 +24,30 @@ def binary(maze, rng, bias="NW"):
     Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms"; Jamis
     Buck, "Maze Generation: Binary Tree algorithm".
     """
-    cw, ch = maze.cells_w, maze.cells_h
-    vertical = -maze.width if bias[0] == "N" else maze.width
+    cw, ch, w = maze.cells_w, maze.cells_h, maze.width
+    vertical = -w if bias[0] == "N" else w
     horizontal = 1 if bias[1] == "E" else -1
-    edge_y = 0 if bias[0] == "N" else ch - 1
-    edge_x = cw - 1 if bias[1] == "E" else 0
-    random = rng.random
-    wall, w = maze.wall, maze.width
-    # Every step is one event of one kind, (WALL | MILESTONE, via, 1, 0): the passages opened are
-    # gathered and packed a chunk at a time (see events.column).
-    vias = []
-    add = vias.append
+    edge_y = 0 if bias[0] == "N" else ch - 1       # the row with no way out vertically
+    edge_x = cw - 1 if bias[1] == "E" else 0       # the column with no way out horizontally
+    wall, random = maze.wall, rng.random
+    trace = Trace(KINDS) if watch else None
     for cy in range(ch):
         row = (2 * cy + 1) * w + 1
-        can_v = cy != edge_y
         for cx in range(cw):
             p = row + 2 * cx
             if cx != edge_x:
-                via = p + vertical if can_v and random() < 0.5 else p + horizontal
-            elif can_v:
+                via = p + vertical if cy != edge_y and random() < 0.5 else p + horizontal
+            elif cy != edge_y:
                 via = p + vertical
             else:
-                continue
+                continue                           # the corner: both ways lead out
             wall[via] = 0
-            add(via)
-        if len(vias) >= CHUNK:
-            yield column(WALL | MILESTONE, vias, 1, 0)
-            vias = []
-            add = vias.append
-    if vias:
-        yield column(WALL | MILESTONE, vias, 1, 0)
+            if watch:
+                trace.add(OPENED, via)
+        if watch and trace.full():
+            yield trace.batch()
+    if watch:
+        yield trace.batch()
 
 
 binary.packed = True

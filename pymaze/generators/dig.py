@@ -13,7 +13,7 @@ from ._base import PERMS, add_loops, shuffled
     Param("loops", "float", 0.0, min=0.0, max=1.0,
           help="afterwards, open this fraction of the remaining walls (0 keeps the maze perfect)"),
 ])
-def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
+def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0, watch=True):
     """Digging (穴掘り法), the recursive backtracker, with an explicit stack.
 
     1. Start with every square wall; open the start cell first.
@@ -41,26 +41,21 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
         raise GeometryError("dig's bias (straight on or turning) needs a square maze; use bias=0 on "
                             f"{maze.shape} mazes")
     random = rng.random
+    restart = mode == "restart"
     start = maze.start
     wall[start] = 0
-    yield (WALL | MILESTONE, start, 1, 0)
-    carved, opened_cell = WALL, WALL | MILESTONE
+    if watch:
+        yield (WALL | MILESTONE, start, 1, 0)
     stack = [start]
-    heading = [-1]
-    opened = [start]
-    restart = mode == "restart"
+    heading = [-1]     # the direction each cell on the stack was entered by (-1: none)
+    opened = [start]   # mode "restart": the open cells that may still grow
     while stack:
         p = stack[-1]
         d = fixed or tables[p]
         order = PERMS[int(random() * 24)] if fixed else shuffled(len(d), random)
         if bias:
-            h = heading[-1]
-            if h >= 0:
-                if bias > 0 and random() < bias:
-                    order = [h] + [k for k in order if k != h]
-                elif bias < 0 and random() < -bias:
-                    order = [k for k in order if k != h] + [h]
-        for k in order:
+            order = _biased(order, heading[-1], bias, random)
+        for k in order:                 # 2. the first closed neighbour: dig into it
             dv, dq = d[k]
             q = p + dq
             if inside[q] and wall[q]:
@@ -74,60 +69,42 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
                 else:
                     stack.append(q)
                     heading.append(k)
-                yield (carved, via, 1, 0, opened_cell, q, 1, 0)
+                if watch:
+                    yield (WALL, via, 1, 0, WALL | MILESTONE, q, 1, 0)
                 break
-        else:
-            if not restart:
-                stack.pop()
-                heading.pop()
-                continue
-            # Restart from a random open cell that can still grow; drop the ones that cannot.
+        else:                           # 3. stuck: back up, or restart from an open cell
             stack.pop()
             heading.pop()
-            while opened:
-                i = int(random() * len(opened))
-                c = opened[i]
-                if any(inside[c + dq] and wall[c + dq] for dv, dq in fixed or tables[c]):
+            if restart:
+                c = _regrow(opened, fixed, tables, inside, wall, random)
+                if c >= 0:
                     stack.append(c)
                     heading.append(-1)
-                    break
-                opened[i] = opened[-1]
-                opened.pop()
-    if loops:
-        yield from add_loops(maze, rng, loops)
+    if loops:                           # 4.
+        for step in add_loops(maze, rng, loops):
+            if watch:
+                yield step
 
 
-def _instant(maze, rng, mode="backtrack", bias=0.0, loops=0.0):
-    """Digging with nobody watching: the same random draws and the same final maze, no steps.
-
-    The plain backtracker on a square maze; every other case (restart, bias, shapes) drains the
-    steps of ``dig`` itself.  Loops are opened afterwards from the same generator either way."""
-    wall = maze.wall
-    fixed, _, inside = moves(maze)
-    if fixed is None or mode != "backtrack" or bias:
-        for _ in dig(maze, rng, mode, bias, 0.0):
-            pass
-    else:
-        random = rng.random
-        closed = bytearray(inside)  # cells still to dig: one test instead of inside and wall
-        orders = [[fixed[k] for k in perm] for perm in PERMS]  # the moves in each of the 24 orders
-        start = maze.start
-        wall[start] = closed[start] = 0
-        stack = [start]
-        push, pop = stack.append, stack.pop
-        while stack:
-            p = stack[-1]
-            for dv, dq in orders[int(random() * 24)]:
-                q = p + dq
-                if closed[q]:
-                    wall[p + dv] = wall[q] = closed[q] = 0
-                    push(q)
-                    break
-            else:
-                pop()
-    if loops:
-        for _ in add_loops(maze, rng, loops):
-            pass
+def _biased(order, h, bias, random):
+    """Step 2's order with the previous heading ``h`` first (with probability ``bias`` > 0) or
+    last (with probability ``-bias``)."""
+    if h >= 0:
+        if bias > 0 and random() < bias:
+            return [h] + [k for k in order if k != h]
+        if bias < 0 and random() < -bias:
+            return [k for k in order if k != h] + [h]
+    return order
 
 
-dig.instant = _instant
+def _regrow(opened, fixed, tables, inside, wall, random):
+    """Step 3, mode "restart": a random open cell that can still grow, or -1; the cells drawn
+    that cannot are dropped from ``opened``."""
+    while opened:
+        i = int(random() * len(opened))
+        c = opened[i]
+        if any(inside[c + dq] and wall[c + dq] for dv, dq in fixed or tables[c]):
+            return c
+        opened[i] = opened[-1]
+        opened.pop()
+    return -1

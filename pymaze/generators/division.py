@@ -1,4 +1,4 @@
-from ..events import CHUNK, MILESTONE, WALL, Kinds, pack
+from ..events import MILESTONE, WALL, Kinds, Trace
 from ..registry import Param, generator
 
 
@@ -7,7 +7,7 @@ from ..registry import Param, generator
           help="which way to cut a chamber: weighted (the longer side more often), "
                "shape (always across the longer side), random (a coin)"),
 ])
-def division(maze, rng, split="weighted"):
+def division(maze, rng, split="weighted", watch=True):
     """Recursive division: a wall adder that splits chambers in two, leaving one gap in each wall.
 
     1. Start with the frame and the posts standing and every cell and
@@ -22,7 +22,7 @@ def division(maze, rng, split="weighted"):
        one step, a milestone).
     4. Push the two halves onto the stack and repeat.
 
-    An explicit stack of chambers replaces the recursion.
+    An explicit stack of chambers replaces the recursion (see ``divisions``).
     Property: perfect (a spanning tree): each wall cuts a chamber in two
     halves joined only through its gap.  Not uniform: long straight walls
     and a visible rectangular structure.  Dead ends (100 x 100): about 23 %
@@ -30,7 +30,7 @@ def division(maze, rng, split="weighted"):
     Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms"; Jamis
     Buck, "Maze Generation: Recursive Division".
     """
-    yield from divisions(maze, _split(rng, split), rng.random, True)
+    yield from divisions(maze, _split(rng, split), rng.random, watch)
 
 
 def _split(rng, split):
@@ -43,63 +43,44 @@ def _split(rng, split):
     return lambda cw, ch: random() < 0.5
 
 
-# A wall put up, as packed kinds (see events.pack): a segment, and the last one (a milestone).
+# A wall put up, as events (see events.Trace): a segment, and the last one (a milestone).
 SEGMENTS = Kinds((WALL, 0, 1), (WALL | MILESTONE, 0, 1))
+SEGMENT, LAST = 0, 1
 
 
-def divisions(maze, cut, random, watched):
-    """Recursive division from the whole maze, a stack of chambers (cell x, cell y, width,
-    height); ``cut(cw, ch)`` says whether a chamber gets a horizontal wall.  When ``watched``,
-    packed chunks of the events (each wall one milestone step), else nothing (the same draws)."""
-    chambers = [(0, 0, maze.cells_w, maze.cells_h)]
-    pop = chambers.pop
-    kind, index = bytearray(), []
-    while chambers:
-        chamber = pop()
-        if chamber[2] < 2 or chamber[3] < 2:
-            continue
-        segments = wall_up(maze, chambers, chamber, cut(chamber[2], chamber[3]), random, watched)
-        if watched:
-            kind += bytes(len(segments) - 1) + b"\1"
-            index += segments
-            if len(index) >= CHUNK:
-                yield pack(SEGMENTS, kind, index)
-                kind, index = bytearray(), []
-    if index:
-        yield pack(SEGMENTS, kind, index)
-
-
-def wall_up(maze, chambers, chamber, across, random, listed):
-    """Put up a wall across ``chamber`` (cell x, cell y, width, height; ``across``: a horizontal
-    wall) at a random row or column, open at one random cell, and push its two halves on
-    ``chambers``; returns the wall's segments (squares) when ``listed``."""
+def divisions(maze, cut, random, watch=True):
+    """Steps 2 to 4 from the whole maze, with a stack of chambers (cell x, cell y, width,
+    height); ``cut(cw, ch)`` says whether a chamber of ``cw x ch`` cells gets a horizontal wall."""
     w, wall = maze.width, maze.wall
-    x0, y0, cw, ch = chamber
-    if across:
-        at = y0 + int(random() * (ch - 1))                # the wall runs below cell row ``at``
-        gap = x0 + int(random() * cw)
-        chambers += [(x0, at + 1, cw, y0 + ch - at - 1), (x0, y0, cw, at - y0 + 1)]
-        first, stride, n, k = (2 * at + 2) * w + 2 * x0 + 1, 2, cw, gap - x0
-    else:
-        at = x0 + int(random() * (cw - 1))                # the wall runs right of cell column ``at``
-        gap = y0 + int(random() * ch)
-        chambers += [(at + 1, y0, x0 + cw - at - 1, ch), (x0, y0, at - x0 + 1, ch)]
-        first, stride, n, k = (2 * y0 + 1) * w + 2 * at + 2, 2 * w, ch, gap - y0
-    end = first + n * stride
-    wall[first:end:stride] = b"\1" * n      # the chamber's openings were all floor
-    wall[first + k * stride] = 0           # but the gap
-    if listed:
-        segments = list(range(first, end, stride))
-        del segments[k]
-        return segments
-    return None
+    trace = Trace(SEGMENTS) if watch else None
+    chambers = [(0, 0, maze.cells_w, maze.cells_h)]
+    while chambers:
+        x0, y0, cw, ch = chambers.pop()
+        if cw < 2 or ch < 2:
+            continue
+        if cut(cw, ch):
+            at = y0 + int(random() * (ch - 1))                # the wall runs below cell row ``at``
+            gap = x0 + int(random() * cw)
+            chambers += [(x0, at + 1, cw, y0 + ch - at - 1), (x0, y0, cw, at - y0 + 1)]
+            first, stride, n, k = (2 * at + 2) * w + 2 * x0 + 1, 2, cw, gap - x0
+        else:
+            at = x0 + int(random() * (cw - 1))                # the wall runs right of cell column ``at``
+            gap = y0 + int(random() * ch)
+            chambers += [(at + 1, y0, x0 + cw - at - 1, ch), (x0, y0, at - x0 + 1, ch)]
+            first, stride, n, k = (2 * y0 + 1) * w + 2 * at + 2, 2 * w, ch, gap - y0
+        end = first + n * stride
+        wall[first:end:stride] = b"\1" * n      # the chamber's openings were all floor
+        wall[first + k * stride] = 0           # but the gap
+        if watch:
+            segments = list(range(first, end, stride))
+            del segments[k]
+            for s in segments[:-1]:
+                trace.add(SEGMENT, s)
+            trace.add(LAST, segments[-1])
+            if trace.full():
+                yield trace.batch()
+    if watch:
+        yield trace.batch()
 
 
-def _instant(maze, rng, split="weighted"):
-    """Recursive division with nobody watching: the same chambers and walls, no steps."""
-    for _ in divisions(maze, _split(rng, split), rng.random, False):
-        pass
-
-
-division.instant = _instant
 division.packed = True

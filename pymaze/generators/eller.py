@@ -1,6 +1,6 @@
-from ..events import NUM
+from ..events import MILESTONE, NUM, WALL
 from ..registry import Param, generator
-from ._base import clear_numbers, open_wall
+from ._base import clear_numbers
 
 
 @generator("eller", "Eller", order=90, initial="closed", perfect=True, layer="cluster", params=[
@@ -9,7 +9,7 @@ from ._base import clear_numbers, open_wall
     Param("drop", "float", 0.5, min=0.0, max=1.0,
           help="probability of each extra passage down (every set always gets at least one)"),
 ])
-def eller(maze, rng, join=0.5, drop=0.5):
+def eller(maze, rng, join=0.5, drop=0.5, watch=True):
     """Eller: row by row, keeping only which cells of the current row are already connected.
 
     1. Start with every cell open and every wall standing.  Every cell of
@@ -33,52 +33,63 @@ def eller(maze, rng, join=0.5, drop=0.5):
     Algorithm".
     """
     w, cw, ch = maze.width, maze.cells_w, maze.cells_h
-    num = maze.num
+    wall, num = maze.wall, maze.num
     random = rng.random
     squares = [maze.cell(cx, 0) for cx in range(cw)]
     label = list(range(cw))                       # set of each cell of the row
     members = {k: [k] for k in range(cw)}         # set -> cells of the row (column numbers)
     fresh = cw
-    step = []
-    for cx, p in enumerate(squares):
-        num[p] = label[cx] + 1
-        step += (NUM, p, 0, label[cx] + 1)
-    yield tuple(step)
+    if watch:
+        yield _numbered(num, squares, [k + 1 for k in label])
     for cy in range(ch):
         last = cy == ch - 1
-        for cx in range(cw - 1):
+        for cx in range(cw - 1):                  # 2. join neighbours in different sets
             a, b = label[cx], label[cx + 1]
             if a == b or not (last or random() < join):
                 continue
             if len(members[a]) < len(members[b]):
                 a, b = b, a
-            step = []
             for k in members[b]:
                 label[k] = a
-                p = squares[k]
-                step += (NUM, p, b + 1, a + 1)
-                num[p] = a + 1
+            via = squares[cx] + 1
+            wall[via] = 0
+            if watch:
+                yield _numbered(num, [squares[k] for k in members[b]], a + 1) + (WALL | MILESTONE, via, 1, 0)
             members[a] += members.pop(b)
-            yield (*step, *open_wall(maze, squares[cx] + 1))
         if last:
-            yield from clear_numbers(maze, squares)
             break
         below = [maze.cell(cx, cy + 1) for cx in range(cw)]
-        nxt = [-1] * cw
+        nxt = [-1] * cw                           # 3. every set goes down at least once
         for k, cells in members.items():
             down = [c for c in cells if random() < drop] or [cells[int(random() * len(cells))]]
             for c in down:
                 nxt[c] = k
-                yield open_wall(maze, squares[c] + w)
+                wall[squares[c] + w] = 0
+                if watch:
+                    yield (WALL | MILESTONE, squares[c] + w, 1, 0)
         members = {}
-        step = []
-        for cx in range(cw):
+        for cx in range(cw):                      # the other cells below get sets of their own
             if nxt[cx] < 0:
                 nxt[cx] = fresh
                 fresh += 1
             members.setdefault(nxt[cx], []).append(cx)
-            step += (NUM, squares[cx], num[squares[cx]], 0, NUM, below[cx], 0, nxt[cx] + 1)
-            num[squares[cx]] = 0
-            num[below[cx]] = nxt[cx] + 1
-        yield tuple(step)
+        if watch:                                 # the labels move down a row
+            step = []
+            for p, q, k in zip(squares, below, nxt):
+                step += (NUM, p, num[p], 0, NUM, q, 0, k + 1)
+                num[p], num[q] = 0, k + 1
+            yield tuple(step)
         squares, label = below, nxt
+    if watch:
+        yield from clear_numbers(maze, squares)
+
+
+def _numbered(num, squares, values):
+    """One step: ``num`` of each of ``squares`` set to ``values`` (one each, or one for all)."""
+    if isinstance(values, int):
+        values = [values] * len(squares)
+    step = []
+    for p, v in zip(squares, values):
+        step += (NUM, p, num[p], v)
+        num[p] = v
+    return tuple(step)

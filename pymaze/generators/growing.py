@@ -1,9 +1,9 @@
 from collections import deque
 
-from ..events import M_STACK, MARK
+from ..events import M_STACK, MARK, MILESTONE, WALL
 from ..graph import SHAPES, moves
 from ..registry import Param, generator
-from ._base import PERMS, carve, open_cell, set_mark, shuffled
+from ._base import PERMS, shuffled
 
 
 @generator("growing", "Growing tree", order=130, perfect=True, shapes=SHAPES, params=[
@@ -13,7 +13,7 @@ from ._base import PERMS, carve, open_cell, set_mark, shuffled
     Param("mix", "float", 0.5, min=0.0, max=1.0,
           help="policy mix: share of picks that take a random active cell instead of the newest"),
 ])
-def growing(maze, rng, policy="mix", mix=0.5):
+def growing(maze, rng, policy="mix", mix=0.5, watch=True):
     """Growing tree: keep a list of active cells; grow from one chosen by a policy.
 
     1. Open the start cell; it is the only active cell (marked).
@@ -36,122 +36,98 @@ def growing(maze, rng, policy="mix", mix=0.5):
     fixed, tables, inside = moves(maze)
     random = rng.random
     p = maze.start
-    yield open_cell(maze, p)
-    mark[p] = M_STACK
-    yield (MARK, p, 0, M_STACK)
-    if policy == "middle":
-        yield from _middle(maze, rng, p)
-        return
-    # The active list in order, with retired cells left as -1 (tombstones) so that retiring one
-    # costs nothing; ``lo`` is the first live entry, the last entry is always live, and the list is
-    # compacted (order kept) when tombstones are half of it: every choice is constant time.
-    active = [p]
-    lo = dead = 0
-    while lo < len(active):
-        if policy == "newest" or policy == "mix" and random() >= mix:
-            i = len(active) - 1
-        elif policy == "oldest":
-            i = lo
-        else:  # a live entry uniformly at random (at least half the list is live)
-            i = int(random() * len(active))
-            while active[i] < 0:
-                i = int(random() * len(active))
-        p = active[i]
-        d = fixed or tables[p]
-        for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
-            dv, dq = d[k]
-            q = p + dq
-            if inside[q] and wall[q]:
-                active.append(q)
-                yield carve(maze, p + dv, q) + set_mark(maze, q, M_STACK)
-                break
-        else:
-            active[i] = -1
-            dead += 1
-            while active and active[-1] < 0:
-                active.pop()
-                dead -= 1
-            while lo < len(active) and active[lo] < 0:
-                lo += 1
-            if 2 * dead > len(active):
-                active = [c for c in active if c >= 0]
-                lo = dead = 0
-            mark[p] = 0
-            yield (MARK, p, M_STACK, 0)
-
-
-def _middle(maze, rng, p):
-    """The "middle" policy: the active list kept as two deques, ``left`` holding its first half
-    (``n // 2`` cells), so the middle cell is ``right[0]`` and adding or retiring one is constant time."""
-    wall, mark = maze.wall, maze.mark
-    fixed, tables, inside = moves(maze)
-    random = rng.random
-    left, right = deque(), deque([p])
-    while right:
-        p = right[0]
-        d = fixed or tables[p]
-        for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
-            dv, dq = d[k]
-            q = p + dq
-            if inside[q] and wall[q]:
-                right.append(q)
-                if len(right) - len(left) > 1:
-                    left.append(right.popleft())
-                yield carve(maze, p + dv, q) + set_mark(maze, q, M_STACK)
-                break
-        else:
-            right.popleft()
-            if len(left) > len(right):
-                right.appendleft(left.pop())
-            mark[p] = 0
-            yield (MARK, p, M_STACK, 0)
-
-
-def _instant(maze, rng, policy="mix", mix=0.5):
-    """The growing tree with nobody watching: the same draws and the same active list as the steps
-    (so the same maze), no marks or events.  "middle" drains its steps."""
-    if policy == "middle":
-        deque(growing(maze, rng, policy, mix), maxlen=0)
-        return
-    wall = maze.wall
-    fixed, tables, inside = moves(maze)
-    random = rng.random
-    p = maze.start
     wall[p] = 0
-    active = [p]
-    lo = dead = 0
-    newest, oldest = policy == "newest", policy == "oldest"
-    mixed = policy == "mix"
-    while lo < len(active):
-        if newest or mixed and random() >= mix:
-            i = len(active) - 1
-        elif oldest:
-            i = lo
-        else:
-            i = int(random() * len(active))
-            while active[i] < 0:
-                i = int(random() * len(active))
-        p = active[i]
+    if watch:
+        mark[p] = M_STACK
+        yield (WALL | MILESTONE, p, 1, 0)
+        yield (MARK, p, 0, M_STACK)
+    active = _Middle(p) if policy == "middle" else _Active(p, policy, mix, random)
+    while active:
+        p = active.choose()
         d = fixed or tables[p]
         for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
             dv, dq = d[k]
             q = p + dq
             if inside[q] and wall[q]:
-                active.append(q)
+                active.add(q)
                 wall[p + dv] = 0
                 wall[q] = 0
+                if watch:
+                    mark[q] = M_STACK
+                    yield (WALL, p + dv, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_STACK)
                 break
         else:
-            active[i] = -1
-            dead += 1
-            while active and active[-1] < 0:
-                active.pop()
-                dead -= 1
-            while lo < len(active) and active[lo] < 0:
-                lo += 1
-            if 2 * dead > len(active):
-                active = [c for c in active if c >= 0]
-                lo = dead = 0
+            active.retire()
+            if watch:
+                mark[p] = 0
+                yield (MARK, p, M_STACK, 0)
 
 
-growing.instant = _instant
+class _Active:
+    """The active list in order, with retired cells left as -1 (tombstones) so that retiring one
+    costs nothing; ``lo`` is the first live entry, the last entry is always live, and the list is
+    compacted (order kept) when tombstones are half of it: every choice is constant time."""
+
+    def __init__(self, first, policy, mix, random):
+        self.cells, self.lo, self.dead, self.i = [first], 0, 0, 0
+        self.policy, self.mix, self.random = policy, mix, random
+
+    def __bool__(self):
+        return self.lo < len(self.cells)
+
+    def choose(self):
+        """Step 2: the cell the policy chooses (remembered for ``retire``)."""
+        cells, policy, random = self.cells, self.policy, self.random
+        if policy == "newest" or policy == "mix" and random() >= self.mix:
+            i = len(cells) - 1
+        elif policy == "oldest":
+            i = self.lo
+        else:  # a live entry uniformly at random (at least half the list is live)
+            i = int(random() * len(cells))
+            while cells[i] < 0:
+                i = int(random() * len(cells))
+        self.i = i
+        return cells[i]
+
+    def add(self, q):
+        self.cells.append(q)
+
+    def retire(self):
+        """Retire the cell chosen last."""
+        cells = self.cells
+        cells[self.i] = -1
+        self.dead += 1
+        while cells and cells[-1] < 0:
+            cells.pop()
+            self.dead -= 1
+        while self.lo < len(cells) and cells[self.lo] < 0:
+            self.lo += 1
+        if 2 * self.dead > len(cells):
+            self.cells = [c for c in cells if c >= 0]
+            self.lo = self.dead = 0
+
+
+class _Middle:
+    """The active list for the "middle" policy, as two deques, ``left`` holding its first half
+    (``n // 2`` cells), so the middle cell is ``right[0]`` and adding or retiring one is constant time."""
+
+    def __init__(self, first):
+        self.left, self.right = deque(), deque([first])
+
+    def __bool__(self):
+        return bool(self.right)
+
+    def choose(self):
+        return self.right[0]
+
+    def add(self, q):
+        left, right = self.left, self.right
+        right.append(q)
+        if len(right) - len(left) > 1:
+            left.append(right.popleft())
+
+    def retire(self):
+        left, right = self.left, self.right
+        right.popleft()
+        if len(left) > len(right):
+            right.appendleft(left.pop())

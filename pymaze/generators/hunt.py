@@ -1,11 +1,11 @@
-from ..events import M_CURRENT, MARK
+from ..events import M_CURRENT, MARK, MILESTONE, WALL
 from ..graph import SHAPES, moves
 from ..registry import generator
-from ._base import PERMS, carve, open_cell, set_mark, shuffled
+from ._base import PERMS, shuffled
 
 
 @generator("hunt", "Hunt-and-kill", order=120, perfect=True, shapes=SHAPES)
-def hunt(maze, rng):
+def hunt(maze, rng, watch=True):
     """Hunt-and-kill: walk at random until stuck, then hunt row by row for a new place to start.
 
     1. Open the start cell; it is the head of the walk (marked).
@@ -23,14 +23,16 @@ def hunt(maze, rng):
     Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms"; Jamis
     Buck, "Maze Generation: Hunt-and-Kill algorithm".
     """
-    wall = maze.wall
+    wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
     random = rng.random
     w, h = maze.width, maze.height
     p = maze.start
-    yield open_cell(maze, p)
-    maze.mark[p] = M_CURRENT
-    yield (MARK, p, 0, M_CURRENT)
+    wall[p] = 0
+    if watch:
+        mark[p] = M_CURRENT
+        yield (WALL | MILESTONE, p, 1, 0)
+        yield (MARK, p, 0, M_CURRENT)
     first = 1                                 # first square row that may still hold a closed cell
 
     def joined(x):
@@ -69,18 +71,24 @@ def hunt(maze, rng):
         return -1, 0
 
     while True:
-        d = fixed or tables[p]
+        d = fixed or tables[p]          # 2. kill: a random closed neighbour of the head
         for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
             dv, dq = d[k]
             q = p + dq
             if inside[q] and wall[q]:
                 s = p + dv - q
                 break
-        else:
+        else:                           # 3. hunt; 4. nothing found: done
             q, s = hunted() if fixed else hunted_cells()
             if q < 0:
                 break
-        yield set_mark(maze, p, 0) + carve(maze, q + s, q) + set_mark(maze, q, M_CURRENT)
+        wall[q + s] = 0
+        wall[q] = 0
+        if watch:
+            mark[p] = 0
+            mark[q] = M_CURRENT
+            yield (MARK, p, M_CURRENT, 0, WALL, q + s, 1, 0, WALL | MILESTONE, q, 1, 0, MARK, q, 0, M_CURRENT)
         p = q
-    maze.mark[p] = 0
-    yield (MARK, p, M_CURRENT, 0)
+    if watch:
+        mark[p] = 0
+        yield (MARK, p, M_CURRENT, 0)

@@ -13,29 +13,25 @@ CHUNK = 4096  # most cells relabelled in one step
           help="how clusters are told apart: union-find (path compression, union by size), "
                "or plain labels where the larger label number is relabelled to the smaller"),
 ])
-def kruskal(maze, rng, method="unionfind"):
+def kruskal(maze, rng, method="unionfind", watch=True):
     """Clustering (Kruskal): merge random neighbouring clusters until one is left.
 
     1. Every cell is its own cluster; the num layer shows each cell's cluster
        id, so the page colours the clusters as they grow.
     2. Visit every wall between two neighbouring cells in random order.
     3. When the cells on its two sides are in different clusters, relabel
-       the cells of one cluster to the other's id, then open the wall (a
-       milestone, so after every milestone the labels match connectivity;
-       a big cluster is relabelled over several steps before it).
-       Method "unionfind" finds clusters with union-find (iterative path
-       compression, union by size) and relabels the smaller cluster into
-       the larger one's id; method "naive" compares the labels themselves
+       the cells of one cluster to the other's id (a big one over several
+       steps), then open the wall: a milestone.  Method "unionfind" finds
+       clusters with union-find (path halving, union by size) and relabels
+       the smaller cluster; method "naive" compares the labels themselves
        and relabels the larger label number to the smaller.
-    4. Stop when every wall has been visited: one cluster, every label equal.
-       The labels are then cleared (a last milestone), so the finished maze
-       carries no cluster colour.
+    4. Stop when every wall has been visited: one cluster.  Then clear the
+       labels (a last milestone): the finished maze carries no colour.
 
-    The maze starts "closed" (every cell floor, every wall standing) rather
-    than all wall, so the very first frame already shows every cell as its
-    own coloured cluster instead of spending a step per cell opening them.
-    Each cluster keeps its members as a linked list in flat arrays, so a
-    relabel touches only the cells that change (no scan of the grid).
+    The maze starts "closed" (every cell floor, every wall standing), so the
+    first frame shows every cell as its own coloured cluster.  Each cluster
+    keeps its members as a linked list, so a relabel touches only the cells
+    that change.  Nobody watching, union-find needs no labels at all.
 
     Property: perfect (a spanning tree).  Not uniform: a random wall order
     is not a uniform draw over spanning trees.  Short dead ends, lots of
@@ -44,39 +40,30 @@ def kruskal(maze, rng, method="unionfind"):
     (1956); Jamis Buck, "Maze Generation: Kruskal's Algorithm".
     """
     num, wall = maze.num, maze.wall
-    grid = maze.shape == "square" and maze.mask is None
-    square = _cells(maze, grid)     # cell k's index in the maze
+    square = array("i", cells(maze))    # cell k's index in the maze
     n = len(square)
-    cw = maze.cells_w if grid else max(1, min(n, maze.width))
-    for lo in range(0, n, cw):
-        row = [NUM, 0, 0, 0] * len(square[lo:lo + cw])
-        row[1::4] = part = square[lo:lo + cw]
-        row[3::4] = ids = range(lo + 1, lo + len(part) + 1)
-        for p, v in zip(part, ids):
-            num[p] = v
-        yield tuple(row)
+    cw = maze.cells_w if maze.shape == "square" and maze.mask is None else 0   # a plain grid's row
+    naive = method == "naive"
+    labels = watch or naive         # the num layer holds each cell's cluster id
+    if labels:
+        row = cw or max(1, min(n, maze.width))
+        for lo in range(0, n, row):
+            part = square[lo:lo + row]
+            ids = range(lo + 1, lo + len(part) + 1)
+            for p, v in zip(part, ids):
+                num[p] = v
+            if watch:
+                yield _renumbered(part, 0, ids)
 
-    walls, ends_a, ends_b, vias = _walls(maze, grid, square, cw)
+    ends_a, ends_b, vias = _walls(maze, square, cw)
+    walls = array("i", range(len(vias)))
     shuffle(walls, rng)
-
+    parent = array("i", range(n))      # union-find: a cell nearer its cluster's root
+    size = array("i", [1]) * n         # a root's cluster size
     nxt = array("i", [-1]) * n          # next member of the same cluster, -1 at the end
     tail = array("i", range(n))         # last member of the cluster headed by k
-    naive = method == "naive"
-    if not naive:
-        parent = array("i", range(n))
-        size = array("i", [1]) * n
-    opened = WALL | MILESTONE
-
-    w = maze.width
     for e in walls:
-        if not grid:
-            a, b, via = ends_a[e], ends_b[e], vias[e]
-        elif e & 1:
-            a = e >> 1
-            b, via = a + cw, square[a] + w
-        else:
-            a = e >> 1
-            b, via = a + 1, square[a] + 1
+        a, b, via = ends_a[e], ends_b[e], vias[e]
         if naive:
             keep, gone = num[square[a]] - 1, num[square[b]] - 1
             if keep == gone:
@@ -84,139 +71,72 @@ def kruskal(maze, rng, method="unionfind"):
             if keep > gone:
                 keep, gone = gone, keep
         else:
-            keep, gone = parent[a], parent[b]
-            if parent[keep] != keep:
-                while parent[keep] != keep:
-                    keep = parent[keep]
-                while parent[a] != keep:       # path compression
-                    parent[a], a = keep, parent[a]
-            if parent[gone] != gone:
-                while parent[gone] != gone:
-                    gone = parent[gone]
-                while parent[b] != gone:
-                    parent[b], b = gone, parent[b]
+            keep, gone = _find(parent, a), _find(parent, b)
             if keep == gone:
                 continue
             if size[keep] < size[gone]:
                 keep, gone = gone, keep
             parent[gone] = keep
             size[keep] += size[gone]
-        members = []
-        k = gone
-        while k >= 0:
-            members.append(square[k])
-            k = nxt[k]
+        members = _members(nxt, square, gone) if labels else ()
         new, old = keep + 1, gone + 1
-        while True:  # big clusters move in several steps, the last one ends with the milestone
+        while len(members) > CHUNK:    # a big cluster moves in several steps before the milestone
             part = members[-CHUNK:]
             del members[-CHUNK:]
             for p in part:
                 num[p] = new
-            step = [NUM, 0, old, new] * len(part)
-            step[1::4] = part
-            if not members:
-                break
-            yield tuple(step)
+            if watch:
+                yield _renumbered(part, old, new)
+        for p in members:
+            num[p] = new
         nxt[tail[keep]] = gone
         tail[keep] = tail[gone]
         wall[via] = 0
-        step += (opened, via, 1, 0)
-        yield tuple(step)
-    yield from clear_numbers(maze, square)
+        if watch:
+            yield _renumbered(members, old, new) + (WALL | MILESTONE, via, 1, 0)
+    if watch:
+        yield from clear_numbers(maze, square)
+    elif naive:
+        for p in square:
+            num[p] = 0
 
 
-def _cells(maze, grid):
-    """Cell k's index in the maze, for every cell (``graph.cells``; a plain grid's built by rows)."""
-    if not grid:
-        return array("i", cells(maze))
-    w = maze.width
-    out = array("i")
-    for y in range(1, maze.height, 2):
-        out.extend(range(y * w + 1, y * w + w - 1, 2))
+def _find(parent, a):
+    """The root of cell ``a``'s cluster, halving the path on the way."""
+    while parent[a] != a:
+        parent[a] = a = parent[parent[a]]
+    return a
+
+
+def _members(nxt, square, k):
+    """The squares of the cluster headed by cell ``k``, in the order of its linked list."""
+    out = []
+    while k >= 0:
+        out.append(square[k])
+        k = nxt[k]
     return out
 
 
-def _walls(maze, grid, square, cw):
-    """The candidate walls in the order ``rng.shuffle`` then permutes, as ``(walls, ends_a, ends_b, vias)``.
+def _renumbered(squares, old, new):
+    """One step: ``num`` of each of ``squares`` from ``old`` to ``new`` (a number, or one each)."""
+    step = [NUM, 0, old, 0 if isinstance(new, range) else new] * len(squares)
+    step[1::4] = squares
+    if isinstance(new, range):
+        step[3::4] = new
+    return tuple(step)
 
-    On a plain square grid wall ``2 * k`` is east of cell ``k`` and ``2 * k + 1`` south of it (the
-    ends and vias are worked out from that); otherwise wall ``e`` joins cells ``ends_a[e]`` and
-    ``ends_b[e]`` (numbered as in ``square``) through passage ``vias[e]``."""
-    n = len(square)
-    if grid:
-        walls = array("i")
-        for lo in range(0, n, cw):          # east of every cell but a row's last
-            walls.extend(range(2 * lo, 2 * (lo + cw - 1), 2))
-        walls.extend(range(1, 2 * (n - cw), 2))
-        return walls, None, None, None
+
+def _walls(maze, square, cw):
+    """Wall ``e`` joins cells ``ends_a[e]`` and ``ends_b[e]`` (numbered as in ``square``) through
+    ``vias[e]``: on a plain square grid the walls east of each cell, then those south of each."""
+    if cw:
+        w, n = maze.width, len(square)
+        east, south = [k for k in range(n) if k % cw != cw - 1], range(n - cw)
+        return (array("i", east + list(south)), array("i", [k + 1 for k in east] + [k + cw for k in south]),
+                array("i", [square[k] + 1 for k in east] + [square[k] + w for k in south]))
     vias, ends_a, ends_b = passages(maze)
     if maze.lattice is None:
         k_of = {p: k for k, p in enumerate(square)}
         ends_a = array("i", (k_of[p] for p in ends_a))
         ends_b = array("i", (k_of[p] for p in ends_b))
-    return array("i", range(len(vias))), ends_a, ends_b, vias
-
-
-def _instant(maze, rng, method="unionfind"):
-    """Kruskal with nobody watching: the same shuffled walls, union-find only (both methods open the
-    same walls: a wall opens exactly when its two cells are not yet connected), no labels shown or
-    cleared.  The final maze is the one the steps build."""
-    wall = maze.wall
-    grid = maze.shape == "square" and maze.mask is None
-    square = _cells(maze, grid)
-    n = len(square)
-    cw = maze.cells_w if grid else max(1, min(n, maze.width))
-    walls, ends_a, ends_b, vias = _walls(maze, grid, square, cw)
-    shuffle(walls, rng)
-    parent = [-1] * n          # a cluster's first cell holds minus its size, every other cell a cell nearer it
-    if grid:  # wall 2k east of cell k, 2k + 1 south of it
-        w = maze.width
-        for e in walls:
-            a = e >> 1
-            b = a + cw if e & 1 else a + 1
-            while parent[a] >= 0:          # path halving, stopping at the root
-                q = parent[a]
-                if parent[q] < 0:
-                    a = q
-                    break
-                parent[a] = a = parent[q]
-            while parent[b] >= 0:
-                q = parent[b]
-                if parent[q] < 0:
-                    b = q
-                    break
-                parent[b] = b = parent[q]
-            if a == b:
-                continue
-            sa, sb = parent[a], parent[b]
-            if sa > sb:                    # union by size: the smaller cluster joins
-                a, b = b, a
-            parent[a] = sa + sb
-            parent[b] = a
-            wall[square[e >> 1] + (w if e & 1 else 1)] = 0
-        return
-    for e in walls:
-        a, b = ends_a[e], ends_b[e]
-        while parent[a] >= 0:
-            q = parent[a]
-            if parent[q] < 0:
-                a = q
-                break
-            parent[a] = a = parent[q]
-        while parent[b] >= 0:
-            q = parent[b]
-            if parent[q] < 0:
-                b = q
-                break
-            parent[b] = b = parent[q]
-        if a == b:
-            continue
-        sa, sb = parent[a], parent[b]
-        if sa > sb:
-            a, b = b, a
-        parent[a] = sa + sb
-        parent[b] = a
-        wall[vias[e]] = 0
-
-
-kruskal.instant = _instant
+    return ends_a, ends_b, vias

@@ -1,14 +1,16 @@
-from ..events import MILESTONE, WALL
+from ..events import MILESTONE, WALL, Kinds, Trace
 from ..graph import between
 from ..registry import Param, generator
-from ._base import open_wall
+
+KINDS = Kinds((WALL | MILESTONE, 1, 0))    # what a watched run reports (see events.Trace)
+OPENED = 0                                 # a passage opened: a milestone
 
 
 @generator("sidewinder", "Sidewinder", order=100, initial="closed", perfect=True, shapes=("square", "polar"), params=[
     Param("bias", "float", 0.5, min=0.0, max=1.0,
           help="probability of closing a run at each cell (high: short runs, many passages north)"),
 ])
-def sidewinder(maze, rng, bias=0.5):
+def sidewinder(maze, rng, bias=0.5, watch=True):
     """Sidewinder: runs of cells along each row, each run joined upward once.
 
     1. Start with every cell open and every wall standing.
@@ -29,44 +31,46 @@ def sidewinder(maze, rng, bias=0.5):
     Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms"; Jamis
     Buck, "Maze Generation: Sidewinder Algorithm".
     """
-    random = rng.random
-    if maze.lattice is not None:
-        yield from _rings(maze, random, bias)
-        return
-    w, cw = maze.width, maze.cells_w
-    wall, opened = maze.wall, WALL | MILESTONE
-    for cx in range(cw - 1):
-        via = w + 2 * cx + 2
-        wall[via] = 0
-        yield (opened, via, 1, 0)
-    for cy in range(1, maze.cells_h):
-        run = []
-        row = (2 * cy + 1) * w + 1
-        for cx in range(cw):
-            p = row + 2 * cx
-            run.append(p)
-            if cx == cw - 1 or random() < bias:
-                via = run[int(random() * len(run))] - w
-                run = []
-            else:
-                via = p + 1
+    wall, random = maze.wall, rng.random
+    trace = Trace(KINDS) if watch else None
+    for east, up in _rows(maze):
+        if up is None:                 # 2. the top row: one corridor
+            opened = east
+        else:                          # 3. runs closed by a coin, each joined up once
+            opened, run = [], []
+            for i in range(len(up)):
+                run.append(i)
+                if i == len(up) - 1 or random() < bias:
+                    opened.append(up[run[int(random() * len(run))]])
+                    run = []
+                else:
+                    opened.append(east[i])
+        for via in opened:
             wall[via] = 0
-            yield (opened, via, 1, 0)
+            if watch:
+                trace.add(OPENED, via)
+        if watch and trace.full():
+            yield trace.batch()
+    if watch:
+        yield trace.batch()
 
 
-def _rings(maze, random, bias):
-    """Sidewinder on a polar maze: a run along each ring, joined inward once."""
+sidewinder.packed = True
+
+
+def _rows(maze):
+    """Each row as ``(east, up)``: the passages east of its cells, west to east, and from each cell
+    up (north; polar: inward), or None for the top row.  Polar rows are the rings, from the
+    centre out, each walked clockwise (the centre cell is the top row, with nothing to open)."""
+    if maze.lattice is None:
+        w = maze.width
+        for cy in range(maze.cells_h):
+            first, last = (2 * cy + 1) * w + 1, (2 * cy + 1) * w + 2 * maze.cells_w - 1
+            yield range(first + 1, last, 2), range(first - w, last - w + 1, 2) if cy else None
+        return
     lat, via = maze.lattice, between(maze)
     counts = lat.counts
     for r in range(1, len(counts)):
-        c, ratio = counts[r], counts[r] // counts[r - 1]
-        run = []
-        for i in range(c):
-            p = lat.cell_at(i, r)
-            run.append(i)
-            if i == c - 1 or random() < bias:
-                k = run[int(random() * len(run))]
-                yield open_wall(maze, via(lat.cell_at(k, r), lat.cell_at(k // ratio, r - 1)))
-                run = []
-            else:
-                yield open_wall(maze, via(p, lat.cell_at(i + 1, r)))
+        ring, ratio = [lat.cell_at(i, r) for i in range(counts[r])], counts[r] // counts[r - 1]
+        yield ([via(p, q) for p, q in zip(ring, ring[1:])],
+               [via(p, lat.cell_at(i // ratio, r - 1)) for i, p in enumerate(ring)])

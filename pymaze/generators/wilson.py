@@ -1,19 +1,18 @@
 from array import array
 
-from ..events import CHUNK, MILESTONE, M_STACK, MARK, WALL, Kinds, pack
-from ..graph import SHAPES, between, cells, moves
+from ..events import CHUNK, M_STACK, MARK, MILESTONE, WALL, Kinds, Trace, drain
+from ..graph import SHAPES, cells, moves
 from ..registry import generator
-from ._base import carve, open_cell, set_mark
 
-# The watched walks' events, as kinds of packed events (see events.pack): ADD (c), a cell joins
-# the walk; ERASE (c), a cell of a closed loop leaves it; JOIN (c, via, c), a walk cell is unmarked
-# and opened into the tree with the passage toward the next one (a milestone), as ``walks`` yields them.
+# What a watched walk reports (see events.Trace): a cell joins the walk (ADDED), leaves it when its
+# loop is erased or when the walk joins the tree (LEFT), a passage opened (PASSAGE), a cell opened
+# into the tree (OPENED, a milestone).
 KINDS = Kinds((MARK, 0, M_STACK), (MARK, M_STACK, 0), (WALL, 1, 0), (WALL | MILESTONE, 1, 0))
-ADD, ERASE, JOIN = b"\0", b"\1", b"\1\2\3"
+ADDED, LEFT, PASSAGE, OPENED = range(4)
 
 
 @generator("wilson", "Wilson", order=70, perfect=True, uniform=True, shapes=SHAPES)
-def wilson(maze, rng):
+def wilson(maze, rng, watch=True):
     """Wilson: loop-erased random walks, each one joined to the tree when it reaches it.
 
     1. Open the start cell: the tree.
@@ -32,188 +31,94 @@ def wilson(maze, rng):
     than the cover time" (1996); Jamis Buck, "Maze Generation: Wilson's
     Algorithm".
     """
-    yield array("i", open_cell(maze, maze.start))
-    yield from _packed_walks(maze, rng, cells(maze))
-
-
-def _packed_walks(maze, rng, firsts):
-    """``walks``, its events packed a chunk at a time: the same walks, marks and events."""
-    wall, mark = maze.wall, maze.mark
-    fixed, _, inside = moves(maze)
-    jumps, getrandbits = fixed and [dq for _, dq in fixed], rng.getrandbits  # square mazes: inline steps
-    walk = None if fixed else stepper(maze, rng)[0]
-    via_of = between(maze)
-    at = array("i", [-1]) * len(wall)   # position of a cell on the current walk, -1 when off it
-    stack = M_STACK
-    kind, index = bytearray(), []
-    for first in firsts:
-        if not wall[first]:
-            continue
-        path = [first]
-        add = path.append
-        at[first] = 0
-        mark[first] = stack
-        new = 0  # path[new:] joined the walk since its events were last gathered
-        p = first
-        while True:
-            q = p + jumps[getrandbits(2)] if jumps else walk(p)
-            if not inside[q]:
-                continue
-            if not wall[q]:
-                break
-            i = at[q]
-            if i >= 0:
-                # The loop closed at q: its cells leave the walk.  The cells added since the last
-                # erasure (in the order they came, as path keeps them) go into the events first.
-                index += path[new:]
-                kind += ADD * (len(path) - new)
-                erased = path[i + 1:]
-                del path[i + 1:]
-                new = i + 1
-                for c in erased:
-                    at[c] = -1
-                    mark[c] = 0
-                index += erased
-                kind += ERASE * len(erased)
-                if len(index) >= CHUNK:  # (the first walks are long: hand their events out as they come)
-                    yield pack(KINDS, kind, index)
-                    kind, index = bytearray(), []
-            else:
-                at[q] = len(path)
-                add(q)
-                mark[q] = stack
-            p = q
-        index += path[new:]
-        kind += ADD * (len(path) - new)
-        path.append(q)
-        # Joined: path[-2] back to path[0] unmarked and opened, each with the passage ahead.
-        todo = path[-2::-1]
-        vias = list(map(via_of, todo, path[:0:-1]))
-        for c, via in zip(todo, vias):
-            at[c] = -1
-            mark[c] = 0
-            wall[via] = 0
-            wall[c] = 0
-        trips = todo * 3
-        trips[1::3] = vias
-        trips[0::3] = trips[2::3] = todo
-        index += trips
-        kind += JOIN * len(todo)
-        if len(index) >= CHUNK:
-            yield pack(KINDS, kind, index)
-            kind, index = bytearray(), []
-    if index:
-        yield pack(KINDS, kind, index)
-
-
-def walks(maze, rng, firsts):
-    """Wilson's steps 2 to 4: from each cell of ``firsts`` not yet open, a loop-erased random walk
-    (marked as it goes) until it meets an open cell, then opened into the tree."""
-    wall, mark = maze.wall, maze.mark
-    walk, inside = stepper(maze, rng)
-    via_of = between(maze)
-    at = array("i", [-1]) * len(wall)   # position of a cell on the current walk, -1 when off it
-    for first in firsts:
-        if not wall[first]:
-            continue
-        path = [first]
-        at[first] = 0
-        mark[first] = M_STACK
-        yield (MARK, first, 0, M_STACK)
-        p = first
-        while True:
-            q = walk(p)
-            if not inside[q]:
-                continue
-            if not wall[q]:
-                break
-            i = at[q]
-            if i >= 0:
-                erased = path[i + 1:]
-                del path[i + 1:]
-                step = []
-                for c in erased:
-                    at[c] = -1
-                    mark[c] = 0
-                    step += (MARK, c, M_STACK, 0)
-                yield tuple(step)
-            else:
-                at[q] = len(path)
-                path.append(q)
-                mark[q] = M_STACK
-                yield (MARK, q, 0, M_STACK)
-            p = q
-        path.append(q)
-        for k in range(len(path) - 2, -1, -1):
-            c = path[k]
-            via = via_of(c, path[k + 1])
-            at[c] = -1
-            yield set_mark(maze, c, 0) + carve(maze, via, c)
-
-
-def _instant(maze, rng):
-    """Wilson with nobody watching: the same walks (the same random draws), no marks, no steps
-    (see ``instant_walks``)."""
     maze.wall[maze.start] = 0
-    instant_walks(maze, rng, cells(maze))
+    if watch:
+        yield array("i", (WALL | MILESTONE, maze.start, 1, 0))
+    yield from walks(maze, rng, cells(maze), watch)
+
+
+wilson.packed = True
+
+
+def walks(maze, rng, firsts, watch=True):
+    """Wilson's steps 2 to 4 from each cell of ``firsts`` still closed, into the open cells.
+
+    Each cell of a walk remembers the move it last left by (``exit_k``), as in Wilson's own
+    ``Next`` array: a loop, once closed, is left for good, so following those moves from the
+    walk's first cell gives the loop-erased walk.  Watched, ``path`` keeps the walk as shown
+    (``at``: each cell's place on it), a loop erased as soon as it closes."""
+    wall, mark = maze.wall, maze.mark
+    fixed, tables, inside = moves(maze)
+    getrandbits, random = rng.getrandbits, rng.random
+    exit_k = array("i", bytes(4 * len(wall)))   # the move each walk cell was last left by
+    if watch:
+        trace = Trace(KINDS)
+        show = trace.add
+        at = array("i", [-1]) * len(wall)   # a cell's place on the shown walk, -1 off it
+    for first in firsts:
+        if not wall[first]:
+            continue
+        if watch:
+            path = [first]
+            at[first] = 0
+            mark[first] = M_STACK
+            shown = 0                    # path[shown:] joined the walk since it was last reported
+        p = first
+        while wall[p]:                   # 2. walk until the tree is reached
+            d = fixed or tables[p]
+            k = getrandbits(2) if fixed else int(random() * len(d))
+            q = p + d[k][1]
+            if not inside[q]:
+                continue
+            exit_k[p] = k
+            if watch and wall[q]:
+                i = at[q]
+                if i >= 0:               # a loop closed at q: erase it
+                    erased = path[i + 1:]
+                    for c in erased:
+                        at[c] = -1
+                        mark[c] = 0
+                    full = _report(trace, path[shown:], erased)
+                    del path[i + 1:]
+                    shown = i + 1
+                    if full:                 # (the first walks are long: out as they come)
+                        yield trace.batch()
+                else:
+                    at[q] = len(path)
+                    path.append(q)
+                    mark[q] = M_STACK
+            p = q
+        p = first
+        while wall[p]:                   # 3. the loop-erased walk joins the tree
+            dv, dq = (fixed or tables[p])[exit_k[p]]
+            wall[p + dv] = 0
+            wall[p] = 0
+            p += dq
+        if watch:                        # shown from the tree back to the walk's first cell
+            _report(trace, path[shown:], [])
+            for c in reversed(path):
+                at[c] = -1
+                mark[c] = 0
+                show(LEFT, c)
+                show(PASSAGE, c + (fixed or tables[c])[exit_k[c]][0])
+                show(OPENED, c)
+            if trace.full():
+                yield trace.batch()
+    if watch:
+        yield trace.batch()
+
+
+def _report(trace, added, erased):
+    """``trace.add`` of every cell ``added`` to the walk since the last report, then of every cell
+    ``erased`` from it, in one go; true when a batch is due."""
+    trace.kind += bytes((ADDED,)) * len(added) + bytes((LEFT,)) * len(erased)
+    trace.index += added + erased
+    return len(trace.index) >= CHUNK
 
 
 def instant_walks(maze, rng, firsts):
-    """``walks`` with nobody watching: from each cell of ``firsts`` not yet open, the same walk
-    (the same random draws), no marks, no steps.
-
-    Each walk only remembers the last cell it left every cell for; following those exits from
-    the walk's first cell gives exactly its loop-erased path (a loop, once closed, is left for
-    good), so the maze is the one the steps build."""
-    wall = maze.wall
-    fixed, tables, inside = moves(maze)
-    jumps = fixed and [dq for _, dq in fixed]
-    via_of = between(maze)
-    getrandbits, random = rng.getrandbits, rng.random
-    exit_to = array("i", [-1]) * len(wall)
-    for first in firsts:
-        if not wall[first]:
-            continue
-        p = first
-        if jumps:
-            while wall[p]:
-                q = p + jumps[getrandbits(2)]
-                if inside[q]:
-                    exit_to[p] = q
-                    p = q
-            p = first
-            while wall[p]:
-                q = exit_to[p]
-                wall[(p + q) >> 1] = 0
-                wall[p] = 0
-                p = q
-        else:
-            while wall[p]:
-                d = tables[p]
-                q = p + d[int(random() * len(d))][1]
-                if inside[q]:
-                    exit_to[p] = q
-                    p = q
-            p = first
-            while wall[p]:
-                q = exit_to[p]
-                wall[via_of(p, q)] = 0
-                wall[p] = 0
-                p = q
+    """``walks`` with nobody watching (what ``houston`` calls)."""
+    drain(walks(maze, rng, firsts, False))
 
 
-wilson.instant = _instant
-wilson.packed = True
-def stepper(maze, rng):
-    """``(walk, inside)``: ``walk(p)`` is a random one of cell p's neighbour slots, drawn from
-    ``rng``, which is a cell when ``inside`` is set there (see ``pymaze.graph.moves``)."""
-    fixed, tables, inside = moves(maze)
-    if fixed:
-        jumps, bits = [dq for _, dq in fixed], rng.getrandbits
-        return (lambda p: p + jumps[bits(2)]), inside
-    random = rng.random
-
-    def walk(p):
-        d = tables[p]
-        return p + d[int(random() * len(d))][1]
-    return walk, inside
+_packed_walks = walks   # houston's name for the watched walks

@@ -185,3 +185,12 @@ def end(maze, path, watch=True, notes=()):
             mark[s] = M_ROUTE
     goal = path[-1]
     return path, visited, [(N_FOUND, len(path) - 1, goal), (N_TURNS, turning(maze, path), goal), *notes]
+
+
+def diagonal_moves(maze, diagonal):
+    """The offsets of the diagonal moves ``pymaze.graph.steps(maze, diagonal)`` makes, each
+    costing sqrt 2 (the others cost 1): empty without diagonal steps."""
+    if diagonal == "never":
+        return frozenset()
+    w = maze.width
+    return frozenset((1 - w, 1 + w, w - 1, -w - 1))

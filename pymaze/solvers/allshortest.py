@@ -1,15 +1,15 @@
 from array import array
 
-from ..events import MARK, MILESTONE, M_ROUTE2, M_VISITED, N_ROUTE, NOTE
+from ..events import MARK, MILESTONE, M_ROUTE2, M_VISITED, N_ROUTE, NOTE, column
+from ..graph import steps
 from ..registry import Param, solver
-from ..graph import links, steps
-from ._base import no_route, quiet_no_route, quiet_route, show_route
+from ._base import end, parents
 
 
 @solver("allshortest", "Every shortest route", order=134, optimal=True, params=[
     Param("limit", "int", 50, min=1, max=10000, help="the most routes listed one by one"),
 ])
-def allshortest(maze, rng, limit=50):
+def allshortest(maze, rng, limit=50, watch=True):
     """Every shortest route: a breadth-first wave, then every way back down it.
 
     1. Number the nodes by breadth-first rounds from S (one milestone per
@@ -28,41 +28,49 @@ def allshortest(maze, rng, limit=50):
     ShortestPaths solver; the layered shortest-path graph is textbook
     breadth-first search (Moore 1959).
     """
-    nbrs = links(maze)
+    wall, tables, side = steps(maze)
     mark = maze.mark
     start, goals = maze.start, set(maze.goals)
-    dist = {start: 0}
-    layer = [start]
-    ends = []
+    rounds = parents(maze)  # each node's round, its distance from S (-1: not reached)
+    rounds[start] = 0
+    layer, ends = [start], []
     while layer:
-        step = []
+        if watch:
+            step = column(MARK, layer, list(map(mark.__getitem__, layer)), M_VISITED)
+            step[0] |= MILESTONE
+            yield step
         for p in layer:
-            step += (MARK, p, mark[p], M_VISITED)
             mark[p] = M_VISITED
-        step[0] |= MILESTONE
-        yield tuple(step)
         ends = [p for p in layer if p in goals]
         if ends:
             break
-        nxt = []
+        next_layer = []
         for p in layer:
-            for q in nbrs(p):
-                if q not in dist:
-                    dist[q] = dist[p] + 1
-                    nxt.append(q)
-        layer = nxt
+            for d, d2 in tables[side[p]]:
+                if not wall[p + d] and rounds[p + d2] < 0:
+                    rounds[p + d2] = rounds[p] + 1
+                    next_layer.append(p + d2)
+        layer = next_layer
     if not ends:
-        yield no_route(maze)
-        return
-    routes = _listed(start, goals, ends, nbrs, lambda q: dist.get(q, -1), limit)
+        return (yield from end(maze, None, watch))
+    visited = mark.count(M_VISITED)  # before the routes cover some
+
+    def nbrs(p):
+        return [p + d2 for d, d2 in tables[side[p]] if not wall[p + d]]
+    routes = _listed(start, goals, ends, nbrs, rounds.__getitem__, limit)
+    listed = []
     for route in routes:
-        step = []
+        if watch:
+            step = array("i")
+            for p in route:
+                if mark[p] != M_ROUTE2:
+                    step.extend((MARK, p, mark[p], M_ROUTE2))
+            yield step + array("i", (NOTE | MILESTONE, route[-1], N_ROUTE, len(route) - 1))
         for p in route:
-            if mark[p] != M_ROUTE2:
-                step += (MARK, p, mark[p], M_ROUTE2)
-                mark[p] = M_ROUTE2
-        yield tuple(step) + (NOTE | MILESTONE, route[-1], N_ROUTE, len(route) - 1)
-    yield from show_route(maze, routes[0])
+            mark[p] = M_ROUTE2
+        listed.append((N_ROUTE, len(route) - 1, route[-1]))
+    route, _, notes = yield from end(maze, routes[0], watch)
+    return route, visited, listed + notes
 
 
 def _listed(start, goals, ends, nbrs, level, limit):
@@ -96,46 +104,4 @@ def _listed(start, goals, ends, nbrs, level, limit):
     return routes
 
 
-def _instant(maze, rng, limit=50):
-    """Every shortest route with nobody watching: the same rounds (a flat distance table, no
-    steps), routes and final marks.  Returns ``(route, visited, notes)``: visited counts every
-    node the rounds marked, as the events would (the routes cover some of them afterwards)."""
-    g, pair_sets, side = steps(maze)
-    fixed = pair_sets[0] if len(pair_sets) == 1 else None
-    mark = maze.mark
-    start, goals = maze.start, set(maze.goals)
-    dist = array("i", b"\xff" * (4 * len(maze.wall)))
-    dist[start] = 0
-    mark[start] = M_VISITED
-    layer, d, visited = [start], 0, 1
-    ends = [start] if start in goals else []
-    while layer and not ends:
-        d += 1
-        nxt = []
-        push = nxt.append
-        for p in layer:
-            for a, b in fixed or pair_sets[side[p]]:
-                if not g[p + a] and dist[p + b] < 0:
-                    dist[p + b] = d
-                    push(p + b)
-        layer = nxt
-        visited += len(nxt)
-        for p in nxt:
-            mark[p] = M_VISITED
-        ends = [p for p in nxt if p in goals]
-    if not ends:
-        return quiet_no_route(maze)
-
-    def nbrs(p):
-        return [p + b for a, b in fixed or pair_sets[side[p]] if not g[p + a]]
-    routes = _listed(start, goals, ends, nbrs, dist.__getitem__, limit)
-    notes = []
-    for route in routes:
-        for p in route:
-            mark[p] = M_ROUTE2
-        notes.append((N_ROUTE, len(route) - 1, route[-1]))
-    route, _, more = quiet_route(maze, routes[0])
-    return route, visited, notes + more
-
-
-allshortest.instant = _instant
+allshortest.packed = True

@@ -2,14 +2,13 @@ from array import array
 
 from ..events import N_HEURISTIC, NOTE
 from ..registry import solver
-from ._base import drained
-from ._moves import diagonal_param, estimate, heuristic_param, moves, weight_param
-from ._twoway import GH, packed, two_way, whole, whole_estimate, whole_way
+from ._moves import diagonal_param, estimate, heuristic_param, weight_param
+from ._twoway import two_way
 
 
 @solver("biastar", "Bidirectional A*", order=42, optimal=True, max_cells=1_000_000,
         params=[heuristic_param(), weight_param(), diagonal_param()])
-def biastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
+def biastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", watch=True):
     """Bidirectional A*: two A* searches, from S towards the goals and from the goals towards S.
 
     1. The forward side starts at S with priority g + h, h estimating the
@@ -33,33 +32,16 @@ def biastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
     Source: Pohl (1971), bidirectional search; Goldberg and Harrelson
     (2005), the stopping rule for bidirectional A*.
     """
-    if weight > 1:
+    if weight > 1 and watch:
         yield array("i", (NOTE, -1, N_HEURISTIC, 1))
-    yield from _search(maze, True, heuristic=heuristic, weight=weight, diagonal=diagonal)
+    h = (estimate(maze, heuristic, maze.goals), estimate(maze, heuristic, [maze.start]))  # to the goals, to S
 
+    def offer(i, side, p, q, c):
+        return c + weight * h[i](q)
 
-def _search(maze, watch, flat=True, heuristic="manhattan", weight=1.0, diagonal="never"):
-    """The search, watched (packed events) or not (see ``_twoway``); ``flat`` False keeps to ``two_way``."""
-    hs = (estimate(maze, heuristic, maze.goals), estimate(maze, heuristic, [maze.start]))
     stop = "either" if weight == 1 else "touch"
-    if flat and whole(maze, diagonal) and whole_estimate(maze, heuristic) and float(weight).is_integer():
-        return whole_way(maze, GH, stop, watch, h=hs, weight=int(weight), manhattan=heuristic == "manhattan")
-
-    def key(i, side, p, q, c):
-        return side.g[p] + c + weight * hs[i](q)
-
-    return packed(two_way(maze, moves(maze, diagonal), key, stop, diagonal, lambda i, r: weight * hs[i](r), watch),
-                  watch)
+    route, visited, notes = yield from two_way(maze, watch, offer, stop, diagonal, lambda i, r: weight * h[i](r))
+    return route, visited, [(N_HEURISTIC, 1, -1)] * (weight > 1) + notes
 
 
-def _instant(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
-    """Bidirectional A* with nobody watching: the same search, marks and route, no events; returns
-    ``(route, visited, notes)``."""
-    out = drained(_search(maze, False, heuristic=heuristic, weight=weight, diagonal=diagonal))
-    if weight > 1:
-        out[2].insert(0, (N_HEURISTIC, 1, -1))
-    return out
-
-
-biastar.instant = _instant
 biastar.packed = True

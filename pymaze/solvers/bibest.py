@@ -1,11 +1,11 @@
 from ..registry import solver
-from ._moves import diagonal_param, estimate, heuristic_param, moves
-from ._twoway import H, packed, twin, two_way, whole, whole_estimate, whole_way
+from ._moves import diagonal_param, estimate, heuristic_param
+from ._twoway import two_way
 
 
 @solver("bibest", "Bidirectional best-first search", order=62, optimal=False,
         params=[heuristic_param(), diagonal_param()])
-def bibest(maze, rng, heuristic="manhattan", diagonal="never"):
+def bibest(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
     """Bidirectional best-first search: two greedy searches, each heading for the other's root.
 
     1. The forward side starts at S and ranks nodes by their estimated
@@ -22,20 +22,9 @@ def bibest(maze, rng, heuristic="manhattan", diagonal="never"):
     into dead ends and around obstacles the long way), but it usually
     expands few nodes.  Source: PathFinding.js BiBestFirstFinder.
     """
-    yield from _search(maze, True, heuristic=heuristic, diagonal=diagonal)
+    h = (estimate(maze, heuristic, maze.goals), estimate(maze, heuristic, [maze.start]))  # to the goals, to S
+    return (yield from two_way(maze, watch, lambda i, side, p, q, c: h[i](q), "touch", diagonal,
+                               lambda i, r: h[i](r)))
 
 
-def _search(maze, watch, flat=True, heuristic="manhattan", diagonal="never"):
-    """The search, watched (packed events) or not (see ``_twoway``); ``flat`` False keeps to ``two_way``."""
-    hs = (estimate(maze, heuristic, maze.goals), estimate(maze, heuristic, [maze.start]))
-    if flat and whole(maze, diagonal) and whole_estimate(maze, heuristic):
-        return whole_way(maze, H, "touch", watch, h=hs, manhattan=heuristic == "manhattan")
-
-    def key(i, side, p, q, c):
-        return hs[i](q)
-
-    return packed(two_way(maze, moves(maze, diagonal), key, "touch", diagonal, lambda i, r: hs[i](r), watch), watch)
-
-
-bibest.instant = twin(_search)
 bibest.packed = True

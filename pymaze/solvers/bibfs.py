@@ -1,15 +1,13 @@
-from array import array
-
-from ..events import CHUNK, MARK, M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2, pack
+from ..events import M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2, Trace
 from ..graph import path_to, steps
 from ..registry import solver
-from ._base import parents
-from ._moves import diagonal_param, moves
-from ._twoway import EXPANDED, KINDS, REACHED, packed_end, quiet_end, stepped, twin
+from ._base import end, parents
+from ._moves import cost_note, diagonal_param
+from ._twoway import EXPANDED, KINDS, REACHED
 
 
 @solver("bibfs", "Bidirectional breadth-first search", order=70, optimal=True, params=[diagonal_param()])
-def bibfs(maze, rng, diagonal="never"):
+def bibfs(maze, rng, diagonal="never", watch=True):
     """Bidirectional breadth-first search: two waves, from S and from the goals, meet in the middle.
 
     1. One wave starts at S, the other at every goal at once; each keeps
@@ -30,84 +28,54 @@ def bibfs(maze, rng, diagonal="never"):
     diagonal steps a diagonal counts as one move).
     Source: Pohl (1971), bidirectional search.
     """
-    yield from _layers(maze, True, diagonal)
-
-
-def _layers(maze, watch, diagonal="never"):
-    """The search over flat parent tables, watched (its events packed in chunks) or not (no
-    events: returns ``(route, visited, notes)``).  With diagonal steps it walks ``moves``."""
     mark = maze.mark
+    g, tables, side_of = steps(maze, diagonal)
     start, goals = maze.start, list(dict.fromkeys(maze.goals))
-    g, tables, side = steps(maze) if diagonal == "never" else stepped(moves(maze, diagonal))
-    mark[start] = M_FRONTIER
-    if start in goals:
-        if not watch:
-            return quiet_end(maze, [start], 0, diagonal)
-        yield array("i", (MARK, start, 0, M_FRONTIER))
-        yield packed_end(maze, [start], diagonal)
-        return
-    fixed = tables[0] if diagonal == "never" and len(tables) == 1 else None  # thin: one direction set for all
-    ends = (parents(maze), parents(maze))
-    ends[0][start] = start
-    seen = bytearray(len(maze.wall))  # per square, bit 1: reached from S, bit 2: from the goals
-    seen[start] = 1
-    for s in goals:
-        ends[1][s] = s
-        seen[s] = 2
-        mark[s] = M_FRONTIER2
-    if watch:
-        yield array("i", [MARK, start, 0, M_FRONTIER] + [x for s in goals for x in (MARK, s, 0, M_FRONTIER2)])
-    sides = [[ends[0], [start], 1, M_FRONTIER, M_VISITED, EXPANDED[0], REACHED[0]],
-             [ends[1], goals, 2, M_FRONTIER2, M_VISITED2, EXPANDED[1], REACHED[1]]]
-    kind, index = bytearray(), []
-    k, i = kind.append, index.append
-    path, expanded, turn = None, 0, 0
-    while sides[0][1] and sides[1][1] and path is None:
-        parent, layer, bit, frontier, visited, expand, reach = sides[turn]
-        other = 3 - bit
-        nxt = []
-        for p in layer:
-            mark[p] = visited
+    trace = Trace(KINDS) if watch else None
+    parent = (parents(maze), parents(maze))  # the waves from S and from the goals
+    seen = bytearray(len(maze.wall))  # per square, bit 1: seen from S, bit 2: from the goals
+    colours = ((M_FRONTIER, M_VISITED), (M_FRONTIER2, M_VISITED2))
+    layers = [[start], goals]
+    path = [start] if start in goals else None
+    for i, roots in enumerate(layers if path is None else [[start]]):
+        for r in roots:
+            parent[i][r], seen[r] = r, 1 << i
             if watch:
-                k(expand + frontier)
-                i(p)
-            for d, d2 in fixed or tables[side[p]]:
+                trace.add(REACHED[i] + mark[r], r)
+            mark[r] = colours[i][0]
+    expanded, turn, add = 0, 0, trace.add if watch else None
+    while path is None and layers[0] and layers[1]:
+        (frontier, visited), mine, bit = colours[turn], parent[turn], 1 << turn
+        expand, reach, other = EXPANDED[turn], REACHED[turn], 3 - bit
+        nxt = []
+        for p in layers[turn]:
+            expanded += 1
+            if watch:
+                add(expand + mark[p], p)
+            mark[p] = visited
+            for d, d2 in tables[side_of[p]]:
+                q = p + d2
                 if g[p + d]:
                     continue
-                q = p + d2
-                s = seen[q]
-                if s & other:
+                if seen[q] & other:  # the other wave has been here: the waves meet
                     a, b = (p, q) if turn == 0 else (q, p)
-                    there = path_to(ends[1], b)
-                    there.reverse()
-                    path = path_to(ends[0], a) + there
-                    expanded += layer.index(p) + 1
+                    path = path_to(parent[0], a) + path_to(parent[1], b)[::-1]
                     break
-                if not s:  # (reached from this side it would be s == bit)
-                    seen[q] = bit
-                    parent[q] = p
+                if not seen[q]:
+                    seen[q], mine[q] = bit, p
                     if watch:
-                        k(reach + mark[q])
-                        i(q)
+                        add(reach + mark[q], q)
                     mark[q] = frontier
                     nxt.append(q)
-            else:
-                if watch and len(index) >= CHUNK:
-                    yield pack(KINDS, kind, index)
-                    kind, index = bytearray(), []
-                    k, i = kind.append, index.append
-                continue
-            break
-        else:
-            expanded += len(layer)
-        sides[turn][1] = nxt
-        turn = 1 - turn
-    if not watch:
-        return quiet_end(maze, path, expanded, diagonal)
-    if index:
-        yield pack(KINDS, kind, index)
-    yield packed_end(maze, path, diagonal)
+            if path:
+                break
+            if watch and trace.full():
+                yield trace.batch()
+        layers[turn], turn = nxt, 1 - turn
+    if watch:
+        yield trace.batch()
+    route, _, notes = yield from end(maze, path, watch, cost_note(maze, path, diagonal) if path else ())
+    return route, expanded, notes
 
 
-bibfs.instant = twin(_layers)
 bibfs.packed = True

@@ -1,10 +1,10 @@
 from ..registry import solver
-from ._moves import diagonal_param, moves
-from ._twoway import G, packed, twin, two_way, whole, whole_way
+from ._moves import diagonal_param
+from ._twoway import two_way
 
 
 @solver("bidijkstra", "Bidirectional Dijkstra", order=52, optimal=True, params=[diagonal_param()])
-def bidijkstra(maze, rng, diagonal="never"):
+def bidijkstra(maze, rng, diagonal="never", watch=True):
     """Bidirectional Dijkstra: two waves of least cost, from S and from the goals, until they can stop.
 
     1. One side starts at S, the other at every goal at once, each with
@@ -22,19 +22,7 @@ def bidijkstra(maze, rng, diagonal="never"):
     Source: Dantzig (1963) and Nicholson (1966), bidirectional shortest
     paths; PathFinding.js BiDijkstraFinder.
     """
-    yield from _search(maze, True, diagonal=diagonal)
+    return (yield from two_way(maze, watch, lambda i, side, p, q, c: c, "sum", diagonal))
 
 
-def _search(maze, watch, flat=True, diagonal="never"):
-    """The search, watched (packed events) or not (see ``_twoway``); ``flat`` False keeps to ``two_way``."""
-    if flat and whole(maze, diagonal):
-        return whole_way(maze, G, "sum", watch)
-
-    def key(i, side, p, q, c):
-        return side.g[p] + c
-
-    return packed(two_way(maze, moves(maze, diagonal), key, "sum", diagonal, lambda i, r: 0, watch), watch)
-
-
-bidijkstra.instant = twin(_search)
 bidijkstra.packed = True

@@ -1,11 +1,11 @@
 from ..registry import solver
-from ._moves import diagonal_param, estimate, moves
-from ._swarm import EAST, WEST, manhattan_to, turner
-from ._twoway import SWARM, packed, twin, two_way, whole, whole_way
+from ._moves import diagonal_param
+from ._swarm import EAST, TURNS, WEST, headings, manhattan_to
+from ._twoway import two_way
 
 
 @solver("biswarm", "Bidirectional swarm", order=66, shapes=("square",), optimal=False, params=[diagonal_param()])
-def biswarm(maze, rng, diagonal="never"):
+def biswarm(maze, rng, diagonal="never", watch=True):
     """Bidirectional swarm: two swarms, from S towards the goals and from the goals towards S.
 
     1. The forward swarm starts at S facing east, the backward one at every
@@ -20,24 +20,15 @@ def biswarm(maze, rng, diagonal="never"):
     Property: not optimal; fast on open ground.  Source: Clement
     Mihailescu, Pathfinding Visualizer (bidirectional.js), 2019.
     """
-    yield from _search(maze, True, diagonal=diagonal)
+    facing, heading = (EAST, WEST), headings(maze)
+    far = (manhattan_to(maze, maze.goals, 1), manhattan_to(maze, [maze.start], 1))  # to the goals, to S
+
+    def offer(i, side, p, q, c):
+        up = side.parent[p]
+        into = facing[i] if up == p else heading[p - up]
+        return side.key[p] + (TURNS[(heading[q - p] - into) % 8] + 1) * far[i](q)
+
+    return (yield from two_way(maze, watch, offer, "close", diagonal))
 
 
-def _search(maze, watch, flat=True, diagonal="never"):
-    """The search, watched (packed events) or not (see ``_twoway``); ``flat`` False keeps to ``two_way``."""
-    facing = (EAST, WEST)
-    if flat and whole(maze, diagonal):
-        # the Manhattan distance in moves to the nearest goal, to S: what the swarm's ``manhattan_to`` gives
-        far = (estimate(maze, "manhattan", maze.goals), estimate(maze, "manhattan", [maze.start]))
-        return whole_way(maze, SWARM, "close", watch, h=far, manhattan=True, facing=facing)
-    far = (manhattan_to(maze, maze.goals, 1), manhattan_to(maze, [maze.start], 1))
-    turn = turner(maze)
-
-    def key(i, side, p, q, c):
-        return side.key[p] + (turn(side.parent, p, q, facing[i]) + 1) * far[i](q)
-
-    return packed(two_way(maze, moves(maze, diagonal), key, "close", diagonal, lambda i, r: 0, watch), watch)
-
-
-biswarm.instant = twin(_search)
 biswarm.packed = True

@@ -1,15 +1,13 @@
-from array import array
-
-from ..events import (CHUNK, MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_FRONTIER2, M_STACK, M_VISITED, N_FOUND,
-                      N_TRAPPED, NOTE, Kinds, column, pack)
+from ..events import M_CURRENT, M_FRONTIER, M_FRONTIER2, M_STACK, M_VISITED, MARK, N_TRAPPED, Kinds, Trace, column
 from ..graph import rotation
 from ..registry import solver
-from ._base import LoopErasedPath, drained, quiet_route, show_route
-from ._packed import route
-from ._walk import MOVES, cut, goal_flags
-from .pledge import headings
+from ._base import LoopErasedPath, end
+from ._walk import ARRIVE, LEAVE, MOVE_KINDS, goal_flags, stop
 
-HEADINGS = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
+# The walker's moves (see _walk), then a robot's paint: a square painted by the right-hand robot
+# (PAINT), by the left-hand one (PAINT + 1), and each paint wiped when the robots are done (its kind + 2).
+PAINT = len(MOVE_KINDS)
+KINDS = Kinds(*MOVE_KINDS, (MARK, 0, M_STACK), (MARK, 0, M_FRONTIER2), (MARK, M_STACK, 0), (MARK, M_FRONTIER2, 0))
 
 
 def guide(maze):
@@ -30,7 +28,7 @@ def guide(maze):
 
 
 @solver("chain", "Chain", order=154, shapes=("square",), max_cells=250_000)
-def chain(maze, rng):
+def chain(maze, rng, watch=True):
     """Chain: follow a straight guiding line to G; where a wall cuts it, send two wall followers round.
 
     1. Draw the guiding line: the nodes from S to G one move apart that
@@ -52,226 +50,86 @@ def chain(maze, rng):
     Source: Walter D. Pullen, "Think Labyrinth: Maze Algorithms" (the
     chain algorithm); mazelib's Chain solver.
     """
-    ending = yield from _chain(maze, True)
-    if ending[0] == N_FOUND:
-        yield route(maze, ending[1])
-    else:
-        yield array("i", (NOTE | MILESTONE, ending[1], N_TRAPPED, 0))
-
-
-def _steps(maze):
-    """The walk a step (a tuple of events) at a time: what ``chain`` packs, in order."""
-    move = rotation(maze)[2]
-    mark = maze.mark
+    move = rotation(maze)[2]  # (p, k) -> the node one move from p heading k (0 N, 1 E, 2 S, 3 W), or -1
+    mark, goal, w = maze.mark, goal_flags(maze), maze.width
     line = guide(maze)
     ahead = {p: i for i, p in enumerate(line)}
-    w = maze.width
-    step = []
-    for p in line[1:]:
-        if mark[p] != M_FRONTIER:
-            step += (MARK, p, mark[p], M_FRONTIER)
-            mark[p] = M_FRONTIER
-    if step:
-        yield tuple(step)
-    p, at = maze.start, 0
+    todo = [p for p in line[1:] if mark[p] != M_FRONTIER]
+    if watch and todo:
+        yield column(MARK, todo, [mark[p] for p in todo], M_FRONTIER)
+    for p in todo:
+        mark[p] = M_FRONTIER
+    trace = Trace(KINDS) if watch else None
+    p, at, was = maze.start, 0, 0     # ``was``: the walker's node's mark before it came
     walk = LoopErasedPath(p)
-    goals = set(maze.goals)
+    if watch:
+        trace.add(ARRIVE + mark[p], p)
     mark[p] = M_CURRENT
-    yield (MARK | MILESTONE, p, 0, M_CURRENT)
-    while p not in goals:
+    while not goal[p]:
         nxt = line[at + 1]
-        d = nxt - p
-        k = HEADINGS[(1 if 0 < d < w else -1 if -w < d < 0 else 0,
-                      (d > 0) - (d < 0) if abs(d) >= w else 0)]
+        dx, dy = nxt % w - p % w, nxt // w - p // w       # the line moves along one axis at a time
+        k = 0 if dy < 0 else 2 if dy > 0 else 1 if dx > 0 else 3
         if move(p, k) == nxt:
             path = [nxt]
         else:
-            path = yield from robots(maze, move, p, k, ahead, at)
+            path = yield from robots(move, mark, p, k, ahead, at, trace)
             if path is None:
-                yield (NOTE | MILESTONE, p, N_TRAPPED, 0)
-                return
+                return (yield from stop(maze, trace, p, N_TRAPPED, 0, was == M_VISITED))
         for q in path:
-            yield (MARK, p, mark[p], M_VISITED, MARK | MILESTONE, q, mark[q], M_CURRENT)
+            was = mark[q]
+            if watch:
+                trace.add(LEAVE, p)
+                trace.add(ARRIVE + was, q)
             mark[p], mark[q] = M_VISITED, M_CURRENT
             walk.add(q)
             p = q
+        if watch and trace.full():
+            yield trace.batch()
         at = ahead[p]
-    yield from show_route(maze, walk.nodes)
+    if watch:
+        yield trace.batch()
+    route, visited, notes = yield from end(maze, walk.nodes, watch)
+    return route, visited + (was == M_VISITED), notes      # G passed and left before counts too
 
 
-def robots(maze, move, p, k, ahead, at):
-    """Two wall followers from ``p`` facing ``k``; the walk of the first to reach the line beyond ``at``."""
-    mark = maze.mark
-    bots = []
-    for turns, colour in (((1, 0, 3, 2), M_STACK), ((3, 0, 1, 2), M_FRONTIER2)):
-        bots.append({"p": p, "k": k, "turns": turns, "colour": colour, "walk": [], "seen": {(p, k)},
-                     "alive": True})
-    painted = []
-    result = None
-    while result is None and any(b["alive"] for b in bots):
-        for b in bots:
-            if not b["alive"]:
-                continue
-            for t in b["turns"]:
-                q = move(b["p"], (b["k"] + t) % 4)
-                if q >= 0:
-                    b["k"] = (b["k"] + t) % 4
-                    break
-            else:
-                b["alive"] = False
-                continue
-            b["p"] = q
-            b["walk"].append(q)
-            if (q, b["k"]) in b["seen"]:
-                b["alive"] = False
-                continue
-            b["seen"].add((q, b["k"]))
-            if not mark[q]:
-                mark[q] = b["colour"]
-                painted.append(q)
-                yield (MARK, q, 0, b["colour"])
-            if ahead.get(q, -1) > at:
-                result = b["walk"]
-                break
-    if painted:
-        step = []
-        for q in painted:
-            step += (MARK, q, mark[q], 0)
-            mark[q] = 0
-        yield tuple(step)
-    return result
-
-
-# A robot's paint, as kinds of packed events (see events.pack): a square painted by the right-hand
-# robot (kind 0), by the left-hand one (1), and each wiped when the robots are done (2 and 3).
-PAINT = Kinds((MARK, 0, M_STACK), (MARK, 0, M_FRONTIER2), (MARK, M_STACK, 0), (MARK, M_FRONTIER2, 0))
-WIPE = bytes([2, 3]).ljust(256, b"\0")     # a paint kind to its wipe, for bytes.translate
-
-
-def _robots(g, side, table, mark, p, k, ahead, at, watch):
-    """``robots`` over flat tables: the walk of the first wall follower to reach the line beyond
-    ``at``, or None.  With ``watch`` set the robots paint the unmarked squares they pass, the
-    paint is yielded packed and wiped at the end; without, none is laid (none outlives them)."""
-    bots = [[p, k, (1, 0, 3, 2), [], {4 * p + k}, 0], [p, k, (3, 0, 1, 2), [], {4 * p + k}, 1]]
-    colours = (M_STACK, M_FRONTIER2)
-    kind, index = bytearray(), []   # the paint, square by square
-    shown = 0                       # how much of it was yielded
+def robots(move, mark, p, k, ahead, at, trace):
+    """Two wall followers from ``p`` facing ``k``, right hand and left, a move each in turn: the
+    walk of the first to reach the line beyond ``at``, or None when both circle.  Watched (a
+    ``trace``, else None), each paints the unmarked squares it passes, wiped when they are done."""
+    bots = [[p, k, (1, 0, 3, 2), [], {(p, k)}, PAINT, M_STACK],
+            [p, k, (3, 0, 1, 2), [], {(p, k)}, PAINT + 1, M_FRONTIER2]]
+    painted = []        # (square, paint kind)
     result = None
     while bots and result is None:
-        for b in list(bots):
-            q, k, turns, walk, seen, colour = b
-            moves = table[side[q]]
+        for bot in list(bots):
+            q, k, turns, walk, seen, paint, colour = bot
             for t in turns:
-                d, d2 = moves[(k + t) & 3]
-                if d is not None and not g[q + d]:
-                    k = (k + t) & 3
+                q2 = move(q, (k + t) % 4)
+                if q2 >= 0:
+                    k = (k + t) % 4
                     break
             else:
-                bots.remove(b)
+                bots.remove(bot)
                 continue
-            q += d2
-            walk.append(q)
-            state = 4 * q + k
-            if state in seen:
-                bots.remove(b)
+            walk.append(q2)
+            if (q2, k) in seen:
+                bots.remove(bot)
                 continue
-            seen.add(state)
-            b[0], b[1] = q, k
-            if watch and not mark[q]:
-                mark[q] = colours[colour]
-                kind.append(colour)
-                index.append(q)
-                if len(kind) - shown >= CHUNK:
-                    yield pack(PAINT, kind[shown:], index[shown:])
-                    shown = len(kind)
-            if ahead[q] > at:
+            seen.add((q2, k))
+            bot[0], bot[1] = q2, k
+            if trace is not None and not mark[q2]:
+                mark[q2] = colour
+                painted.append((q2, paint))
+                trace.add(paint, q2)
+                if trace.full():
+                    yield trace.batch()
+            if ahead.get(q2, -1) > at:
                 result = walk
                 break
-    if kind:
-        yield pack(PAINT, kind[shown:], index[shown:])
-        yield pack(PAINT, kind.translate(WIPE), index)
-        for q in index:
-            mark[q] = 0
+    for q, paint in painted:
+        trace.add(paint + 2, q)     # wiped
+        mark[q] = 0
     return result
-
-
-def _chain(maze, watch):
-    """The walk over flat per-square arrays, with its final marks, and when ``watch`` is set its
-    events packed a chunk at a time.  Returns how it ended, ``(N_FOUND, route, left)`` (the route
-    not yet marked) or ``(N_TRAPPED, node, left)``, ``left`` the nodes the walker ever left (those
-    it marked visited)."""
-    g, side, table = headings(maze)
-    mark = maze.mark
-    n = len(maze.wall)
-    line = guide(maze)
-    ahead = array("i", [-1]) * n
-    for i, p in enumerate(line):
-        ahead[p] = i
-    if watch:
-        todo = [p for p in line[1:] if mark[p] != M_FRONTIER]
-        if todo:
-            yield column(MARK, todo, list(map(mark.__getitem__, todo)), M_FRONTIER)
-    for p in line[1:]:
-        mark[p] = M_FRONTIER
-    goal = goal_flags(maze)
-    w = maze.width
-    p, at = maze.start, 0
-    where = array("i", [-1]) * n    # the loop-erased walk: each node's place in ``nodes``
-    nodes = [p]
-    where[p] = 0
-    left = bytearray(n)
-    visited, current = M_VISITED, M_CURRENT
-    kind, index = bytearray(), []
-    mark[p] = current
-    if watch:
-        yield array("i", (MARK | MILESTONE, p, 0, current))
-    while not goal[p]:
-        nxt = line[at + 1]
-        d = nxt - p
-        k = HEADINGS[(1 if 0 < d < w else -1 if -w < d < 0 else 0, (d > 0) - (d < 0) if abs(d) >= w else 0)]
-        dk, d2 = table[side[p]][k]
-        if dk is not None and not g[p + dk] and p + d2 == nxt:
-            path = [nxt]
-        else:
-            if kind:
-                yield pack(MOVES, kind, index)
-                kind, index = bytearray(), []
-            path = yield from _robots(g, side, table, mark, p, k, ahead, at, watch)
-            if path is None:
-                return N_TRAPPED, p, left.count(1)
-        for q in path:
-            if watch:
-                kind.append(mark[q])
-                index.append(p)
-                index.append(q)
-            mark[p] = visited
-            left[p] = 1
-            mark[q] = current
-            i = where[q]
-            if i < 0:
-                where[q] = len(nodes)
-                nodes.append(q)
-            else:
-                cut(where, nodes, i)
-            p = q
-        if len(kind) >= CHUNK:
-            yield pack(MOVES, kind, index)
-            kind, index = bytearray(), []
-        at = ahead[p]
-    if kind:
-        yield pack(MOVES, kind, index)
-    return N_FOUND, nodes, left.count(1)
-
-
-def _instant(maze, rng):
-    """Chain with nobody watching: the same walk, final marks and notes; returns ``(route,
-    visited, notes)`` (see ``Run.finish``)."""
-    ending = drained(_chain(maze, False))
-    if ending[0] == N_FOUND:
-        path, _, notes = quiet_route(maze, ending[1])
-        return path, ending[2], notes
-    return [], ending[2], [(N_TRAPPED, 0, ending[1])]
 
 
 chain.packed = True
-chain.instant = _instant

@@ -1,10 +1,10 @@
 from ..registry import solver
 from ._moves import diagonal_param
-from ._swarm import swarm_packed, swarm_quiet
+from ._swarm import swarm_search
 
 
 @solver("convswarm", "Convergent swarm", order=65, shapes=("square",), optimal=False, params=[diagonal_param()])
-def convswarm(maze, rng, diagonal="never"):
+def convswarm(maze, rng, diagonal="never", watch=True):
     """Convergent swarm: the swarm with the distance to the goal raised to the seventh power.
 
     1. S gets priority 0 and faces east.
@@ -21,12 +21,7 @@ def convswarm(maze, rng, diagonal="never"):
     Mihailescu, Pathfinding Visualizer (weightedSearchAlgorithm, "CLA" with
     extraPoweredManhattanDistance), 2019.
     """
-    yield from swarm_packed(maze, 7, diagonal)
+    return (yield from swarm_search(maze, watch, 7, diagonal))
 
 
-def _instant(maze, rng, diagonal="never"):
-    return swarm_quiet(maze, 7, diagonal)
-
-
-convswarm.instant = _instant
 convswarm.packed = True

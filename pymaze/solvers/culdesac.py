@@ -1,13 +1,14 @@
 from array import array
 
-from ..events import M_FILLED
-from ..registry import solver
+from ..events import M_FILLED, Trace
 from ..graph import links, steps
-from ._base import dead_end_fill, fill_dead_ends, no_route, route_to_goal, show_route
+from ..registry import solver
+from ._base import end, route_to_goal
+from ._fill import KINDS, dead_ends, fill
 
 
 @solver("culdesac", "Cul-de-sac filling", order=90, optimal=True)
-def culdesac(maze, rng):
+def culdesac(maze, rng, watch=True):
     """Cul-de-sac filling: fill dead ends, and seal the loops that hang off the maze by a single cell.
 
     1. Fill every node with at most one open neighbour that is neither S
@@ -29,19 +30,17 @@ def culdesac(maze, rng):
     points from Hopcroft and Tarjan (1973).  Parts not connected to S are
     left as they are once their dead ends are filled.
     """
-    nbrs = links(maze)
     mark = maze.mark
-    start = maze.start
-    _, degree, keep, filling = dead_end_fill(maze)
-
-    def open_nbrs(p):
-        return [q for q in nbrs(p) if mark[q] != M_FILLED]
-
-    yield from filling
-    for part in _nooses(maze, start, keep):
-        yield from fill_dead_ends(maze, degree, keep, part)
-    route = route_to_goal(maze, open_nbrs)
-    yield from (show_route(maze, route) if route else [no_route(maze)])
+    trace = Trace(KINDS) if watch else None
+    _, degree, keep, todo = dead_ends(maze)
+    yield from fill(maze, degree, keep, todo, trace)
+    for part in _nooses(maze, maze.start, keep):
+        yield from fill(maze, degree, keep, part, trace)
+    if watch:
+        yield trace.batch()
+    nbrs = links(maze)
+    route = route_to_goal(maze, lambda p: [q for q in nbrs(p) if mark[q] != M_FILLED])
+    return (yield from end(maze, route, watch))
 
 
 def _nooses(maze, root, keep):
@@ -105,3 +104,6 @@ def _nooses(maze, root, keep):
         if end >= 0 and first >= covered and kept[end] == kept[first]:
             covered = end
             yield list(order[first:end])
+
+
+culdesac.packed = True

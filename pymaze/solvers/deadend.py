@@ -1,13 +1,12 @@
-from array import array
-
-from ..events import MARK, MILESTONE, M_FILLED
-from ..registry import solver
+from ..events import M_FILLED, Trace
 from ..graph import links, steps
-from ._base import dead_end_fill, no_route, route_to_goal, show_route
+from ..registry import solver
+from ._base import end, route_to_goal
+from ._fill import FILLED, KINDS, dead_ends, fill, live_squares
 
 
 @solver("deadend", "Dead-end filling", order=120, optimal=True)
-def deadend(maze, rng):
+def deadend(maze, rng, watch=True):
     """Dead-end filling, taken past loops: what is left is every cell of every simple S-G route.
 
     1. Count each node's open neighbours.  Fill every node with at most one
@@ -30,43 +29,46 @@ def deadend(maze, rng):
     linear in the maze, over flat arrays indexed by square (no per-node
     objects), so a 2000 x 2000 maze stays within a few hundred megabytes.
     """
-    nbrs = links(maze)
-    mark = maze.mark
-    start = maze.start
-    nodes, degree, keep, filling = dead_end_fill(maze)
-    yield from filling
-    live = _tree_left(maze, nodes, degree, nbrs) or live_squares(maze)
+    mark, start = maze.mark, maze.start
+    g, tables, side = steps(maze)
+    trace = Trace(KINDS) if watch else None
+    nodes, degree, keep, todo = dead_ends(maze)
+    yield from fill(maze, degree, keep, todo, trace)
+    live = _tree_left(maze, nodes, degree) or live_squares(maze)
     # Peel the rest from where it hangs on the live part, outwards; anything detached comes after.
     # todo[p]: 1 still to fill, 0 not (live, filled, or not a node).
     todo = bytearray(len(maze.wall))
     for p in nodes:
         if mark[p] != M_FILLED and not live[p] and not (live[start] == 0 and p in keep):
             todo[p] = 1
-    if any(todo):
-        seeds = [p for p in nodes if todo[p] and any(live[q] for q in nbrs(p))]
-        for s in seeds + nodes:
-            if not todo[s]:
-                continue
-            todo[s] = 0
-            part = [s]
-            for p in part:
-                mark[p] = M_FILLED
-                yield (MARK | MILESTONE, p, 0, M_FILLED)
-                for q in nbrs(p):
-                    if todo[q]:
-                        todo[q] = 0
-                        part.append(q)
-    if not live[start]:
-        yield no_route(maze)
-        return
-    yield from show_route(maze, route_to_goal(maze, nbrs, live))  # a shortest route inside what is live
+    seeds = [p for p in nodes if todo[p] and any(live[p + d2] for d, d2 in tables[side[p]] if not g[p + d])]
+    for s in seeds + nodes:
+        if not todo[s]:
+            continue
+        todo[s] = 0
+        part = [s]
+        for p in part:
+            mark[p] = M_FILLED
+            if watch:
+                trace.add(FILLED, p)
+            for d, d2 in tables[side[p]]:
+                if not g[p + d] and todo[p + d2]:
+                    todo[p + d2] = 0
+                    part.append(p + d2)
+        if watch and trace.full():
+            yield trace.batch()
+    if watch:
+        yield trace.batch()
+    # a shortest route inside what is live
+    return (yield from end(maze, route_to_goal(maze, links(maze), live) if live[start] else None, watch))
 
 
-def _tree_left(maze, nodes, degree, nbrs):
+def _tree_left(maze, nodes, degree):
     """What ``live_squares`` would say, found cheaply when the classic filler left one tree holding
     S and at least one more node (a perfect maze always does): every node left has two open sides
     or is S or a goal, so each lies on the tree's path from S to a goal.  None otherwise."""
     mark, start = maze.mark, maze.start
+    g, tables, side = steps(maze)
     rest = [p for p in nodes if mark[p] != M_FILLED]
     if len(rest) < 2 or sum(degree[p] for p in rest) != 2 * (len(rest) - 1):
         return None
@@ -74,100 +76,12 @@ def _tree_left(maze, nodes, degree, nbrs):
     live[start] = 1
     reached = [start]
     for p in reached:
-        for q in nbrs(p):
-            if not live[q] and mark[q] != M_FILLED:
+        for d, d2 in tables[side[p]]:
+            q = p + d2
+            if not g[p + d] and not live[q] and mark[q] != M_FILLED:
                 live[q] = 1
                 reached.append(q)
     return live if len(reached) == len(rest) else None
 
 
-def live_squares(maze):
-    """A bytearray over the squares: 1 on every node of some simple S-G route, 0 elsewhere (all 0: no route).
-
-    A virtual sink is joined to every goal.  One depth-first search from S
-    (explicit stack, a per-square cursor into the neighbour list) numbers the
-    nodes and computes low points; when a child ``v`` of ``p`` finishes with
-    ``low[v] >= disc[p]``, the nodes still on the node stack down to ``v`` and
-    ``p`` form a block, and each of them but ``p`` records that block as the
-    block of its tree edge to its parent.  The blocks on the block-cut tree
-    path from S to the sink are exactly the blocks of the tree edges on the
-    DFS tree path from S to the sink (a simple path meets the blocks of that
-    path, in order, and no others), and every node of such a block other
-    than its top (itself on the tree path) records that block.  Linear time;
-    five flat arrays of the maze's size.
-    """
-    n = len(maze.wall)
-    sink = n
-    g, pair_sets, side = steps(maze)
-    start = maze.start
-    goal_list = list(dict.fromkeys(maze.goals))
-    is_goal = bytearray(n + 1)
-    for p in goal_list:
-        is_goal[p] = 1
-    disc = array("i", b"\xff" * (4 * (n + 1)))
-    low = array("i", bytes(4 * (n + 1)))
-    up = array("i", b"\xff" * (4 * (n + 1)))
-    block = array("i", b"\xff" * (4 * (n + 1)))
-    cursor = array("i", bytes(4 * (n + 1)))  # how far each node's neighbour list has been read
-    live = bytearray(n)
-    if start in goal_list:
-        live[start] = 1
-        return live
-    disc[start] = low[start] = 0
-    count, blocks = 1, 0
-    stack, nodes = [start], [start]
-    while stack:
-        v = stack[-1]
-        k = cursor[v]
-        u = -1
-        if v == sink:
-            if k < len(goal_list):
-                u = goal_list[k]
-                cursor[v] = k + 1
-        else:
-            dirs = pair_sets[side[v]]
-            while k < len(dirs):
-                d, d2 = dirs[k]
-                k += 1
-                if not g[v + d]:
-                    u = v + d2
-                    break
-            else:
-                if k == len(dirs) and is_goal[v]:
-                    u, k = sink, k + 1
-            cursor[v] = k
-        if u >= 0:
-            if disc[u] < 0:
-                disc[u] = low[u] = count
-                count += 1
-                up[u] = v
-                stack.append(u)
-                nodes.append(u)
-            elif u != up[v] and disc[u] < low[v]:
-                low[v] = disc[u]
-            continue
-        stack.pop()
-        p = up[v]
-        if p < 0:
-            continue
-        if low[v] < low[p]:
-            low[p] = low[v]
-        if low[v] >= disc[p]:
-            while True:
-                x = nodes.pop()
-                block[x] = blocks
-                if x == v:
-                    break
-            blocks += 1
-    if disc[sink] < 0:
-        return live
-    on_path = bytearray(blocks)
-    x = sink
-    while x != start:
-        on_path[block[x]] = 1
-        x = up[x]
-    live[start] = 1
-    for p in range(n):
-        if block[p] >= 0 and on_path[block[p]]:
-            live[p] = 1
-    return live
+deadend.packed = True

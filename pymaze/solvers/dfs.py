@@ -1,25 +1,22 @@
-from array import array
-
-from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED, Kinds, pack
+from ..events import MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED, Kinds, Trace
 from ..graph import steps
 from ..registry import Param, solver
-from ._base import quiet_no_route, quiet_route
-from ._packed import nothing, route
+from ._base import end
 
-# The steps of the watched walk as kinds of packed events (see events.pack), two events each, on
-# the old head and the new one: AHEAD, the head joins the body and a new node becomes the head (a
-# milestone); BACK, the head (a dead end) is finished and the node below it becomes the head again
-# (a milestone).  The last step of a walk that finds no goal, the last node backing out, is one event.
-KINDS = Kinds(((MARK, M_CURRENT, M_STACK), (MARK | MILESTONE, 0, M_CURRENT)),
-              ((MARK, M_CURRENT, M_VISITED), (MARK | MILESTONE, M_STACK, M_CURRENT)))
-AHEAD, BACK = 0, 1
+# The walk's events, as kinds of packed events (see events.Trace): the old head joins the body
+# and a node becomes the head (a milestone); a dead end is finished and the node below it becomes
+# the head again (a milestone); the last node backs out of an empty stack (a milestone).
+KINDS = Kinds((MARK, M_CURRENT, M_STACK), (MARK | MILESTONE, 0, M_CURRENT), (MARK, M_CURRENT, M_VISITED),
+              (MARK | MILESTONE, M_STACK, M_CURRENT), (MARK | MILESTONE, M_CURRENT, M_VISITED))
+BODY, HEAD, FINISHED, BACK_HEAD, LAST = range(5)
+AHEAD, BACK = bytes((BODY, HEAD)), bytes((FINISHED, BACK_HEAD))
 
 
 @solver("dfs", "Depth-first search", order=10, optimal=False, params=[
     Param("order", "choice", "fixed", choices=("fixed", "random"),
           help="fixed: try neighbours north, east, south, west; random: shuffle them at every node"),
 ])
-def dfs(maze, rng, order="fixed"):
+def dfs(maze, rng, order="fixed", watch=True):
     """Depth-first search: follow one route until it dead-ends, then back up.
 
     1. Put S on a stack; it is the head of the walk.
@@ -36,109 +33,60 @@ def dfs(maze, rng, order="fixed"):
     a shortest one (every node is entered at most once).  Source: Trémaux's
     exploration (19th century), as formalised by Tarjan (1972).
     """
-    mark = maze.mark
+    mark = maze.mark  # the maze starts unmarked: a marked node has been seen
+    wall, tables, side = steps(maze)
     start, goals = maze.start, set(maze.goals)
     shuffle = rng.shuffle if order == "random" else None
+    trace = Walk(KINDS) if watch else None
     mark[start] = M_CURRENT
-    yield array("i", (MARK | MILESTONE, start, 0, M_CURRENT))
-    g, tried, fixed = _tries(maze, shuffle)
-    stack, tries = [start], [tried(start)]
-    push, pop, current, body, visited = stack.append, stack.pop, M_CURRENT, M_STACK, M_VISITED
-    # A step moves the head from the node the last step left it on to a new one: the steps are
-    # gathered as their kinds and new heads, and packed a chunk at a time (see _packed).
-    kind, heads, head = bytearray(), [], start
-    k, h = kind.append, heads.append
-    while stack:
+    if watch:
+        trace.add(HEAD, start)
+    stack, tries = [start], [_moves(wall, tables[side[start]], start, shuffle)]
+    current, body, visited = M_CURRENT, M_STACK, M_VISITED
+    while stack and stack[-1] not in goals:
         p = stack[-1]
-        if p in goals:
-            break
-        if len(heads) >= CHUNK:
-            yield _packed(kind, heads, head)
-            kind, heads, head = bytearray(), [], heads[-1]
-            k, h = kind.append, heads.append
         for d, d2 in tries[-1]:
-            if not g[p + d] and not mark[p + d2]:  # (the maze starts unmarked: marked is seen)
+            if not wall[p + d] and not mark[p + d2]:
+                q = p + d2
+                mark[p], mark[q] = body, current
+                if watch:
+                    trace.step(AHEAD, p, q)
+                stack.append(q)
+                tries.append(iter(tables[side[q]]) if shuffle is None else _moves(wall, tables[side[q]], q, shuffle))
                 break
         else:
-            pop()
+            stack.pop()
             tries.pop()
             mark[p] = visited
             if stack:
                 mark[stack[-1]] = current
-                k(BACK)
-                h(stack[-1])
-            else:
-                if heads:
-                    yield _packed(kind, heads, head)
-                yield array("i", (MARK | MILESTONE, p, M_CURRENT, M_VISITED))
-                kind, heads = bytearray(), []
-            continue
-        q = p + d2
-        mark[p], mark[q] = body, current
-        k(AHEAD)
-        h(q)
-        push(q)
-        tries.append(iter(fixed) if fixed else tried(q))
-    if heads:
-        yield _packed(kind, heads, head)
-    yield route(maze, stack) if stack else nothing(maze)
+                if watch:
+                    trace.step(BACK, p, stack[-1])
+            elif watch:
+                trace.add(LAST, p)
+        if watch and trace.full():
+            yield trace.batch()
+    if watch:
+        yield trace.batch()
+    return (yield from end(maze, stack, watch))
 
 
-def _packed(kind, heads, head):
-    """The steps packed: step ``i`` of kind ``kind[i]`` moves the head from ``heads[i - 1]``
-    (``head`` for the first) to ``heads[i]``."""
-    index = heads * 2
-    index[0::2] = [head, *heads[:-1]]
-    index[1::2] = heads
-    return pack(KINDS, kind, index)
+class Walk(Trace):
+    """The walk's trace, a step of two events at a time: ``step(AHEAD, p, q)`` is ``add(BODY, p)``
+    then ``add(HEAD, q)``, ``step(BACK, p, q)`` is ``add(FINISHED, p)`` then ``add(BACK_HEAD, q)``."""
+
+    def step(self, kinds, p, q):
+        self.kind += kinds
+        self.index += (p, q)
 
 
-def _tries(maze, shuffle):
-    """``(g, tried, fixed)``: ``tried(p)`` iterates node p's moves as (passage, node) offsets, to be
-    tried lazily in order (open where ``g`` is 0 at the passage); with a shuffle, its open moves
-    shuffled (the draws a shuffle of its neighbour list makes).  ``fixed``: the one move set of
-    every node (a thin maze, no shuffle), whose iterator can be made directly; else None."""
-    g, pair_sets, side = steps(maze)
-    fixed = pair_sets[0] if len(pair_sets) == 1 and shuffle is None else None
-
-    def tried(p):
-        pairs = pair_sets[side[p]]
-        if shuffle is None:
-            return iter(pairs)
-        out = [pair for pair in pairs if not g[p + pair[0]]]
-        shuffle(out)
-        return iter(out)
-    return g, tried, fixed
+def _moves(wall, moves, p, shuffle):
+    """Node ``p``'s moves to try, in order: as they come, or its open ones shuffled."""
+    if shuffle is None:
+        return iter(moves)
+    out = [move for move in moves if not wall[p + move[0]]]
+    shuffle(out)
+    return iter(out)
 
 
-def _instant(maze, rng, order="fixed"):
-    """DFS with nobody watching: the same walk (the same shuffles), the nodes backed out of marked
-    visited and the stack marked as the route; returns ``(route, visited, notes)``."""
-    mark = maze.mark
-    start, goals = maze.start, set(maze.goals)
-    g, tried, fixed = _tries(maze, rng.shuffle if order == "random" else None)
-    visited = M_VISITED
-    seen = bytearray(len(maze.wall))
-    seen[start] = 1
-    stack, tries = [start], [tried(start)]
-    push, pop = stack.append, stack.pop
-    while stack:
-        p = stack[-1]
-        if p in goals:
-            return quiet_route(maze, stack)
-        for d, d2 in tries[-1]:
-            if not g[p + d] and not seen[p + d2]:
-                q = p + d2
-                seen[q] = 1
-                push(q)
-                tries.append(iter(fixed) if fixed else tried(q))
-                break
-        else:
-            pop()
-            tries.pop()
-            mark[p] = visited
-    return quiet_no_route(maze)
-
-
-dfs.instant = _instant
 dfs.packed = True

@@ -1,9 +1,9 @@
-import heapq
+from heapq import heappop, heappush
 from itertools import count
 
 from ..events import MARK, MILESTONE, M_ROUTE, M_VISITED, N_COST, N_FOUND, N_TURNS, N_WAYPOINT, NOTE
 from ..registry import Param, solver
-from ._base import found, no_route, quiet_no_route, show_route
+from ._base import end, found, show_route
 
 # Headings 0..7 clockwise from north, as (dx, dy) with y growing southwards.
 HEADINGS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -22,7 +22,7 @@ def _bend(a, b):
           help="cost of a diagonal step from one side of a cell to the next side"),
     Param("turn45", "float", 0.5, min=0.0, max=100.0, help="cost of each 45 degrees of turning"),
 ])
-def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
+def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5, watch=True):
     """Micromouse search: the cheapest route to drive, with diagonal runs between the posts.
 
     The robot travels between the midpoints of the openings (the gaps
@@ -50,60 +50,63 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
     Source: micromouse path planning on posts and edges, with diagonals.
     """
     w, g, mark = maze.width, maze.wall, maze.mark
-    goals = set(maze.goals)
-    start = maze.start
+    start, goals = maze.start, set(maze.goals)
     sides = (-w, 1, w, -1)
+    if watch:
+        yield (MARK | MILESTONE, start, mark[start], M_VISITED)
     mark[start] = M_VISITED
-    yield (MARK | MILESTONE, start, 0, M_VISITED)
     if start in goals:
-        yield from _finish(maze, [start], [start], 0, 0.0)
-        return
-    best, parent = {}, {}
-    heap, tick = [], count()
+        return (yield from _finish(maze, [start], [start], 0, 0.0, watch))
+    turn = [[turn45 * _bend(a, b) for b in range(8)] for a in range(8)]
+    across = _crossings(w, straight, diagonal)
+    best, parent, open_heap, order = {}, {}, [], count()
 
-    def push(cost, state, prev):
+    def offer(cost, state, prev):
         if cost < best.get(state, float("inf")):
-            best[state] = cost
-            parent[state] = prev
-            heapq.heappush(heap, (cost, next(tick), state))
+            best[state], parent[state] = cost, prev
+            heappush(open_heap, (cost, next(order), state))
 
     for k, s in enumerate(sides):
         if not g[start + s]:
-            push(0.5 * straight + turn45 * _bend(0, 2 * k), (start + s, 2 * k), None)
-    while heap:
-        cost, _, state = heapq.heappop(heap)
+            offer(0.5 * straight + turn[0][2 * k], (start + s, 2 * k), None)
+    while open_heap:
+        cost, _, state = heappop(open_heap)
         if cost > best[state]:
             continue
-        if state[1] < 0:
-            break
         o, h = state
+        if h < 0:                   # the finish: the cheapest route
+            break
         dx, dy = HEADINGS[h]
-        horizontal = (o // w) % 2 == 0
-        cell = o + (w if dy > 0 else -w) if horizontal else o + (1 if dx > 0 else -1)
+        cell = o + (w if dy > 0 else -w) if (o // w) % 2 == 0 else o + (1 if dx > 0 else -1)
         if mark[cell] != M_VISITED:
-            old = mark[cell]
+            if watch:
+                yield (MARK | MILESTONE, cell, mark[cell], M_VISITED)
             mark[cell] = M_VISITED
-            yield (MARK | MILESTONE, cell, old, M_VISITED)
         if cell in goals:
-            k = sides.index(cell - o)
-            push(cost + 0.5 * straight + turn45 * _bend(h, 2 * k), (cell, -1), state)
-        for s in sides:
-            e = cell + s
-            if e == o or g[e]:
-                continue
-            vx, vy = e % w - o % w, e // w - o // w
-            nh = HEADINGS.index(((vx > 0) - (vx < 0), (vy > 0) - (vy < 0)))
-            step = straight if vx == 0 or vy == 0 else diagonal
-            push(cost + step + turn45 * _bend(h, nh), (e, nh), state)
+            offer(cost + 0.5 * straight + turn[h][2 * sides.index(cell - o)], (cell, -1), state)
+        for s, nh, step in across[o - cell]:
+            if not g[cell + s]:
+                offer(cost + step + turn[h][nh], (cell + s, nh), state)
     else:
-        yield no_route(maze)
-        return
+        return (yield from end(maze, None, watch))
     chain = []
     while state is not None:
         chain.append(state)
         state = parent[state]
     chain.reverse()
-    yield from _finish(maze, *_polyline(start, chain, sides), cost)
+    return (yield from _finish(maze, *_polyline(start, chain, sides), cost, watch))
+
+
+def _crossings(w, straight, diagonal):
+    """The ways across a cell, by the side it was entered through (that opening's offset from the
+    cell): every other side as ``(its offset, the heading from one opening to the other, cost)``."""
+    unit = {-w: (0, -1), 1: (1, 0), w: (0, 1), -1: (-1, 0)}
+    out = {}
+    for a, (ax, ay) in unit.items():
+        out[a] = tuple((b, HEADINGS.index(((bx > ax) - (bx < ax), (by > ay) - (by < ay))),
+                        straight if ax == -bx and ay == -by else diagonal)
+                       for b, (bx, by) in unit.items() if b != a)
+    return out
 
 
 def _polyline(start, chain, sides):
@@ -122,106 +125,17 @@ def _polyline(start, chain, sides):
     return cells, corners, bends
 
 
-def _finish(maze, cells, corners, bends, cost):
-    for i, p in enumerate(corners):
-        yield (NOTE, p, N_WAYPOINT, i)
-    yield from show_route(maze, cells, note=False)
-    yield found(cells[-1], len(cells) - 1)
-    yield (NOTE, cells[-1], N_TURNS, bends)
-    yield (NOTE, cells[-1], N_COST, round(cost * 1000))
-
-
-def _instant(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5):
-    """The micromouse search with nobody watching: the same search (the same costs, ties broken
-    alike), final marks and notes; returns ``(route, visited, notes)`` (see ``Run.finish``).
-
-    A state (opening ``o``, heading ``h``) is the number ``8 * o + h``; the finish in cell ``c``
-    is ``-1 - c``."""
-    w, g, mark = maze.width, maze.wall, maze.mark
-    n = len(g)
-    goal = bytearray(n)
-    for q in maze.goals:
-        goal[q] = 1
-    start = maze.start
-    sides = (-w, 1, w, -1)
-    visited = M_VISITED
-    mark[start] = visited
-    if goal[start]:
-        return _quiet_finish(maze, [start], [start], 0, 0.0)
-    bend = [[turn45 * _bend(a, b) for b in range(8)] for a in range(8)]
-    # The moves out of a cell entered through opening o: by the offset from the opening (the
-    # side it entered by), every other side as (offset of the opening left by, its heading, cost).
-    out = {}
-    for s_in in sides:
-        moves = []
-        for s in sides:
-            if s != s_in:
-                dx = (1 if s == 1 else -1 if s == -1 else 0) - (1 if s_in == 1 else -1 if s_in == -1 else 0)
-                dy = (1 if s == w else -1 if s == -w else 0) - (1 if s_in == w else -1 if s_in == -w else 0)
-                nh = HEADINGS.index(((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)))
-                moves.append((s - s_in, s, nh, straight if dx == 0 or dy == 0 else diagonal))
-        out[s_in] = tuple(moves)
-    best, parent = {}, {}
-    heap, tick = [], 0
-    push, pop = heapq.heappush, heapq.heappop
-    for k, s in enumerate(sides):
-        if not g[start + s]:
-            cost, state = 0.5 * straight + turn45 * _bend(0, 2 * k), 8 * (start + s) + 2 * k
-            if cost < best.get(state, float("inf")):
-                best[state], parent[state] = cost, None
-                push(heap, (cost, tick, state))
-                tick += 1
-    state = None
-    while heap:
-        cost, _, state = pop(heap)
-        if cost > best[state]:
-            continue
-        if state < 0:
-            break
-        o, h = divmod(state, 8)
-        dx, dy = HEADINGS[h]
-        cell = o + (w if dy > 0 else -w) if (o // w) % 2 == 0 else o + (1 if dx > 0 else -1)
-        mark[cell] = visited
-        into = o - cell
-        if goal[cell]:
-            fin = -1 - cell
-            c = cost + 0.5 * straight + turn45 * _bend(h, 2 * sides.index(-into))
-            if c < best.get(fin, float("inf")):
-                best[fin], parent[fin] = c, state
-                push(heap, (c, tick, fin))
-                tick += 1
-        turns = bend[h]
-        for _, s, nh, step in out[into]:
-            e = cell + s
-            if g[e]:
-                continue
-            c = cost + step + turns[nh]
-            st = 8 * e + nh
-            if c < best.get(st, float("inf")):
-                best[st], parent[st] = c, state
-                push(heap, (c, tick, st))
-                tick += 1
-    else:
-        return quiet_no_route(maze)
-    chain = []
-    while state is not None:
-        chain.append(state)
-        state = parent[state]
-    chain.reverse()
-    chain = [divmod(st, 8) if st >= 0 else (-1 - st, -1) for st in chain]
-    return _quiet_finish(maze, *_polyline(start, chain, sides), cost)
-
-
-def _quiet_finish(maze, cells, corners, bends, cost):
-    """``_finish`` with nobody watching: the route marked, and what it notes."""
-    mark = maze.mark
-    visited = mark.count(M_VISITED)
-    for p in cells:
-        mark[p] = M_ROUTE
-    goal = cells[-1]
+def _finish(maze, cells, corners, bends, cost, watch):
+    """Show the route: its polyline's corners as waypoint notes, its cells, FOUND, its turning and
+    its cost.  Returns ``(route, visited, notes)`` (see ``_base.end``)."""
+    goal, visited = cells[-1], maze.mark.count(M_VISITED)
     notes = [(N_WAYPOINT, i, p) for i, p in enumerate(corners)]
     notes += [(N_FOUND, len(cells) - 1, goal), (N_TURNS, bends, goal), (N_COST, round(cost * 1000), goal)]
+    if watch:
+        yield from ((NOTE, p, N_WAYPOINT, i) for i, p in enumerate(corners))
+        yield from show_route(maze, cells, note=False)
+        yield found(goal, len(cells) - 1) + (NOTE, goal, N_TURNS, bends, NOTE, goal, N_COST, round(cost * 1000))
+    else:
+        for p in cells:
+            maze.mark[p] = M_ROUTE
     return cells, visited, notes
-
-
-mouse.instant = _instant

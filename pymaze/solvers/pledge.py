@@ -1,11 +1,8 @@
-from array import array
-
-from ..events import CHUNK, MARK, MILESTONE, M_CURRENT, M_VISITED, N_FOUND, N_NO_ROUTE, N_TRAPPED, NOTE, pack
+from ..events import M_CURRENT, M_VISITED, N_TRAPPED, Trace
 from ..graph import rotation
 from ..registry import solver
-from ._base import LoopErasedPath, drained, no_route, quiet_route, show_route
-from ._packed import nothing, route
-from ._walk import MOVES, cut, goal_flags, square_moves
+from ._base import LoopErasedPath, end
+from ._walk import ARRIVE, LEAVE, MOVES, goal_flags, stop
 
 
 def preferred(maze):
@@ -19,7 +16,7 @@ def preferred(maze):
 
 
 @solver("pledge", "Pledge", order=152, shapes=("square",))
-def pledge(maze, rng):
+def pledge(maze, rng, watch=True):
     """Pledge: walk one way; around an obstacle, keep a hand on the wall and count the turning.
 
     1. Pick a preferred heading: towards G along its larger difference from
@@ -44,38 +41,28 @@ def pledge(maze, rng):
     rule (1980s), as told by Abelson and diSessa, "Turtle Geometry" (1980),
     and Walter D. Pullen, "Think Labyrinth: Maze Algorithms".
     """
-    ending = yield from _walk(maze, True)
-    if ending[0] == N_FOUND:
-        yield route(maze, ending[1])
-    elif ending[0] == N_TRAPPED:
-        yield array("i", (NOTE | MILESTONE, ending[1], N_TRAPPED, 0))
-    else:
-        yield nothing(maze)
-
-
-def _steps(maze):
-    """The walk a step (a tuple of events) at a time: what ``pledge`` packs, in order."""
-    move = rotation(maze)[2]  # (p, k) -> the node one move from p in direction k (0 N, 1 E, 2 S, 3 W), or -1
-    mark = maze.mark
-    goals = set(maze.goals)
-    p, want = maze.start, preferred(maze)
-    heading, turned, following = want, 0, False
-    route = LoopErasedPath(p)
-    left_at = set()
-    lap = {}            # (node, heading) -> (count, position in ``counts``) while following
-    counts = []
-    anchor = None
+    move = rotation(maze)[2]  # (p, k) -> the node one move from p heading k (0 N, 1 E, 2 S, 3 W), or -1
+    mark, goal = maze.mark, goal_flags(maze)
+    trace = Trace(MOVES) if watch else None
+    p, heading, turned, following = maze.start, preferred(maze), 0, False
+    walk = LoopErasedPath(p)
+    left_at = set()     # the nodes where the walker let go of a wall
+    lap = {}            # (node, heading) -> its last place in ``counts`` while following
+    counts = []         # the turning count after each move along the wall
+    anchor = None       # the state a lap is measured from
+    trapped = False
+    if watch:
+        trace.add(ARRIVE + mark[p], p)
     mark[p] = M_CURRENT
-    yield (MARK | MILESTONE, p, 0, M_CURRENT)
-    while p not in goals:
+    while not goal[p]:
         if following and turned == 0:
             following = False
             if p in left_at:
-                yield (NOTE | MILESTONE, p, N_TRAPPED, 0)
-                return
+                trapped = True
+                break
             left_at.add(p)
             lap.clear()
-            del counts[:]
+            counts.clear()
             anchor = None
         if not following:
             q = move(p, heading)
@@ -84,139 +71,37 @@ def _steps(maze):
                 heading, turned = (heading + 3) % 4, turned + 1
                 continue
         else:
-            for t, dt in ((1, -1), (0, 0), (3, 1), (2, 2)):
+            for t, dt in ((1, -1), (0, 0), (3, 1), (2, 2)):    # right, straight on, left, back
                 q = move(p, (heading + t) % 4)
                 if q >= 0:
                     heading, turned = (heading + t) % 4, turned + dt
                     break
             else:
-                yield no_route(maze)    # a node with no open side at all
-                return
-        step = (MARK, p, M_CURRENT, M_VISITED, MARK | MILESTONE, q, mark[q], M_CURRENT)
+                break           # a node with no open side at all
+        if watch:
+            trace.add(LEAVE, p)
+            trace.add(ARRIVE + mark[q], q)
+            if trace.full():
+                yield trace.batch()
         mark[p], mark[q] = M_VISITED, M_CURRENT
-        yield step
         p = q
-        route.add(p)
+        walk.add(p)
         if following:
             state = (p, heading)
             counts.append(turned)
-            if state in lap and (anchor is None or anchor == state):
+            i = lap.get(state)
+            if i is not None and (anchor is None or anchor == state):
                 anchor = state
-                before, at = lap[state]
-                drift = turned - before
-                seen = counts[at:]
+                drift, seen = turned - counts[i], counts[i:]
                 if drift == 0 or drift > 0 and min(seen) > 0 or drift < 0 and max(seen) < 0:
-                    yield (NOTE | MILESTONE, p, N_TRAPPED, 0)
-                    return
-            lap[state] = (turned, len(counts) - 1)
-    yield from show_route(maze, route.nodes)
-
-
-def headings(maze):
-    """``(g, side, table)``: ``table[side[p]][k]`` is the move from node ``p`` heading ``k`` (0 N,
-    1 E, 2 S, 3 W) as ``(d, d2)``, open when ``not g[p + d]`` and leading to ``p + d2``, or
-    ``(None, 0)`` off the grid (see ``_walk.square_moves``)."""
-    g, side, sets = square_moves(maze)
-    return g, side, [tuple(move or (None, 0) for move in moves) for moves in sets]
-
-
-def _walk(maze, watch):
-    """The walk over flat per-square arrays, with its final marks, and when ``watch`` is set its
-    moves packed (``_walk.MOVES``) and yielded a chunk at a time.  Returns how it ended:
-    ``(N_FOUND, route)`` (not yet marked), ``(N_TRAPPED, node)`` (a node it had left before) or
-    ``(N_NO_ROUTE,)``."""
-    mark = maze.mark
-    n = len(maze.wall)
-    goal = goal_flags(maze)
-    g, side, table = headings(maze)
-    p, want = maze.start, preferred(maze)
-    heading, turned, following = want, 0, False
-    at = array("i", [-1]) * n       # the loop-erased walk: each node's place in ``nodes``
-    nodes = [p]
-    at[p] = 0
-    left_at = set()
-    lap = {}            # node * 4 + heading -> its last place in ``counts`` (the turning then) while following
-    counts = []
-    anchor = None
-    visited, current = M_VISITED, M_CURRENT
-    kind, index = bytearray(), []
-    mark[p] = current
-    if watch:
-        yield array("i", (MARK | MILESTONE, p, 0, current))
-    tries = ((1, -1), (0, 0), (3, 1), (2, 2))
-    ending = None
-    while not goal[p]:
-        if following:
-            if turned == 0:
-                following = False
-                if p in left_at:
-                    ending = N_TRAPPED, p
-                    break
-                left_at.add(p)
-                lap.clear()
-                del counts[:]
-                anchor = None
-        if not following:
-            d, d2 = table[side[p]][heading]
-            if d is None or g[p + d]:
-                following = True
-                heading, turned = (heading + 3) % 4, turned + 1
-                continue
-        else:
-            moves = table[side[p]]
-            for t, dt in tries:
-                k = (heading + t) % 4
-                d, d2 = moves[k]
-                if d is not None and not g[p + d]:
-                    heading, turned = k, turned + dt
-                    break
-            else:
-                ending = (N_NO_ROUTE,)      # a node with no open side at all
-                break
-        q = p + d2
-        if watch:
-            kind.append(mark[q])
-            index.append(p)
-            index.append(q)
-            if len(kind) >= CHUNK:
-                yield pack(MOVES, kind, index)
-                kind, index = bytearray(), []
-        mark[p] = visited
-        mark[q] = current
-        p = q
-        i = at[p]
-        if i < 0:
-            at[p] = len(nodes)
-            nodes.append(p)
-        else:
-            cut(at, nodes, i)
-        if following:
-            state = p * 4 + heading
-            counts.append(turned)
-            j = lap.get(state)
-            if j is not None and (anchor is None or anchor == state):
-                anchor = state
-                drift = turned - counts[j]
-                seen = counts[j:]
-                if drift == 0 or drift > 0 and min(seen) > 0 or drift < 0 and max(seen) < 0:
-                    ending = N_TRAPPED, p
+                    trapped = True
                     break
             lap[state] = len(counts) - 1
-    if kind:
-        yield pack(MOVES, kind, index)
-    return ending or (N_FOUND, nodes)
-
-
-def _instant(maze, rng):
-    """Pledge with nobody watching: the same walk, final marks and notes; returns ``(route,
-    visited, notes)`` (see ``Run.finish``)."""
-    ending = drained(_walk(maze, False))
-    if ending[0] == N_FOUND:
-        return quiet_route(maze, ending[1])
-    if ending[0] == N_TRAPPED:      # on a node it has left before: marked visited once, current now
-        return [], maze.mark.count(M_VISITED) + 1, [(N_TRAPPED, 0, ending[1])]
-    return [], maze.mark.count(M_VISITED), [(N_NO_ROUTE, 0, maze.goal)]
+    if trapped:
+        return (yield from stop(maze, trace, p, N_TRAPPED, 0, True))
+    if watch:
+        yield trace.batch()
+    return (yield from end(maze, walk.nodes if goal[p] else None, watch))
 
 
 pledge.packed = True
-pledge.instant = _instant

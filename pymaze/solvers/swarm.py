@@ -1,10 +1,10 @@
 from ..registry import solver
 from ._moves import diagonal_param
-from ._swarm import swarm_packed, swarm_quiet
+from ._swarm import swarm_search
 
 
 @solver("swarm", "Swarm", order=64, shapes=("square",), optimal=False, params=[diagonal_param()])
-def swarm(maze, rng, diagonal="never"):
+def swarm(maze, rng, diagonal="never", watch=True):
     """Swarm: a Dijkstra-like wave pulled towards the goal, as in Clement Mihailescu's visualizer.
 
     1. S gets priority 0 and faces east.
@@ -21,12 +21,7 @@ def swarm(maze, rng, diagonal="never"):
     runs.  Source: Clement Mihailescu, Pathfinding Visualizer
     (weightedSearchAlgorithm, "CLA" with manhattanDistance), 2019.
     """
-    yield from swarm_packed(maze, 1, diagonal)
+    return (yield from swarm_search(maze, watch, 1, diagonal))
 
 
-def _instant(maze, rng, diagonal="never"):
-    return swarm_quiet(maze, 1, diagonal)
-
-
-swarm.instant = _instant
 swarm.packed = True

@@ -1,13 +1,11 @@
-from array import array
-
-from ..events import MARK, MILESTONE, M_CURRENT, M_DEAD, M_VISITED, N_NO_ROUTE
-from ..graph import bfs_tree, links, path_to, steps
+from ..events import MARK, MILESTONE, M_CURRENT, M_DEAD, M_VISITED
+from ..graph import path_to, steps
 from ..registry import solver
-from ._base import UNSEEN, no_route, parents, quiet_route, show_route
+from ._base import UNSEEN, end, parents
 
 
 @solver("tremaux", "Trémaux's algorithm", order=80)
-def tremaux(maze, rng):
+def tremaux(maze, rng, watch=True):
     """Trémaux's algorithm: mark each passage as you walk it, and never walk one a third time.
 
     1. Stand on S.  Every move walks a passage and adds a mark to it; a
@@ -27,50 +25,65 @@ def tremaux(maze, rng):
     not optimal on mazes with loops.  Source: Charles Pierre Trémaux,
     described by Lucas, "Récréations mathématiques" (1882).
     """
-    nbrs = links(maze)
-    mark = maze.mark
+    g, tables, side, keys, size = passage_keys(maze)
+    mark, n = maze.mark, len(maze.wall)
     start, goals = maze.start, set(maze.goals)
-    n = len(maze.wall)
-    marks = {}                   # passage -> 1 or 2, keyed low node * n + high node
-    once = array("i", bytes(4 * n))  # per node: how many of its passages are marked exactly once
+    walked = bytearray(size)    # per passage: how many times it was walked (0, 1 or 2)
+    once = bytearray(n)         # per node: how many of its passages are walked exactly once
     seen = bytearray(n)
+    ever = bytearray(n)         # per node: ever marked visited (it may turn dead later)
     seen[start] = 1
-    here, came, revisit = start, None, False
+    here, came, key, revisit = start, -1, -1, False
+    if watch:
+        yield (MARK | MILESTONE, start, mark[start], M_CURRENT)
     mark[start] = M_CURRENT
-    yield (MARK | MILESTONE, start, 0, M_CURRENT)
     while here not in goals:
-        options = nbrs(here)
         if revisit:
-            nxt = came
+            nxt = came          # straight back: ``key`` still names the passage just walked
         else:
-            fresh = [q for q in options if (here * n + q if here < q else q * n + here) not in marks]
+            fresh, back = [], None
+            for d, d2 in tables[side[here]]:
+                if not g[here + d]:
+                    k = here + (d if keys is None else keys[d])
+                    if not walked[k]:
+                        fresh.append((here + d2, k))
+                    elif walked[k] == 1 and back is None:
+                        back = (here + d2, k)
             if fresh:
-                nxt = rng.choice(fresh)
+                nxt, key = rng.choice(fresh)
+            elif back is not None:
+                nxt, key = back
             else:
-                used = [q for q in options if marks[here * n + q if here < q else q * n + here] == 1]
-                if not used:
-                    break
-                nxt = used[0]
-        key = here * n + nxt if here < nxt else nxt * n + here
-        count = marks.get(key, 0) + 1
-        marks[key] = count
-        delta = 1 if count == 1 else -1
-        once[here] += delta
-        once[nxt] += delta
-        revisit = seen[nxt] and count == 1
+                break           # on S with every passage walked twice
+        walked[key] += 1
+        if walked[key] == 1:
+            once[here] += 1
+            once[nxt] += 1
+            revisit = seen[nxt]
+        else:
+            once[here] -= 1
+            once[nxt] -= 1
+            revisit = False
         seen[nxt] = 1
         left = M_VISITED if once[here] else M_DEAD
-        step = (MARK, here, mark[here], left, MARK | MILESTONE, nxt, mark[nxt], M_CURRENT)
+        ever[here] |= once[here] > 0
+        if watch:
+            yield (MARK, here, mark[here], left, MARK | MILESTONE, nxt, mark[nxt], M_CURRENT)
         mark[here], mark[nxt] = left, M_CURRENT
         came, here = here, nxt
-        yield step
-    if here not in goals:
-        yield no_route(maze)
-        return
-    def walked_once(p):
-        return [q for q in nbrs(p) if marks.get(p * n + q if p < q else q * n + p) == 1]
-    _, parent = bfs_tree(walked_once, start)
-    yield from show_route(maze, path_to(parent, here))
+    path = None
+    if here in goals:           # the passages walked once join S to ``here``: find that path breadth-first
+        parent = parents(maze)
+        parent[start] = start
+        order = [start]
+        for p in order:
+            for d, d2 in tables[side[p]]:
+                if not g[p + d] and walked[p + (d if keys is None else keys[d])] == 1 and parent[p + d2] == UNSEEN:
+                    parent[p + d2] = p
+                    order.append(p + d2)
+        path = path_to(parent, here)
+    path, _, notes = yield from end(maze, path, watch)
+    return path, ever.count(1), notes
 
 
 def passage_keys(maze):
@@ -85,78 +98,3 @@ def passage_keys(maze):
         return g, tables, side, None, n
     w = maze.width
     return g, tables, side, {1: 1, -1: 0, w: w + n, -w: n}, 2 * n + w + 1
-
-
-def _instant(maze, rng):
-    """Trémaux with nobody watching: the same walk (the same draws), final marks and notes; returns
-    ``(route, visited, notes)`` (see ``Run.finish``)."""
-    mark = maze.mark
-    g, tables, side, keys, size = passage_keys(maze)
-    n = len(maze.wall)
-    start = maze.start
-    goal = bytearray(n)
-    for q in maze.goals:
-        goal[q] = 1
-    walked = bytearray(size)   # per passage: how many times it was walked (0, 1 or 2)
-    once = bytearray(n)        # per node: how many of its passages are walked exactly once
-    seen = bytearray(n)
-    left = bytearray(n)        # nodes ever marked visited (a node left with a passage walked once)
-    seen[start] = 1
-    choice = rng.choice
-    here, came, key, revisit = start, -1, -1, False
-    visited, dead, current = M_VISITED, M_DEAD, M_CURRENT
-    mark[start] = current
-    while not goal[here]:
-        if revisit:
-            nxt = came          # ``key`` still names the passage just walked
-        else:
-            fresh, back = [], None
-            for d, d2 in tables[side[here]]:
-                if not g[here + d]:
-                    k = here + (d if keys is None else keys[d])
-                    c = walked[k]
-                    if not c:
-                        fresh.append((here + d2, k))
-                    elif c == 1 and back is None:
-                        back = (here + d2, k)
-            if fresh:
-                nxt, key = choice(fresh)
-            elif back is not None:
-                nxt, key = back
-            else:
-                break
-        c = walked[key] + 1
-        walked[key] = c
-        if c == 1:
-            once[here] += 1
-            once[nxt] += 1
-            revisit = seen[nxt]
-        else:
-            once[here] -= 1
-            once[nxt] -= 1
-            revisit = False
-        seen[nxt] = 1
-        if once[here]:
-            mark[here] = visited
-            left[here] = 1
-        else:
-            mark[here] = dead
-        mark[nxt] = current
-        came, here = here, nxt
-    count = left.count(1)
-    if not goal[here]:
-        return [], count, [(N_NO_ROUTE, 0, maze.goal)]
-    # The passages walked once join S to ``here``: the same breadth-first search as the steps'.
-    parent = parents(maze)
-    parent[start] = start
-    order = [start]
-    for p in order:
-        for d, d2 in tables[side[p]]:
-            if not g[p + d] and walked[p + (d if keys is None else keys[d])] == 1 and parent[p + d2] == UNSEEN:
-                parent[p + d2] = p
-                order.append(p + d2)
-    path, _, notes = quiet_route(maze, path_to(parent, here))
-    return path, count, notes
-
-
-tremaux.instant = _instant

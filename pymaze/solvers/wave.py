@@ -1,11 +1,11 @@
 from ..events import MARK, MILESTONE, M_FRONTIER, M_ROUTE, M_VISITED, N_FOUND, N_TURNS, NOTE, NUM
 from ..graph import steps, turning
 from ..registry import solver
-from ._base import found, no_route, quiet_no_route, show_route
+from ._base import end, found, show_route
 
 
 @solver("wave", "Wave (step numbering)", order=30, optimal=True, layer="distance")
-def wave(maze, rng):
+def wave(maze, rng, watch=True):
     """Wave propagation: number every cell by its distance from S, then walk back from G.
 
     1. Write 0 on S.
@@ -23,97 +23,60 @@ def wave(maze, rng):
     node's distance from S.  Source: Lee (1961), the maze router's wave
     expansion; Moore (1959).
     """
-    mark, num = maze.mark, maze.num
-    g, pair_sets, side = steps(maze)
+    mark, num = maze.mark, maze.num  # num holds a node's number plus one (0: not numbered yet)
+    wall, tables, side = steps(maze)
     start, goals = maze.start, set(maze.goals)
     num[start], mark[start] = 1, M_FRONTIER
-    yield (NUM, start, 0, 1, MARK | MILESTONE, start, 0, M_FRONTIER)
+    if watch:
+        yield (NUM, start, 0, 1, MARK | MILESTONE, start, 0, M_FRONTIER)
     goal = start if start in goals else -1
     ring, value = [start], 1
     while ring and goal < 0:
         value += 1
-        nxt, step = [], None
+        next_ring, step = [], None
         for p in ring:
-            if step is not None:
-                yield step
+            if step:
+                yield step  # the one before: the round's last step is held back for its milestone
             mark[p] = M_VISITED
-            step = [MARK, p, M_FRONTIER, M_VISITED]
-            for d, d2 in pair_sets[side[p]]:
-                if g[p + d]:
-                    continue
+            if watch:
+                step = [MARK, p, M_FRONTIER, M_VISITED]
+            for d, d2 in tables[side[p]]:
                 q = p + d2
-                if not num[q]:
+                if not wall[p + d] and not num[q]:
                     num[q], mark[q] = value, M_FRONTIER
-                    step += (NUM, q, 0, value, MARK, q, 0, M_FRONTIER)
-                    nxt.append(q)
+                    if watch:
+                        step += (NUM, q, 0, value, MARK, q, 0, M_FRONTIER)
+                    next_ring.append(q)
                     if q in goals:
                         goal = q
                         break
             if goal >= 0:
                 break
-        step[-4] |= MILESTONE
-        yield step
-        ring = nxt
+        if watch:
+            step[-4] |= MILESTONE
+            yield step
+        ring = next_ring
     if goal < 0:
-        yield no_route(maze)
-        return
+        return (yield from end(maze, None, watch))
     back = [goal]
     p = goal
     while p != start:
-        want = num[p] - 1
-        for d, d2 in pair_sets[side[p]]:
-            if not g[p + d] and num[p + d2] == want:
+        for d, d2 in tables[side[p]]:
+            if not wall[p + d] and num[p + d2] == num[p] - 1:
                 p += d2
                 break
         back.append(p)
-    yield from show_route(maze, back, note=False)
-    yield found(goal, len(back) - 1)
-    yield (NOTE, goal, N_TURNS, turning(maze, back))
+    return (yield from _marked_back(maze, back, watch))
 
 
-def _instant(maze, rng):
-    """The wave with nobody watching: the same numbers, marks and route, no steps.  Returns
-    ``(route, visited, notes)`` (the route from S; the steps mark it from the goal)."""
-    mark, num = maze.mark, maze.num
-    g, pair_sets, side = steps(maze)
-    fixed = pair_sets[0] if len(pair_sets) == 1 else None
-    start, goals = maze.start, set(maze.goals)
-    num[start], mark[start] = 1, M_FRONTIER
-    goal = start if start in goals else -1
-    ring, value = [start], 1
-    frontier, visited = M_FRONTIER, M_VISITED
-    while ring and goal < 0:
-        value += 1
-        nxt = []
-        push = nxt.append
-        for p in ring:
-            mark[p] = visited
-            for d, d2 in fixed or pair_sets[side[p]]:
-                if not g[p + d] and not num[p + d2]:
-                    q = p + d2
-                    num[q], mark[q] = value, frontier
-                    push(q)
-                    if q in goals:
-                        goal = q
-                        break
-            if goal >= 0:
-                break
-        ring = nxt
-    if goal < 0:
-        return quiet_no_route(maze)
-    back = [goal]
-    p = goal
-    while p != start:
-        want = num[p] - 1
-        for d, d2 in fixed or pair_sets[side[p]]:
-            if not g[p + d] and num[p + d2] == want:
-                p += d2
-                break
-        back.append(p)
-    seen = mark.count(M_VISITED)
+def _marked_back(maze, back, watch):
+    """``end`` for a route found goal first: marked in that order, then FOUND and TURNS."""
+    goal, visited = back[0], maze.mark.count(M_VISITED)
+    notes = [(N_FOUND, len(back) - 1, goal), (N_TURNS, turning(maze, back), goal)]
+    if watch:
+        yield from show_route(maze, back, note=False)
+        yield found(goal, len(back) - 1)
+        yield (NOTE, goal, N_TURNS, notes[1][1])
     for p in back:
-        mark[p] = M_ROUTE
-    return back[::-1], seen, [(N_FOUND, len(back) - 1, goal), (N_TURNS, turning(maze, back), goal)]
-
-
-wave.instant = _instant
+        maze.mark[p] = M_ROUTE
+    return back[::-1], visited, notes
