@@ -167,3 +167,19 @@ def clear_numbers(maze, squares, chunk=4096):
         if lo + chunk >= len(todo):
             step[-4] |= MILESTONE
         yield tuple(step)
+
+
+def open_corridor(maze, cells, watch=True):
+    """Open ``cells`` (square indices of a square maze, each next to the one before) and the
+    passage between each two in turn.  Watched, the steps: the first cell opened (a milestone),
+    then each carve (the passage, then the cell, a milestone), packed."""
+    wall = maze.wall
+    wall[cells[0]] = 0
+    for p, q in zip(cells, cells[1:]):
+        wall[(p + q) >> 1] = wall[q] = 0
+    if watch:
+        yield array("i", (WALL | MILESTONE, cells[0], 1, 0))
+        index = [0] * (2 * len(cells) - 2)     # the passage and the cell of each carve
+        index[0::2] = [(p + q) >> 1 for p, q in zip(cells, cells[1:])]
+        index[1::2] = cells[1:]
+        yield from packed_carves(index)

@@ -1,17 +1,20 @@
 from array import array
 
-from ..events import CHUNK
-from ..graph import SHAPES, between, cells as all_cells, moves
+from ..events import MILESTONE, WALL, Kinds, Trace
+from ..graph import SHAPES, cells as all_cells, moves
 from ..registry import Param, generator
-from ._base import CARVE, open_cell, pack
-from .wilson import _packed_walks, instant_walks
+from .wilson import walks
+
+# What the Aldous-Broder phase reports (see events.Trace): a passage opened, then the cell beyond (a milestone).
+CARVES = Kinds((WALL, 1, 0), (WALL | MILESTONE, 1, 0))
+PASSAGE, OPENED = range(2)
 
 
 @generator("houston", "Houston (Aldous-Broder, then Wilson)", order=75, perfect=True, shapes=SHAPES, params=[
     Param("switch", "float", 0.33, min=0.0, max=1.0,
           help="the share of cells Aldous-Broder visits before Wilson takes over"),
 ])
-def houston(maze, rng, switch=0.33):
+def houston(maze, rng, switch=0.33, watch=True):
     """Houston: Aldous-Broder while the tree is small, Wilson's walks once it is big.
 
     1. Aldous-Broder: walk at random from the start cell; each step onto a
@@ -34,72 +37,34 @@ def houston(maze, rng, switch=0.33):
     "Houston" hybrid in his mazes demos (after a suggestion by Robin
     Houston); Aldous (1990), Broder (1989), Wilson (1996).
     """
-    yield array("i", open_cell(maze, maze.start))
-    cells = list(all_cells(maze))
-    for index in _aldous(maze, rng, switch, len(cells)):
-        yield pack(CARVE, bytes(len(index) // 2), index)
-    yield from _packed_walks(maze, rng, cells)
-
-
-def _aldous(maze, rng, switch, n):
-    """Step 1 on a maze of ``n`` cells whose start is open: the passage and the cell of each carve
-    in turn, a list of them at a time (so that a watched run hands its events out as they come)."""
     wall = maze.wall
     fixed, tables, inside = moves(maze)
-    left = max(1, round(switch * n)) - 1
-    p = maze.start
-    index = []
-    add = index.append
-    # Aldous-Broder's walk written out as in ``aldous`` (no call per step: at switch 1 this loop is
-    # the whole run, n log^2 n steps); the draws are those of ``wilson.stepper``.
-    if fixed:
-        jumps, bits = [dq for _, dq in fixed], rng.getrandbits
-        while left:
-            q = p + jumps[bits(2)]
-            if not inside[q]:
-                continue
-            if wall[q]:
-                via = (p + q) >> 1
-                wall[via] = wall[q] = 0
-                add(via)
-                add(q)
-                left -= 1
-                if len(index) >= CHUNK:
-                    yield index
-                    index = []
-                    add = index.append
-            p = q
-    else:
-        via_of, random = between(maze), rng.random
-        while left:
-            d = tables[p]
-            q = p + d[int(random() * len(d))][1]
-            if not inside[q]:
-                continue
-            if wall[q]:
-                via = via_of(p, q)
-                wall[via] = wall[q] = 0
-                add(via)
-                add(q)
-                left -= 1
-                if len(index) >= CHUNK:
-                    yield index
-                    index = []
-                    add = index.append
-            p = q
-    if index:
-        yield index
-
-
-def _instant(maze, rng, switch=0.33):
-    """Houston with nobody watching: the same two walks (the same random draws), no marks or steps;
-    the Wilson phase is ``wilson``'s own event-free walk."""
-    maze.wall[maze.start] = 0
+    getrandbits, random = rng.getrandbits, rng.random
     cells = list(all_cells(maze))
-    for _ in _aldous(maze, rng, switch, len(cells)):
-        pass
-    instant_walks(maze, rng, cells)
+    p = maze.start                          # 1. Aldous-Broder from the start cell
+    wall[p] = 0
+    if watch:
+        yield array("i", (WALL | MILESTONE, p, 1, 0))
+        trace = Trace(CARVES)
+    left = max(1, round(switch * len(cells))) - 1   # cells still to open in this phase
+    while left:
+        d = fixed or tables[p]
+        dv, dq = d[getrandbits(2) if fixed else int(random() * len(d))]
+        q = p + dq
+        if not inside[q]:
+            continue
+        if wall[q]:
+            left -= 1
+            wall[p + dv] = wall[q] = 0
+            if watch:
+                trace.add(PASSAGE, p + dv)
+                trace.add(OPENED, q)
+                if trace.full():
+                    yield trace.batch()
+        p = q
+    if watch:
+        yield trace.batch()
+    yield from walks(maze, rng, cells, watch)   # 2. and 3. Wilson's walks from every cell still closed
 
 
-houston.instant = _instant
 houston.packed = True

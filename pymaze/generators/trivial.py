@@ -2,7 +2,7 @@ from array import array
 
 from ..registry import Param, generator
 
-from ._base import open_cell, open_path, packed_carves
+from ._base import open_corridor
 
 
 def spiral_order(cw, ch):
@@ -39,12 +39,7 @@ def trivial(maze, rng, pattern="serpentine", watch=True):
     it.  The seed only picks the mirror image.  Source: Walter D.
     Pullen, "Think Labyrinth" (trivial mazes); mazelib's TrivialMaze.
     """
-    cells = _cells(maze, rng, pattern)
-    first = open_cell(maze, cells[0])
-    carves = open_path(maze, cells)
-    if watch:
-        yield array("i", first)
-        yield from packed_carves(carves)
+    yield from open_corridor(maze, _cells(maze, rng, pattern), watch)
 
 
 def _cells(maze, rng, pattern):

@@ -4,7 +4,7 @@ from array import array
 from ..events import GOAL, MILESTONE, START
 from ..maze import Maze
 from ..registry import Param, generator, generators
-from ._base import OPEN, open_cell, open_path, packed_carves, silent
+from ._base import OPEN, open_corridor, silent
 
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt")
 
@@ -90,12 +90,11 @@ def unicursal(maze, rng, base="dig", watch=True):
     cells = _cells(maze, rng, base)
     start, goal = maze.start, maze.goal
     maze.start = cells[0]
-    first = open_cell(maze, cells[0])
-    carves = open_path(maze, cells)
+    if watch:
+        yield array("i", (START, 0, start, cells[0]))
+    yield from open_corridor(maze, cells, watch)
     maze.set_goal(cells[-1])
     if watch:
-        yield array("i", (START, 0, start, cells[0]) + first)
-        yield from packed_carves(carves)
         yield array("i", (GOAL | MILESTONE, 0, goal, cells[-1]))
 
 
