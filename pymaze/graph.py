@@ -128,6 +128,9 @@ class Lattice:
             nbrs, self.starts, self._where = _polar_nbrs(self.counts)
             total = self.starts[-1]
         else:
+            if shape == "triangle" and w == 1 and h > 1:
+                raise SizeError("a triangle maze one cell wide falls apart into pairs of triangles (each "
+                                "meets only the one above or below it); give it a width of at least 2")
             nbrs = _hex_nbrs(w, h) if shape == "hex" else _triangle_nbrs(w, h)
             total = w * h
         if total > MAX_CELLS:

@@ -489,3 +489,21 @@ def test_a_lattice_too_big_is_refused_before_it_is_built():
         pymaze.generate("dig", 2, 5, shape="polar")
     with pytest.raises(ParameterError, match="leaves no cell"):
         pymaze.generate("dig", 3, 1, shape="polar", mask=masks.parse("X....\n.....\n.....\n.....\n....X"))
+
+
+@pytest.mark.parametrize("shape", ["hex", "triangle", "polar"])
+def test_every_small_lattice_is_connected_or_refused(shape):
+    """A lattice that falls apart would leave a random walk (Wilson, Aldous-Broder, Houston) walking
+    for ever: every small size either gives one connected lattice (networkx) or a SizeError, and the
+    random-walk generators end on every size that is given."""
+    import networkx as nx
+    for w in range(1, 5):
+        for h in range(1, 5):
+            try:
+                graph = pymaze.lattice(shape, w, h)
+            except pymaze.SizeError:
+                continue
+            assert nx.is_connected(graph), (shape, w, h)
+            for slug in ("wilson", "aldous", "houston", "origin"):
+                maze = pymaze.generate(slug, w, h, shape=shape, seed=1)
+                assert nx.is_tree(maze.to_networkx()), (slug, shape, w, h)
