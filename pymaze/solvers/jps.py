@@ -152,6 +152,7 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
         if P in goals:
             path = [Q - Q // W for Q in _filled_in(W, path_to(parent, P))]
             break
+        px, py = P % W, P // W
         for Q, dx, dy in pruned(P, parent[P]):
             J = jump(Q, dx, dy)
             if watch:
@@ -159,7 +160,7 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
             scans.clear()
             if J < 0 or J in closed:
                 continue
-            ax, ay = abs(J % W - P % W), abs(J // W - P // W)
+            ax, ay = abs(J % W - px), abs(J // W - py)
             c = cost[P] + max(ax, ay) + (SQRT2 - 1) * min(ax, ay)
             if c < cost.get(J, c + 1) - EPS:
                 cost[J], parent[J] = c, P
