@@ -249,7 +249,7 @@ def cmd_solve(args, out):
     if args.numbers and not numbered:
         raise ParameterError(f"{args.solver} numbers no cells; --numbers needs wave, dijkstra or farthest")
     nothing = sol.found and sol.moves == 0 and args.solver == "farthest"  # S alone: no pair of cells to join
-    several = routes_listed(run.initial, stream) if args.solver == "routes" else None
+    several = routes_listed(run.initial, stream, None if stream else run.outcome[2]) if args.solver == "routes" else None
     if args.format in PICTURES and not args.json:
         picture(args, out, final, sol.squares, args.numbers)
     elif args.json or final.lattice is not None:

@@ -238,3 +238,27 @@ def test_the_cli_and_the_page_read_a_thin_maze_as_blocks_for_diagonal_steps(caps
     events = web.next_batch(100_000)
     sol = Solution.from_events(block, events)
     assert header["geometry"] == "block" and math.isclose(route_cost(block, sol, "always"), ref)
+
+
+@pytest.mark.parametrize("diagonal", ["never", "always"])
+def test_jps_on_a_grid_without_a_frame_reports_its_route_instant_and_in_the_cli(tmp_path, capsys, diagonal):
+    """An open block grid whose border squares are floor (no outer frame): the instant run reports
+    what the events say (it used to report nothing there, and ``pymaze solve jps FILE`` traced back)."""
+    from pymaze.cli import main
+    rows = [[" "] * 27 for _ in range(12)]
+    rows[5][3:20] = "#" * 17
+    rows[0][0], rows[11][26] = "S", "G"
+    text = "\n".join("".join(r) for r in rows) + "\n"
+    maze = pymaze.formats.parse(text)
+    run = Run.solve("jps", maze, diagonal=diagonal)
+    watched = Run.solve("jps", maze, diagonal=diagonal)
+    events = watched.events()
+    assert run.finish() == watched.maze and run.outcome is not None
+    route, visited, notes = run.outcome
+    assert route[0] == maze.start and route[-1] == maze.goal
+    assert [n[1:] for n in notes if n[0] == 1] == [(len(route) - 1, maze.goal)]
+    assert (NOTE | 0x100, maze.goal, 1, len(route) - 1) in list(unpack(events))
+    path = tmp_path / "open.txt"
+    path.write_text(text)
+    assert main(["solve", "jps", str(path), "--set", f"diagonal={diagonal}"]) == 0
+    assert "found route" in capsys.readouterr().out

@@ -7,7 +7,7 @@ from array import array
 from collections import deque
 
 from ..events import (MARK, MILESTONE, M_FILLED, M_FRONTIER, M_ROUTE, M_VISITED, N_FOUND, N_NO_ROUTE, N_TURNS,
-                      NOTE, Kinds, column)
+                      NOTE, Kinds, Trace, column)
 from ..events import drain as drained  # noqa: F401  (the solvers' name for it)
 from ..graph import heuristic, path_to, steps, turning  # noqa: F401  (heuristic's old home; astar and greedy take it from pymaze.graph)
 
@@ -194,3 +194,17 @@ def diagonal_moves(maze, diagonal):
         return frozenset()
     w = maze.width
     return frozenset((1 - w, 1 + w, w - 1, -w - 1))
+
+
+class BulkTrace(Trace):
+    """A Trace that also takes several events in one call: ``step(kinds, p, q, ...)``, one event of
+    each kind in ``kinds`` (bytes) for each index in turn; ``add_all(kind, indices)``, one event of
+    ``kind`` for each index."""
+
+    def step(self, kinds, *indices):
+        self.kind += kinds
+        self.index += indices
+
+    def add_all(self, kind, indices):
+        self.kind += bytes((kind,)) * len(indices)
+        self.index += indices

@@ -1,7 +1,7 @@
-from ..events import MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED, Kinds, Trace
+from ..events import MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED, Kinds
 from ..graph import steps
 from ..registry import Param, solver
-from ._base import end
+from ._base import BulkTrace, end
 
 # The walk's events, as kinds of packed events (see events.Trace): the old head joins the body
 # and a node becomes the head (a milestone); a dead end is finished and the node below it becomes
@@ -37,7 +37,7 @@ def dfs(maze, rng, order="fixed", watch=True):
     wall, tables, side = steps(maze)
     start, goals = maze.start, set(maze.goals)
     shuffle = rng.shuffle if order == "random" else None
-    trace = Walk(KINDS) if watch else None
+    trace = BulkTrace(KINDS) if watch else None
     mark[start] = M_CURRENT
     if watch:
         trace.add(HEAD, start)
@@ -69,15 +69,6 @@ def dfs(maze, rng, order="fixed", watch=True):
     if watch:
         yield trace.batch()
     return (yield from end(maze, stack, watch))
-
-
-class Walk(Trace):
-    """The walk's trace, a step of two events at a time: ``step(AHEAD, p, q)`` is ``add(BODY, p)``
-    then ``add(HEAD, q)``, ``step(BACK, p, q)`` is ``add(FINISHED, p)`` then ``add(BACK_HEAD, q)``."""
-
-    def step(self, kinds, p, q):
-        self.kind += kinds
-        self.index += (p, q)
 
 
 def _moves(wall, moves, p, shuffle):

@@ -1,14 +1,20 @@
 from array import array
 
-from ..events import (CHUNK, MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_JUMP, M_STACK, M_VISITED, N_BOUND,
-                      N_GAVE_UP, N_HEURISTIC, N_NO_ROUTE, NOTE, Kinds, pack)
+from ..events import (MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_JUMP, M_STACK, M_VISITED, N_BOUND, N_GAVE_UP,
+                      N_HEURISTIC, NOTE, Kinds, Trace)
 from ..graph import steps
 from ..registry import Param, solver
-from ._base import drained, quiet_route
-from ._moves import EPS, cost_note, diagonal_param, estimate, heuristic_param, moves, weight_param
-from ._packed import nothing, route
+from ._base import diagonal_moves, end
+from ._moves import EPS, SQRT2, cost_note, diagonal_param, estimate, heuristic_param, weight_param
 
 INF = float("inf")
+
+# The events of a visit, a step back and a cut, as kinds of packed events (see events.Trace): the
+# node left for the trail, back along the trail (visited), up to the node before it, a node cut off
+# by the bound, and stepping onto a node whose mark was ``old`` (kind STEP + old).
+PUSH, POP, UP, CUT, STEP = 0, 1, 2, 3, 4
+KINDS = Kinds((MARK, M_CURRENT, M_STACK), (MARK, M_CURRENT, M_VISITED), (MARK, M_STACK, M_CURRENT),
+              (MARK, 0, M_FRONTIER), *((MARK | MILESTONE, old, M_CURRENT) for old in range(M_JUMP + 1)))
 
 
 @solver("idastar", "IDA* (iterative deepening A*)", order=44, optimal=True, params=[
@@ -17,7 +23,7 @@ INF = float("inf")
           help="give up after this many node visits (IDA* revisits nodes, one iteration per bound; at most "
                "5,000,000: every visit is events kept, about 8 s of CPU and 170 MB a million)"),
 ])
-def idastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", limit=2_000_000):
+def idastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", limit=2_000_000, watch=True):
     """IDA*: depth-first searches under a rising cost bound, with almost no memory.
 
     1. The bound starts at f(S) = h(S), the estimate of the cost from S to
@@ -41,165 +47,98 @@ def idastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", limi
     Korf (1985), depth-first iterative deepening; PathFinding.js
     IDAStarFinder.
     """
-    return (yield from _search(maze, heuristic, weight, diagonal, limit, True))
-
-
-# The events of a visit, a step back and a cut, packed as kinds (see events.pack): the node left
-# for the trail, back along the trail (visited), up to the node before it, a node cut off by the
-# bound, and stepping onto a node whose mark was ``old`` (kind STEP + old).
-PUSH, POP, UP, CUT, STEP = 0, 1, 2, 3, 4
-KINDS = Kinds((MARK, M_CURRENT, M_STACK), (MARK, M_CURRENT, M_VISITED), (MARK, M_STACK, M_CURRENT),
-              (MARK, 0, M_FRONTIER), *((MARK | MILESTONE, old, M_CURRENT) for old in range(M_JUMP + 1)))
-
-
-def _search(maze, heuristic, weight, diagonal, limit, watch):
-    """The iterations of IDA*: with ``watch`` yields their events packed (``array('i')`` chunks),
-    ending with the route's; returns ``(route, visited, notes)`` (see ``quiet_route``; visited
-    counts every node ever marked visited, in any iteration, as the events would).
-
-    Without diagonal steps the neighbours are read from the flat tables of ``pymaze.graph.steps``
-    (each move costs 1), and one goal's manhattan estimate on a square maze is written inline."""
     mark = maze.mark
-    start, goals = maze.start, set(maze.goals)
+    wall, tables, side = steps(maze, diagonal)
+    diagonals = diagonal_moves(maze, diagonal)
     h = estimate(maze, heuristic, maze.goals)
+    start, goals = maze.start, set(maze.goals)
+    trace = Trace(KINDS) if watch else None
     notes = [(N_HEURISTIC, 1, -1)] if weight > 1 else []
     if watch and notes:
         yield array("i", (NOTE, -1, N_HEURISTIC, 1))
-    n = len(maze.wall)
-    ever = bytearray(n)  # marked visited in some iteration
-    on_trail = bytearray(n)
-    four = diagonal == "never"
-    if four:
-        g, tables, side = steps(maze)
-        fixed = tables[0] if len(tables) == 1 else None
-    else:
-        nbrs = moves(maze, diagonal)
-    inline = four and heuristic == "manhattan" and maze.lattice is None and len(maze.goals) == 1
-    w, k = maze.width, maze.step()
-    tx, ty = maze.goal % w, maze.goal // w
-    bound = weight * h(start)
-    visits = 0
-    touched = []
-    current, stack, frontier, seen = M_CURRENT, M_STACK, M_FRONTIER, M_VISITED
-    kind, index = bytearray(), []
-    e, i = kind.append, index.append
+    ever = bytearray(len(maze.wall))  # marked visited in some iteration
+    on_trail = bytearray(len(maze.wall))
+    bound, visits, touched = weight * h(start), 0, []
+    path, gave_up = None, -1
     while True:
         notes.append((N_BOUND, round(bound * 100), -1))
-        if watch:
-            if index:
-                yield pack(KINDS, kind, index)
-                kind, index = bytearray(), []
-                e, i = kind.append, index.append
-            out = [NOTE | MILESTONE, -1, N_BOUND, round(bound * 100)]
-            for p in touched:
-                if mark[p]:
-                    out += (MARK, p, mark[p], 0)
-                    mark[p] = 0
-            out += (MARK, start, 0, M_CURRENT)
-            yield array("i", out)
-        else:
-            for p in touched:
+        cleared = array("i", (NOTE | MILESTONE, -1, N_BOUND, round(bound * 100)))
+        for p in touched:
+            if mark[p]:
+                if watch:
+                    cleared.extend((MARK, p, mark[p], 0))
                 mark[p] = 0
+        if watch:
+            yield trace.batch() + cleared + array("i", (MARK, start, 0, M_CURRENT))
         touched = [start]
-        mark[start] = current
+        mark[start] = M_CURRENT
         if start in goals:
-            return (yield from _end(maze, [start], ever, notes, diagonal, watch))
-        best = {start: 0}
-        get = best.get
-        trail = [(start, 0, iter(fixed or tables[side[start]]) if four else iter(nbrs(start)))]
+            path = [start]
+            break
+        best = {start: 0}  # the least cost each node was reached at in this iteration
+        trail = [(start, 0, iter(tables[side[start]]))]
         on_trail[start] = 1
-        cut = INF
-        edge = bound + EPS
+        cut, within = INF, bound + EPS
         while trail:
             p, c, todo = trail[-1]
-            q = -1
-            for a, b in todo:  # (wall offset, node offset) of a flat table, or (node, cost) of moves
-                if four:
-                    if g[p + a]:
-                        continue
-                    q, c2 = p + b, c + 1
-                else:
-                    q, c2 = a, c + b
-                if on_trail[q]:
+            for d, d2 in todo:
+                q = p + d2
+                if wall[p + d] or on_trail[q]:
                     continue
-                f = c2 + weight * (abs(q % w - tx) // k + abs(q // w - ty) // k if inline else h(q))
-                if f > edge:
+                c2 = c + (SQRT2 if d2 in diagonals else 1)
+                f = c2 + weight * h(q)
+                if f > within:
                     if f < cut:
                         cut = f
                     if not mark[q]:
                         touched.append(q)
-                        mark[q] = frontier
+                        mark[q] = M_FRONTIER
                         if watch:
-                            e(CUT)
-                            i(q)
+                            trace.add(CUT, q)
                     continue
-                if c2 >= get(q, INF) - EPS:
-                    continue
-                break
-            else:
-                q = -1
-            if q >= 0:
-                best[q] = c2
-                visits += 1
-                touched.append(q)
-                if watch:
-                    e(PUSH)
-                    i(p)
-                    e(STEP + mark[q])
-                    i(q)
-                mark[p], mark[q] = stack, current
-                if q in goals:
-                    return (yield from _end(maze, [t[0] for t in trail] + [q], ever, notes, diagonal, watch,
-                                            kind, index))
-                if visits >= limit:
-                    notes.append((N_GAVE_UP, visits, q))
-                    if watch:
-                        yield pack(KINDS, kind, index) + array("i", (NOTE | MILESTONE, q, N_GAVE_UP, visits))
-                    return [], ever.count(1), notes
-                trail.append((q, c2, iter(fixed or tables[side[q]]) if four else iter(nbrs(q))))
-                on_trail[q] = 1
-            else:
+                if c2 < best.get(q, INF) - EPS:
+                    break
+            else:  # nothing left to step onto: back up
                 trail.pop()
                 on_trail[p] = 0
-                mark[p] = seen
+                mark[p] = M_VISITED
                 ever[p] = 1
                 if watch:
-                    e(POP)
-                    i(p)
+                    trace.add(POP, p)
                 if trail:
-                    up = trail[-1][0]
-                    mark[up] = current
+                    mark[trail[-1][0]] = M_CURRENT
                     if watch:
-                        e(UP)
-                        i(up)
-                if watch and len(index) >= CHUNK:
-                    yield pack(KINDS, kind, index)
-                    kind, index = bytearray(), []
-                    e, i = kind.append, index.append
-        if cut == INF:
-            notes.append((N_NO_ROUTE, 0, maze.goal))
+                        trace.add(UP, trail[-1][0])
+                if watch and trace.full():
+                    yield trace.batch()
+                continue
+            best[q] = c2
+            visits += 1
+            touched.append(q)
             if watch:
-                yield pack(KINDS, kind, index) + nothing(maze)
-            return [], ever.count(1), notes
+                trace.add(PUSH, p)
+                trace.add(STEP + mark[q], q)
+            mark[p], mark[q] = M_STACK, M_CURRENT
+            if q in goals:
+                path = [t[0] for t in trail] + [q]
+                break
+            if visits >= limit:
+                gave_up = q
+                break
+            trail.append((q, c2, iter(tables[side[q]])))
+            on_trail[q] = 1
+        if path or gave_up >= 0 or cut == INF:
+            break
         bound = cut
-
-
-def _end(maze, path, ever, notes, diagonal, watch, kind=b"", index=()):
-    """The route found: marked as ``finish`` marks it (with ``watch``: the events still gathered,
-    then the route's, packed); visited counts the nodes ever marked visited."""
-    extra = cost_note(maze, path, diagonal)
     if watch:
-        yield pack(KINDS, bytearray(kind), index) + route(maze, path, *((NOTE, p, c, v) for c, v, p in extra))
-        return None
-    found, _, end = quiet_route(maze, path, *extra)
-    return found, ever.count(1), notes + end
+        yield trace.batch()
+    if gave_up >= 0:
+        notes.append((N_GAVE_UP, visits, gave_up))
+        if watch:
+            yield array("i", (NOTE | MILESTONE, gave_up, N_GAVE_UP, visits))
+        return [], ever.count(1), notes
+    route, _, last = yield from end(maze, path, watch, cost_note(maze, path, diagonal) if path else ())
+    return route, ever.count(1), notes + last
 
 
-def _instant(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", limit=2_000_000):
-    """IDA* with nobody watching: the same iterations, visits and final marks, no events.
-    Returns ``(route, visited, notes)``."""
-    return drained(_search(maze, heuristic, weight, diagonal, limit, False))
-
-
-idastar.instant = _instant
 idastar.packed = True

@@ -2,11 +2,11 @@ import heapq
 from array import array
 from itertools import count
 
-from ..events import (MARK, MILESTONE, M_NONE, M_ROUTE2, N_EXHAUSTED, N_GAVE_UP, N_ROUTE, N_TURNS, N_WAYPOINT, NOTE,
-                      notes)
+from ..events import (MARK, MILESTONE, M_NONE, M_ROUTE, M_ROUTE2, N_EXHAUSTED, N_FOUND, N_GAVE_UP, N_ROUTE, N_TURNS,
+                      N_WAYPOINT, NOTE, notes)
 from ..graph import steps, turning
 from ..registry import Param, solver
-from ._base import found, no_route, show_route
+from ._base import end, found, show_route
 
 BUDGET = 100_000  # graph steps and route cells Yen's enumeration may take before the penalty rounds
 ROUNDS = 25         # penalty rounds per route asked for, after Yen's enumeration stopped short
@@ -151,7 +151,7 @@ def _distinct(path, kept, share):
 @solver("routes", "Several routes (Yen's k shortest)", order=140, max_cells=1_000_000, params=[
     Param("k", "int", 3, min=1, max=10, help="how many distinct routes to look for"),
 ])
-def routes(maze, rng, k=3):
+def routes(maze, rng, k=3, watch=True):
     """Several routes: up to k distinct S-G routes, shortest first, by Yen's k-shortest-simple-paths.
 
     1. Reduce the maze to its junction graph: prune dead-end branches (no
@@ -197,8 +197,8 @@ def routes(maze, rng, k=3):
     h = _to_goals(adj, edges, goals)
     first, work = _cheapest(adj, edges, h, maze.start, goals, set(), set())
     if first is None:
-        yield no_route(maze)
-        return
+        return (yield from end(maze, None, watch))
+    shown = []  # the notes of the routes shown, as (code, value, index)
     found, kept, kept_ids = [first], [], []
     heap, tick, seen = [], count(), {tuple(first[1])}
     while True:
@@ -208,9 +208,9 @@ def routes(maze, rng, k=3):
         if _distinct(path, kept, SHARE):
             kept.append(path)
             kept_ids.append(ids)
-            yield from _show(maze, path, len(kept))
+            yield from _show(maze, path, len(kept), watch, shown)
             if len(kept) == k:
-                return
+                return kept[0], 0, shown
         # The root nodes[:i + 1] grows by one junction per spur, so the blocked junctions and
         # the found routes sharing the root are kept up to date instead of rebuilt.
         blocked, sharing, length = set(), found, 0
@@ -229,8 +229,7 @@ def routes(maze, rng, k=3):
                     cost = length + sum(len(edges[e]) - 1 for e in spur[1])
                     heapq.heappush(heap, (cost, next(tick), (nodes[:i] + spur[0], list(key))))
         if not heap:
-            yield (NOTE | MILESTONE, -1, N_EXHAUSTED, len(found))
-            return
+            return kept[0], 0, (yield from _said(watch, shown, N_EXHAUSTED, len(found)))
         if work > BUDGET:
             break
         found.append(heapq.heappop(heap)[2])
@@ -254,9 +253,10 @@ def routes(maze, rng, k=3):
     # so each is at least as long as every kept route: shown shortest first, the order stays.
     for path in sorted(more, key=len):
         kept.append(path)
-        yield from _show(maze, path, len(kept))
+        yield from _show(maze, path, len(kept), watch, shown)
     if len(kept) < k:
-        yield (NOTE | MILESTONE, -1, N_GAVE_UP, len(kept))
+        yield from _said(watch, shown, N_GAVE_UP, len(kept))
+    return kept[0], 0, shown
 
 
 def corners(path, lattice=False):
@@ -271,24 +271,41 @@ def corners(path, lattice=False):
     return out + path[1:][-1:]
 
 
-def _show(maze, path, n):
-    goal, moves = path[-1], len(path) - 1
-    for i, p in enumerate(corners(path, maze.lattice is not None)):
-        yield (NOTE, p, N_WAYPOINT, i)
+def _show(maze, path, n, watch, shown):
+    """Step 6 for the ``n``-th route kept: its corners, cells, length and turning (with ``watch``:
+    as events), its notes added to ``shown``."""
+    goal, moves, mark = path[-1], len(path) - 1, maze.mark
+    notes = [(N_WAYPOINT, i, p) for i, p in enumerate(corners(path, maze.lattice is not None))]
+    if watch:
+        yield from ((NOTE, p, code, value) for code, value, p in notes)
     if n == 1:
-        yield from show_route(maze, path, note=False)
-        yield found(goal, moves)
+        if watch:
+            yield from show_route(maze, path, note=False)
+            yield found(goal, moves)
+        for p in path:
+            mark[p] = M_ROUTE
+        notes.append((N_FOUND, moves, goal))
     else:
-        mark = maze.mark
         step = []
         for p in path:
             if mark[p] == M_NONE:
                 mark[p] = M_ROUTE2
                 step += (MARK, p, M_NONE, M_ROUTE2)
-        if step:
+        if step and watch:
             yield tuple(step)
-    yield (NOTE | MILESTONE, goal, N_ROUTE, moves)
-    yield (NOTE, goal, N_TURNS, turning(maze, path))
+    notes += [(N_ROUTE, moves, goal), (N_TURNS, turning(maze, path), goal)]
+    if watch:
+        yield (NOTE | MILESTONE, goal, N_ROUTE, moves)
+        yield (NOTE, goal, N_TURNS, notes[-1][1])
+    shown += notes
+
+
+def _said(watch, shown, code, value):
+    """A closing note (no more routes, or gave up): yielded with ``watch``; returns ``shown`` with it."""
+    if watch:
+        yield (NOTE | MILESTONE, -1, code, value)
+    shown.append((code, value, -1))
+    return shown
 
 
 def _along(maze, corners):
@@ -303,13 +320,14 @@ def _along(maze, corners):
     return out
 
 
-def listed(maze, events):
-    """The routes a run of this solver on ``maze`` showed, read back from its events alone:
+def listed(maze, events=None, said=None):
+    """The routes a run of this solver on ``maze`` showed, read back from its events alone (or from
+    the notes it reported, ``said``, as ``(code, value, index)``, when it ran with nobody watching):
     ``([{"moves", "turns", "overlap", "path"}, ...], why)``.  ``overlap`` is the share of the
     route's nodes that lie on the first route; ``why`` says why fewer than asked came, when a note
     does: ``("exhausted", simple routes examined)`` or ``("gave up", routes kept)``, else None."""
     lines, out, why = [], [], None
-    for code, value, p in notes(events):
+    for code, value, p in notes(events) if said is None else said:
         if code == N_WAYPOINT:
             if value == 0 or not lines:
                 lines.append([])
