@@ -211,6 +211,16 @@ class Trace:
         self.kind.append(kind)
         self.index.append(index)
 
+    def step(self, kinds, *indices):
+        """Several events in one call: one of each kind in ``kinds`` (bytes), for each index in turn."""
+        self.kind += kinds
+        self.index += indices
+
+    def add_all(self, kind, indices):
+        """One event of ``kind`` for each index of ``indices``."""
+        self.kind += bytes((kind,)) * len(indices)
+        self.index += indices
+
     def full(self):
         return len(self.index) >= CHUNK
 
@@ -229,17 +239,6 @@ def column(op, index, old, new):
     if not isinstance(old, int):
         out[2::4] = array("i", old)
     return out
-
-
-def pack_steps(steps, per_chunk=1024):
-    """Steps (flat tuples or lists of events) packed ``per_chunk`` steps a chunk: how a packed
-    algorithm hands out its rarely used branches."""
-    steps = iter(steps)
-    while True:
-        chunk = array("i", list(chain.from_iterable(islice(steps, per_chunk))))
-        if not chunk:
-            return
-        yield chunk
 
 
 def drain(steps):

@@ -118,6 +118,8 @@ class Checked:
         except Exception as exc:  # noqa: BLE001
             self._fail(failure(exc, self.filename, n))
         line = self._line()
+        if isinstance(step, array) and not step:  # an empty batch of a packed body (a copied built-in): nothing done
+            return step
         if not isinstance(step, (tuple, list, array)) or not step or len(step) % 4 or not all(
                 type(v) is int for v in step):
             self._fail(PluginError(f"step {n}: a step must be a flat tuple (or list) of whole numbers, four per event "

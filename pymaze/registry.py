@@ -120,7 +120,7 @@ class Algorithm:
     @property
     def watchable(self):
         """True when its body takes ``watch``: with ``watch=False`` it makes no events (see Run.finish)."""
-        return "watch" in inspect.signature(self.func).parameters or hasattr(self.func, "instant")
+        return "watch" in inspect.signature(self.func).parameters
 
     @property
     def doc(self):
@@ -234,11 +234,9 @@ def _load():
 
 
 def unwatched(func, maze, rng, options):
-    """Run algorithm ``func`` on ``maze`` with nobody watching (``watch=False``: its body makes no
-    events); returns what it returns (a solver: ``(route, visited, notes)``, see ``Run.finish``)."""
-    instant = getattr(func, "instant", None)
-    if instant is not None:
-        return instant(maze, rng, **options)
+    """Run algorithm ``func`` on ``maze`` with nobody watching (``watch=False`` where its body takes
+    it, so it makes no events; a plugin's steps are drained); returns what it returns (a solver:
+    ``(route, visited, notes)``, see ``Run.finish``)."""
     if "watch" in inspect.signature(func).parameters:
         options = dict(options, watch=False)
     return drain(func(maze, rng, **options))

@@ -15,7 +15,6 @@ from pymaze import Run
 from pymaze.events import (MARK, MILESTONE, M_FRONTIER, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, N_FOUND,
                            N_NO_ROUTE, N_TURNS, NOTE, unpack)
 from pymaze.graph import links, path_to, to_networkx, turning
-from pymaze.solvers._moves import moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import twins_more  # noqa: E402
@@ -62,7 +61,7 @@ def test_routes_walk_open_moves_to_a_goal_and_the_exact_searches_are_shortest(sl
             continue
         graph = to_networkx(maze)
         if diagonal:
-            graph = nx.Graph((p, q) for p in maze.nodes() for q, _ in moves(maze, options["diagonal"])(p))
+            graph = nx.Graph((p, q) for p in maze.nodes() for q in _block_moves(maze, options["diagonal"], p))
         graph.add_edges_from(("sink", t) for t in maze.goals)
         solution = pymaze.solve(maze, slug, seed=1, **options)
         route = solution.squares
@@ -136,3 +135,20 @@ def test_bibfs_makes_the_events_of_a_one_event_at_a_time_reference():
     for maze in _mazes():
         want = _bibfs_reference(maze.copy(layers=False))
         assert unpack(Run.solve("bibfs", maze, seed=1).events(batch=97)) == want
+
+
+def _block_moves(maze, rule, p):
+    """The squares one step from floor square ``p`` of a block maze under the diagonal ``rule``,
+    worked out from coordinates (an independent reading of the rules PathFinding.js names)."""
+    w, h, g = maze.width, maze.height, maze.wall
+    y, x = divmod(p, w)
+
+    def free(dx, dy):
+        return 0 <= x + dx < w and 0 <= y + dy < h and not g[(y + dy) * w + x + dx]
+    out = [(y + dy) * w + x + dx for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)) if free(dx, dy)]
+    for dx, dy in ((1, -1), (1, 1), (-1, 1), (-1, -1)):
+        a, b = free(dx, 0), free(0, dy)
+        ok = {"no-corners": a and b, "one-blocked": a or b, "always": True}[rule]
+        if free(dx, dy) and ok:
+            out.append((y + dy) * w + x + dx)
+    return out

@@ -54,19 +54,6 @@ def packed_carves(index):
         yield pack(CARVE, bytes(len(part) // 2), part)
 
 
-def open_path(maze, cells):
-    """Open ``cells`` (square indices of a square maze, each next to the one before) and the passage
-    between each two in turn; returns the passage and the cell of each carve from the second cell
-    on, in turn (what ``packed_carves`` packs).  The work per cell runs in C."""
-    wall = maze.wall
-    index = array("i", bytes(8 * max(0, len(cells) - 1)))
-    index[0::2] = array("i", map(rshift, map(add, cells, cells[1:]), repeat(1)))
-    index[1::2] = array("i", cells[1:])
-    deque(map(wall.__setitem__, cells, repeat(0)), maxlen=0)
-    deque(map(wall.__setitem__, index[0::2], repeat(0)), maxlen=0)
-    return index
-
-
 def silent(func, maze, rng):
     """Run generator ``func`` (its default options) on ``maze`` to the end with nobody watching
     (see ``pymaze.registry.unwatched``).  The same maze as its steps would build."""
@@ -119,23 +106,10 @@ def deltas(maze):
     return (-w, 1, w, -1)
 
 
-def carve(maze, via, q):
-    """Open the passage ``via`` and the cell ``q`` beyond it: one milestone step of two events."""
-    maze.wall[via] = 0
-    maze.wall[q] = 0
-    return (WALL, via, 1, 0, WALL | MILESTONE, q, 1, 0)
-
-
 def open_wall(maze, via):
     """Open the passage square ``via`` between two already open cells: one milestone event."""
     maze.wall[via] = 0
     return (WALL | MILESTONE, via, 1, 0)
-
-
-def set_mark(maze, p, value):
-    old = maze.mark[p]
-    maze.mark[p] = value
-    return (MARK, p, old, value)
 
 
 def add_loops(maze, rng, fraction):
@@ -145,12 +119,6 @@ def add_loops(maze, rng, fraction):
     shuffle(closed, rng)
     for via in closed[:round(fraction * len(closed))]:
         yield open_wall(maze, via)
-
-
-def open_cell(maze, p):
-    """Open the single cell ``p`` (the first cell of a carving generator): one milestone event."""
-    maze.wall[p] = 0
-    return (WALL | MILESTONE, p, 1, 0)
 
 
 def clear_numbers(maze, squares, chunk=4096):

@@ -1,6 +1,6 @@
 from array import array
 
-from ..events import CHUNK, M_STACK, MARK, MILESTONE, WALL, Kinds, Trace, drain
+from ..events import CHUNK, M_STACK, MARK, MILESTONE, WALL, Kinds, Trace
 from ..graph import SHAPES, cells, moves
 from ..registry import generator
 
@@ -124,9 +124,3 @@ def _report(trace, added, erased):
     return len(trace.index) >= CHUNK
 
 
-def instant_walks(maze, rng, firsts):
-    """``walks`` with nobody watching (what ``houston`` calls)."""
-    drain(walks(maze, rng, firsts, False))
-
-
-_packed_walks = walks   # houston's name for the watched walks

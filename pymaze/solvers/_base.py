@@ -8,7 +8,6 @@ from collections import deque
 
 from ..events import (MARK, MILESTONE, M_FILLED, M_FRONTIER, M_ROUTE, M_VISITED, N_FOUND, N_NO_ROUTE, N_TURNS,
                       NOTE, Kinds, Trace, column)
-from ..events import drain as drained  # noqa: F401  (the solvers' name for it)
 from ..graph import heuristic, path_to, steps, turning  # noqa: F401  (heuristic's old home; astar and greedy take it from pymaze.graph)
 
 UNSEEN = -1
@@ -35,67 +34,9 @@ def show_route(maze, path, mark=M_ROUTE, note=True):
         yield (NOTE, path[-1], N_TURNS, turning(maze, path))
 
 
-def quiet_route(maze, path, *notes):
-    """The end of an event-free search that found ``path`` (S to a goal): its nodes marked M_ROUTE,
-    as ``show_route`` marks them.  Returns what the search reports, ``(route, visited, notes)``:
-    the nodes it marked M_VISITED (counted before the route covers some) and the NOTE events the
-    steps would end with, ``(code, value, index)``: FOUND, TURNS, then ``notes``."""
-    mark = maze.mark
-    visited = mark.count(M_VISITED)
-    for s in path:
-        mark[s] = M_ROUTE
-    goal = path[-1]
-    return path, visited, [(N_FOUND, len(path) - 1, goal), (N_TURNS, turning(maze, path), goal), *notes]
-
-
 def quiet_no_route(maze):
     """The end of an event-free search that found no goal: ``([], visited, [NO_ROUTE])``."""
     return [], maze.mark.count(M_VISITED), [(N_NO_ROUTE, 0, maze.goal)]
-
-
-def fill_dead_ends(maze, degree, keep, todo):
-    """Fill every node of ``todo``, then each neighbour left with at most one open side, outwards.
-
-    ``degree`` (open sides, indexed by square) is kept up to date; nodes in ``keep`` (S and the goals) are
-    never queued.  One milestone step per filled node.
-    """
-    mark = maze.mark
-    g, pair_sets, side = steps(maze)
-    filled, step = M_FILLED, MARK | MILESTONE
-    queue = list(todo)
-    for p in queue:
-        if mark[p] == filled:
-            continue
-        mark[p] = filled
-        yield (step, p, 0, filled)
-        for d, d2 in pair_sets[side[p]]:
-            if not g[p + d]:
-                q = p + d2
-                if mark[q] != filled:
-                    degree[q] -= 1
-                    if degree[q] <= 1 and q not in keep:
-                        queue.append(q)
-
-
-def dead_end_fill(maze):
-    """Start a dead-end fill: ``(nodes, degree, keep, steps)``.  ``keep`` is S and the goals (never
-    filled); ``steps`` fills every other node with at most one open side, and then what that leaves
-    dead, outwards (see ``fill_dead_ends``, which later fills can call with the same degree and keep)."""
-    nodes = maze.nodes()
-    g, pair_sets, side = steps(maze)
-    degree = array("b", bytes(len(maze.wall)))  # per square, so a big maze needs no dict of every node
-    todo = []
-    for p in nodes:
-        k = 0
-        for d, _ in pair_sets[side[p]]:
-            if not g[p + d]:
-                k += 1
-        degree[p] = k
-        if k <= 1:
-            todo.append(p)
-    keep = set(maze.goals) | {maze.start}
-    todo = [p for p in todo if p not in keep]
-    return nodes, degree, keep, fill_dead_ends(maze, degree, keep, todo)
 
 
 def route_to_goal(maze, nbrs, allowed=None):
@@ -196,15 +137,3 @@ def diagonal_moves(maze, diagonal):
     return frozenset((1 - w, 1 + w, w - 1, -w - 1))
 
 
-class BulkTrace(Trace):
-    """A Trace that also takes several events in one call: ``step(kinds, p, q, ...)``, one event of
-    each kind in ``kinds`` (bytes) for each index in turn; ``add_all(kind, indices)``, one event of
-    ``kind`` for each index."""
-
-    def step(self, kinds, *indices):
-        self.kind += kinds
-        self.index += indices
-
-    def add_all(self, kind, indices):
-        self.kind += bytes((kind,)) * len(indices)
-        self.index += indices

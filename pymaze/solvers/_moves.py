@@ -17,11 +17,9 @@ triangle and polar mazes step to the cells their open passages join (cost 1
 each), and their estimates come from ``pymaze.graph.heuristic``.
 """
 
-from ..errors import ParameterError
-from ..events import MARK, MILESTONE, M_VISITED, N_COST, NOTE
+from ..events import N_COST
 from ..graph import DIAGONALS, heuristic as graph_estimate, steps
 from ..registry import Param
-from ._base import show_route
 
 SQRT2 = 2 ** 0.5
 HEURISTICS = ("manhattan", "euclidean", "octile", "chebyshev", "zero")
@@ -61,47 +59,6 @@ def check(maze, diagonal):
     """ParameterError unless ``diagonal`` is a rule ``maze`` takes (see ``pymaze.graph.steps``)."""
     if diagonal != "never" or diagonal not in DIAGONALS:
         steps(maze, diagonal)
-
-
-def walkable(maze):
-    """``open(x, y)``: True on a floor square inside the grid (block view)."""
-    w, h, g = maze.width, maze.height, maze.wall
-
-    def is_open(x, y):
-        return 0 <= x < w and 0 <= y < h and not g[y * w + x]
-    return is_open
-
-
-def moves(maze, diagonal="never"):
-    """A function ``p -> [(q, cost), ...]``: the nodes one step from node ``p`` and what the step costs.
-
-    Orthogonal steps first (N, E, S, W), then the diagonal ones the rule allows (NE, SE, SW, NW).
-    """
-    check(maze, diagonal)
-    if diagonal == "never":  # every shape: the neighbour loop of pymaze.graph, each step costing 1
-        g, tables, side = steps(maze)
-
-        def plain(p):
-            return [(p + d2, 1) for d, d2 in tables[side[p]] if not g[p + d]]
-        return plain
-    w = maze.width
-    is_open = walkable(maze)
-    rule = diagonal
-
-    def block(p):
-        y, x = divmod(p, w)
-        out, free = [], []
-        for dx, dy in ORTHOGONAL:
-            ok = is_open(x + dx, y + dy)
-            free.append(ok)
-            if ok:
-                out.append((p + dy * w + dx, 1))
-        if rule != "never":
-            for i, (dx, dy) in enumerate(DIAGONAL):
-                if is_open(x + dx, y + dy) and allows(rule, free[i], free[(i + 1) % 4]):
-                    out.append((p + dy * w + dx, SQRT2))
-        return out
-    return block
 
 
 def distance(name, dx, dy):
@@ -153,25 +110,8 @@ def route_cost(maze, path):
     return sum(step_cost(maze, a, b) for a, b in zip(path, path[1:]))
 
 
-def finish(maze, path, diagonal):
-    """Mark the route start to goal and note its length; with diagonals also its cost (rounded)."""
-    yield from show_route(maze, path)
-    if diagonal != "never":
-        yield (NOTE, path[-1], N_COST, round(1000 * route_cost(maze, path)))  # thousandths
-
-
 def cost_note(maze, path, diagonal):
     """The COST note ``finish`` ends with, as ``(code, value, index)``: one with diagonals, none without."""
     if diagonal == "never":
         return ()
     return ((N_COST, round(1000 * route_cost(maze, path)), path[-1]),)
-
-
-def close(maze, p, closed=None):
-    """Close node ``p`` of a search: add it to ``closed`` (when given) and mark it visited; returns
-    the step that shows it (a milestone), as a list the neighbours' marks can extend."""
-    if closed is not None:
-        closed.add(p)
-    step = [MARK | MILESTONE, p, maze.mark[p], M_VISITED]
-    maze.mark[p] = M_VISITED
-    return step

@@ -35,19 +35,3 @@ def goal_flags(maze):
     return goal
 
 
-def square_moves(maze):
-    """A square maze's moves by direction (what the swarms walk on): ``(g, side, sets)``, where
-    ``sets[side[p]][k]`` is the move from node ``p`` in direction ``k`` (0 N, 1 E, 2 S, 3 W) as
-    ``(d, d2)``, open when ``not g[p + d]`` and leading to ``p + d2``, or None off the grid (a
-    block maze's border columns).  ``g`` and ``side`` are those of ``pymaze.graph.steps``.
-    Directions are told apart by their number, not their offset: on a block maze one square
-    wide, north and west are both -1."""
-    g, pair_sets, side = steps(maze)
-    w = maze.width
-    dirs = (-w, 1, w, -1)
-    if maze.geometry != "block":
-        return g, side, (tuple((d, 2 * d) for d in dirs),)
-    # As pymaze.graph.steps: side bit 1 is the left column (no west), bit 2 the right one (no east).
-    return g, side, tuple(tuple(None if (s & 1 and k == 3) or (s & 2 and k == 1) else (d, d)
-                                for k, d in enumerate(dirs)) for s in range(len(pair_sets)))
-

@@ -1,7 +1,7 @@
-from ..events import MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED, Kinds
+from ..events import MARK, MILESTONE, M_CURRENT, M_STACK, M_VISITED, Kinds, Trace
 from ..graph import steps
 from ..registry import Param, solver
-from ._base import BulkTrace, end
+from ._base import end
 
 # The walk's events, as kinds of packed events (see events.Trace): the old head joins the body
 # and a node becomes the head (a milestone); a dead end is finished and the node below it becomes
@@ -37,7 +37,7 @@ def dfs(maze, rng, order="fixed", watch=True):
     wall, tables, side = steps(maze)
     start, goals = maze.start, set(maze.goals)
     shuffle = rng.shuffle if order == "random" else None
-    trace = BulkTrace(KINDS) if watch else None
+    trace = Trace(KINDS) if watch else None
     mark[start] = M_CURRENT
     if watch:
         trace.add(HEAD, start)

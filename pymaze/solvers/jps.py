@@ -1,9 +1,9 @@
 import heapq
 
-from ..events import MARK, MILESTONE, M_JUMP, M_SCANNED, M_VISITED, Kinds
+from ..events import MARK, MILESTONE, M_JUMP, M_SCANNED, M_VISITED, Kinds, Trace
 from ..graph import path_to
 from ..registry import solver
-from ._base import BulkTrace, end
+from ._base import end
 from ._moves import DIAGONAL, EPS, ORTHOGONAL, SQRT2, allows, cost_note, diagonal_param, estimate, heuristic_param
 
 # The search's events, as kinds of packed events (see events.Trace): a square closed (a milestone)
@@ -54,7 +54,7 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
     w, rule, mark = maze.width, diagonal, maze.mark
     h = estimate(maze, heuristic, maze.goals)
     start, goals = maze.start + maze.start // w, {t + t // w for t in maze.goals}
-    trace = BulkTrace(KINDS) if watch else None
+    trace = Trace(KINDS) if watch else None
     scans = []  # the squares the last jump marked scanned, in order
 
     def is_open(P, dx, dy):
