@@ -48,7 +48,8 @@ def imports(path):
             else:
                 mod = node.module or ""
             if mod.startswith("pymaze"):
-                out.add(mod)
+                if node.module:  # "from . import x" imports x, not the package's own body again
+                    out.add(mod)
                 out.update(f"{mod}.{a.name}" for a in node.names)
     return out
 

@@ -34,11 +34,6 @@ def show_route(maze, path, mark=M_ROUTE, note=True):
         yield (NOTE, path[-1], N_TURNS, turning(maze, path))
 
 
-def quiet_no_route(maze):
-    """The end of an event-free search that found no goal: ``([], visited, [NO_ROUTE])``."""
-    return [], maze.mark.count(M_VISITED), [(N_NO_ROUTE, 0, maze.goal)]
-
-
 def route_to_goal(maze, nbrs, allowed=None):
     """A shortest route from S to the nearest goal, breadth-first over a flat parent table, stepping only
     on squares set in ``allowed`` (a per-square bytearray) when given; None when no goal is reached."""
@@ -116,7 +111,7 @@ def end(maze, path, watch=True, notes=()):
     if not path:
         if watch:
             yield nothing(maze)
-        return quiet_no_route(maze)
+        return [], maze.mark.count(M_VISITED), [(N_NO_ROUTE, 0, maze.goal)]
     visited = maze.mark.count(M_VISITED)
     if watch:
         yield route(maze, path, *((NOTE, index, code, value) for code, value, index in notes))
