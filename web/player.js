@@ -31,7 +31,7 @@ export class Player {
     // A shaped maze's drawing comes once per maze: a run on the same maze keeps the last one.
     if (reply.drawing) this.shapes = new ShapeView(reply.drawing);
     if (this.s.shape !== "square") this.s.shapes = this.shapes;
-    this.log = new EventLog();
+    this.log = new EventLog(wall.length);
     this.snaps = new Snapshots(this.s, reply.first); // what a seek far away starts from (timeline.js)
     this.cursor = 0;
     this.carry = 0;
@@ -39,6 +39,12 @@ export class Player {
     this.instantTried = false;
     this.regenerating = null;
     this.finalWalls = null;
+  }
+
+  // The cells the run has expanded up to the cursor (a solve's "visited"), counted from its events.
+  get visited() {
+    if (this.deferred && this.s.visitedFinal != null) return this.s.visitedFinal;
+    return this.log.visitedAt(this.cursor);
   }
 
   get atEnd() { return this.deferred || (this.log.finished && this.cursor >= this.log.total); }
@@ -64,6 +70,7 @@ export class Player {
     Object.assign(s, { wall: final.wall, mark: final.mark, num: final.num, start: final.start, goals: final.goals.slice(), route: final.route.slice(), notes: final.notes,
       waypoints: final.notes.filter((n) => n[0] === NOTE.WAYPOINT).map((n) => [n[2], n[1]]), head: -1,
       allDirty: true, routeChanged: true, dirtyCount: 0 });
+    s.visitedFinal = final.visited ?? null; // the cells the event-free twin expanded (no events to count)
     this.deferred = true;
     this.finalWalls = final.walls01; // the final walls packed (main.js keeps them for a fresh worker)
     return true;

@@ -34,7 +34,7 @@ export function stats(player, elapsed) {
   const total = log.finished ? fmt(log.total) : `${fmt(log.total)}+`;
   const parts = [];
   if (player.kind === "solve") {
-    const visited = s.markCount[MARK.VISITED] + s.markCount[MARK.VISITED2];
+    const visited = player.visited;
     const route = s.markCount[MARK.ROUTE];
     parts.push(`moves ${route > 0 ? fmt(route - 1) : "–"}`, `visited ${fmt(visited)}`);
     const cost = firstNote(s.notes, NOTE.COST), turn = firstNote(s.notes, NOTE.TURNS);
