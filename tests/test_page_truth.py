@@ -78,3 +78,36 @@ def test_visited_counts_cells_expanded_never_falls_and_seeks_exactly(page, solve
         text = seek(page, k)
         assert number(text, "events") == k and number(text, "visited") == forward[k], (k, text)
     assert number(seek(page, total), "visited") == want.visited
+
+
+def board_colours(page):
+    """How many pixels of the board's canvas have each colour (a blank board has one or two)."""
+    from collections import Counter
+
+    from browser import read_png
+    _, _, rows = read_png(page.page.locator("#board canvas").first.screenshot())
+    return Counter(px for row in rows[::3] for px in row[::3])
+
+
+def dark_share(page):
+    """The share of the board's pixels drawn in the wall colour (or darker): all of a blank board."""
+    colours = board_colours(page)
+    return sum(n for px, n in colours.items() if sum(px) < 200) / sum(colours.values())
+
+
+def test_leaving_the_example_race_shows_its_maze_whole_in_watch_and_code(page):
+    page.page.click("#mode-race")
+    page.page.click("#race-example")
+    page.page.wait_for_function("() => { const r = window.pymaze.race(); return r.active && r.started"
+                                " && r.boards.length === 3 && r.boards.every((b) => b.done); }", timeout=60000)
+    want = pymaze.generate("dig", 60, 40, seed=1, loops=0.2)
+    for mode in ("watch", "code", "watch"):
+        page.page.click(f"#mode-{mode}")
+        page.wait_state("done")
+        page.page.wait_for_function("window.pymaze.painted")
+        snap = page.snapshot()
+        assert bytes(snap["wall"]) == bytes(want.wall), f"{mode}: not the race's maze, whole"
+        text = stats(page)
+        assert "0+" not in text and number(text, "opened") > 0, text
+        assert dark_share(page) < 0.5, f"{mode}: a blank board"
+    assert not page.errors()

@@ -443,13 +443,32 @@ function run() {
   machine.send("play");
 }
 
-// Into the Race view: a running Watch animation pauses, Play and Edit end.
+// Into the Race view: a running Watch animation pauses (one not started yet, a link's maze under its
+// race, is drawn whole: see watchToEnd), Play and Edit end.
 function openRace() {
   showLab(false);
-  if (machine.state === "running") machine.send("pause");
+  if (machine.state === "running") {
+    machine.send("pause");
+    if (!player.cursor) watchToEnd();
+  }
   if (machine.mode !== "watch") machine.send("leave");
   race.open();
   refresh();
+}
+
+// The Watch run shown at its end: what the Watch view holds under a race that began before the
+// run's first step, so that leaving the race never shows a board paused at event 0 of 0.
+async function watchToEnd() {
+  const loads = player.loads;
+  if (!player.log || player.atEnd) return;
+  if (ui.instant) await ui.instant;
+  else if (!player.cursor && !player.log.total && await player.finishInstant().catch(() => false)) {
+    if (loads === player.loads && machine.send("finish")) finished();
+    return;
+  }
+  if (loads !== player.loads || player.atEnd) { if (loads === player.loads && machine.send("finish")) finished(); return; }
+  await fetchAll();
+  if (loads === player.loads) seekTo(player.log.total);
 }
 
 // Out of the Race view: the address bar holds the Watch view's link again.
