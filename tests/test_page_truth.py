@@ -111,3 +111,29 @@ def test_leaving_the_example_race_shows_its_maze_whole_in_watch_and_code(page):
         assert "0+" not in text and number(text, "opened") > 0, text
         assert dark_share(page) < 0.5, f"{mode}: a blank board"
     assert not page.errors()
+
+
+START, GOAL = (0x16, 0xa3, 0x4a), (0xdc, 0x26, 0x26)  # the palette's S and G colours
+
+
+def shows_colour(page, p, colour, radius=18, tolerance=24):
+    """Does the board show ``colour`` within ``radius`` CSS px of square (cell) p's centre?"""
+    from browser import read_png
+    page.page.wait_for_function("window.pymaze.painted")
+    x, y = page.js("p => window.pymaze.squareCentre(p)", p)
+    clip = {"x": x - radius, "y": y - radius, "width": 2 * radius, "height": 2 * radius}
+    _, _, rows = read_png(page.page.screenshot(clip=clip))
+    return any(max(abs(a - b) for a, b in zip(px, colour)) <= tolerance for row in rows for px in row)
+
+
+@pytest.mark.parametrize("shape", ["square", "hex", "triangle", "polar"])
+def test_s_and_g_show_in_their_colours_before_during_and_after_a_solve(page, shape):
+    page.page.select_option("#shape", shape)
+    page.page.select_option("#solver", "bfs")
+    page.generate("dig", 21, 15, 1, events=False)
+    snap = page.run("solve")
+    ends = [(snap["start"], START)] + [(g, GOAL) for g in snap["goals"]]
+    for k in (0, snap["total"] // 2, snap["total"]):
+        page.js("k => window.pymaze.seek(k)", k)
+        for p, colour in ends:
+            assert shows_colour(page, p, colour), f"{shape}: end {p} not shown at event {k}"
