@@ -137,3 +137,20 @@ def test_s_and_g_show_in_their_colours_before_during_and_after_a_solve(page, sha
         page.js("k => window.pymaze.seek(k)", k)
         for p, colour in ends:
             assert shows_colour(page, p, colour), f"{shape}: end {p} not shown at event {k}"
+
+
+@pytest.mark.parametrize("shape", ["square", "hex", "polar"])
+def test_turning_is_said_in_whole_degrees_the_engines_number(page, shape):
+    from pymaze.graph import turning
+    page.page.select_option("#shape", shape)
+    page.page.select_option("#solver", "bfs")
+    page.generate("dig", 21, 15, 1, events=False)
+    page.run("solve", events=False)
+    maze = pymaze.generate("dig", 21, 15, seed=1, shape=None if shape == "square" else shape)
+    sol = pymaze.solve(maze, "bfs", seed=1)
+    degrees = turning(maze, sol.squares)
+    assert ("turns", degrees, sol.squares[-1]) in sol.notes
+    text = stats(page)
+    assert f"turning {degrees:,}°" in text and " turns" not in text, text
+    if shape == "square":  # right angles only: a multiple of 90 degrees
+        assert degrees % 90 == 0

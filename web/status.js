@@ -8,8 +8,9 @@ import { MARK, NOTE } from "./state.js";
 const NUMBERS = new Intl.NumberFormat("en", { maximumFractionDigits: 3 });
 export const fmt = (n) => NUMBERS.format(Number(n));
 
-// Turning in units of 45 degrees -> words ("3 right-angle turns", "2.5 ...").
-const turns = (units) => `${fmt(units / 2)} turn${units === 2 ? "" : "s"}`;
+// A route's total turning, in whole degrees (the engine's unit on every shape: a right angle is 90,
+// a hexagon's bend 60, a polar ring bends at every move).
+const turning = (degrees) => `turning ${fmt(degrees)}°`;
 
 // note name -> what it says (value: the note's value); null for notes drawn, not said.
 export const NOTE_TEXT = {
@@ -19,7 +20,7 @@ export const NOTE_TEXT = {
   GAVE_UP: () => "gave up: the step budget ran out",
   HEURISTIC: () => "heuristic result (not exact)",
   ROUTE: (v) => `a route of ${fmt(v)} moves`,
-  TURNS: (v) => `${turns(v)} (90° each)`,
+  TURNS: (v) => turning(v),
   COST: (v) => `cost ${fmt(v / 1000)}`,
   WAYPOINT: null,
   BOUND: (v) => `searching within a cost bound of ${fmt(v / 100)}`,
@@ -39,7 +40,7 @@ export function stats(player, elapsed) {
     parts.push(`moves ${route > 0 ? fmt(route - 1) : "–"}`, `visited ${fmt(visited)}`);
     const cost = firstNote(s.notes, NOTE.COST), turn = firstNote(s.notes, NOTE.TURNS);
     if (cost) parts.push(`cost ${fmt(cost[1] / 1000)}`);
-    if (turn) parts.push(turns(turn[1]));
+    if (turn) parts.push(turning(turn[1]));
   } else {
     // A generator opens passages (or, starting from an open field, builds walls).
     const what = s.geometry === "thin" ? "passages" : s.geometry === "graph" ? "cells and passages" : "squares";
