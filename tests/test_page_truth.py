@@ -154,3 +154,30 @@ def test_turning_is_said_in_whole_degrees_the_engines_number(page, shape):
     assert f"turning {degrees:,}°" in text and " turns" not in text, text
     if shape == "square":  # right angles only: a multiple of 90 degrees
         assert degrees % 90 == 0
+
+
+def test_one_coordinate_convention_in_history_edit_explanations_and_the_library(page):
+    page.page.select_option("#shape", "square")
+    page.page.select_option("#solver", "bfs")
+    page.generate("dig", 9, 7, 3, events=False)
+    snap = page.run("solve")
+    maze = pymaze.Maze(snap["width"], snap["height"], bytes(snap["wall"]), snap["start"], snap["goals"],
+                       snap["geometry"])
+    s, g = (f"({x}, {y})" for x, y in maze.nodes_xy([snap["start"], snap["goals"][0]]))
+    assert s == "(0, 0)" and g == "(8, 6)"  # the library's cells, from 0 at the top left
+    # a square's history
+    page.page.mouse.click(*page.js("p => window.pymaze.squareCentre(p)", snap["start"]))
+    title = page.js("window.pymaze.history()")["title"]
+    assert title.startswith(f"cell {s}:"), title
+    # the explanation of the first step, which expands S
+    seek(page, 1)
+    page.page.wait_for_function("() => window.pymaze.snapshot().step.includes('(')")
+    assert page.snapshot()["step"].endswith(s), page.snapshot()["step"]
+    # Edit names S and G the same way
+    page.page.focus("#board")
+    page.page.keyboard.press("e")
+    page.wait_state("editing")
+    text = stats(page)
+    assert f"S {s}" in text and f"G {g}" in text, text
+    page.page.keyboard.press("Escape")
+    page.wait_state("done")

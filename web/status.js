@@ -63,6 +63,23 @@ export function describeNotes(notes) {
   return out.slice(-3).join(" · ");
 }
 
+// Where square p of state s is, in the one convention of the page, the CLI and the library
+// (Maze.node_xy): a cell's (x, y) counted from 0 at the top left; a thin maze's wall square is the
+// wall between two cells (or on the border beside one), a post the corner between four; a shaped
+// maze's cell is its number, a side the side between two of them.
+export function where(s, p) {
+  if (s.shapes) return p < s.shapes.n ? `cell ${p}` : `the side between cells ${s.shapes.cellsOf(p).join(" and ")}`;
+  const W = s.width, x = p % W, y = (p - x) / W;
+  if (s.geometry !== "thin") return `(${x}, ${y})`;
+  const cell = (cx, cy) => `(${(cx - 1) / 2}, ${(cy - 1) / 2})`;
+  if (x & y & 1) return cell(x, y);
+  if (!(x & 1) && !(y & 1)) return `the corner post (${x / 2}, ${y / 2})`;
+  const [a, b] = x & 1 ? [[x, y - 1], [x, y + 1]] : [[x - 1, y], [x + 1, y]];
+  const inside = ([cx, cy]) => cx > 0 && cy > 0 && cx < W && cy < s.height;
+  if (inside(a) && inside(b)) return `the wall between ${cell(...a)} and ${cell(...b)}`;
+  return `the border wall of ${cell(...(inside(a) ? a : b))}`;
+}
+
 export function showNotice(message) {
   const box = document.getElementById("notice");
   document.getElementById("notice-text").textContent = message;
