@@ -181,3 +181,12 @@ def test_one_coordinate_convention_in_history_edit_explanations_and_the_library(
     assert f"S {s}" in text and f"G {g}" in text, text
     page.page.keyboard.press("Escape")
     page.wait_state("done")
+
+
+def test_explanations_show_literals_as_code_without_backticks(page):
+    page.page.select_option("#shape", "square")
+    page.generate("dig", 9, 7, 3, events=False)
+    doc = page.js("""() => { const d = document.querySelector('.explain-doc');
+      return { text: d.textContent, code: [...d.querySelectorAll('code')].map((c) => c.textContent) }; }""")
+    assert "``" not in doc["text"] and "`" not in doc["text"], doc["text"]
+    assert doc["code"] and all(c and "`" not in c for c in doc["code"]), doc["code"]

@@ -11,16 +11,24 @@ const DOING = { current: "at", stack: "pushing", frontier: "queueing", visited: 
   dead: "marking dead end", scanned: "scanning", jump: "jump point at" };
 const NOTES = { 1: (v) => `goal reached: ${v} moves`, 2: () => "no route to the goal", 3: () => "trapped in a loop",
   4: () => "gave up", 5: () => "the result is a heuristic", 6: (v) => `a route of ${v} moves`,
-  7: (v) => `turning: ${v * 45}°`, 8: (v) => `cost ${v}`, 9: (v) => `done: ${v} passages opened` };
+  7: (v) => `turning: ${v}°`, 8: (v) => `cost ${v}`, 9: (v) => `done: ${v} passages opened` };
 
-// Japanese words in a text marked as such (lang="ja"), so that a Japanese font draws them.
+// Japanese words in a text marked as such (lang="ja"), so that a Japanese font draws them; the
+// docstrings' ``literals`` (reStructuredText's code) as code, without their backticks.
 export function withLang(el, text) {
-  el.replaceChildren(...text.split(/([\u3000-\u30ff\u4e00-\u9fff]+)/).map((part, i) => {
-    if (!(i % 2)) return document.createTextNode(part);
-    const span = document.createElement("span");
-    span.lang = "ja";
-    span.textContent = part;
-    return span;
+  el.replaceChildren(...text.split(/``(.+?)``/).flatMap((chunk, k) => {
+    if (k % 2) {
+      const code = document.createElement("code");
+      code.textContent = chunk;
+      return [code];
+    }
+    return chunk.split(/([\u3000-\u30ff\u4e00-\u9fff]+)/).map((part, i) => {
+      if (!(i % 2)) return document.createTextNode(part);
+      const span = document.createElement("span");
+      span.lang = "ja";
+      span.textContent = part;
+      return span;
+    });
   }));
 }
 
