@@ -190,3 +190,20 @@ def test_explanations_show_literals_as_code_without_backticks(page):
       return { text: d.textContent, code: [...d.querySelectorAll('code')].map((c) => c.textContent) }; }""")
     assert "``" not in doc["text"] and "`" not in doc["text"], doc["text"]
     assert doc["code"] and all(c and "`" not in c for c in doc["code"]), doc["code"]
+
+
+def test_the_about_page_lists_every_colour_without_a_console_error(browser, site_url):
+    from pymaze.events import MARK_NAMES
+    p = browser.new_page()
+    errors = []
+    p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        p.goto(site_url + "about.html")
+        p.wait_for_function("document.querySelectorAll('#colours li').length > 0", timeout=10000)
+        items = p.evaluate("[...document.querySelectorAll('#colours li')].map((li) => li.textContent)")
+        # every part (wall, S, G, head, route line) and every mark but "none" (the floor)
+        assert len(items) >= len(MARK_NAMES) + 4 and any("visited" in t for t in items), items
+        assert not errors, errors
+    finally:
+        p.close()
