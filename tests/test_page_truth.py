@@ -207,3 +207,51 @@ def test_the_about_page_lists_every_colour_without_a_console_error(browser, site
         assert not errors, errors
     finally:
         p.close()
+
+
+def test_enter_in_size_and_seed_and_a_new_shape_make_the_maze_and_arrows_keep_the_focus(page):
+    page.page.select_option("#shape", "square")
+    page.generate("dig", 9, 7, 3, events=False)
+    for field, value in (("width", 11), ("height", 8), ("seed", 5)):
+        before = page.js("window.pymaze.runs")
+        page.page.fill(f"#{field}", str(value))
+        page.page.focus(f"#{field}")
+        page.page.keyboard.press("Enter")
+        page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'", arg=before)
+    snap = page.snapshot()
+    assert bytes(snap["wall"]) == bytes(pymaze.generate("dig", 11, 8, seed=5).wall)
+    # a new shape: a maze of that shape on the board
+    before = page.js("window.pymaze.runs")
+    page.page.select_option("#shape", "hex")
+    page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'", arg=before)
+    assert page.js("window.pymaze.snapshot().geometry") != "thin"
+    # ↓ on a focused dropdown changes it and keeps the focus there (no board shortcut fires)
+    page.page.select_option("#shape", "square")
+    page.page.wait_for_function("!document.body.classList.contains('busy') && window.pymaze.state === 'done'")
+    page.page.focus("#solver")
+    was = page.page.input_value("#solver")
+    page.page.keyboard.press("ArrowDown")
+    assert page.page.input_value("#solver") != was
+    assert page.js("document.activeElement.id") == "solver"
+    page.page.keyboard.press("ArrowDown")
+    assert page.js("document.activeElement.id") == "solver"
+    assert not page.errors()
+
+
+def test_the_japanese_names_are_drawn_by_the_sites_webfont_not_as_empty_boxes(page):
+    chars = page.js(r"""() => { const c = window.pymaze.catalogue;
+      return [...new Set([...c.generators, ...c.solvers].flatMap((a) => `${a.name} ${a.summary} ${a.doc || ''}`
+        .match(/[\u3000-\u30ff\u4e00-\u9fff]/g) || []))]; }""")
+    assert len(chars) >= 10, chars  # 穴掘り法, 棒倒し法, 壁伸ばし法, ...
+    got = page.js("""async (chars) => {
+      const text = chars.join('');
+      await document.fonts.load('20px "Noto Sans JP"', text);
+      const c = document.createElement('canvas'); c.width = 40; c.height = 40;
+      const ctx = c.getContext('2d'), family = getComputedStyle(document.getElementById('generator-summary')).fontFamily;
+      const draw = (ch) => { ctx.clearRect(0, 0, 40, 40); ctx.font = `20px ${family}`; ctx.fillText(ch, 5, 28);
+        return Array.from(ctx.getImageData(0, 0, 40, 40).data).join(','); };
+      const tofu = draw('\\uffff'), empty = (() => { ctx.clearRect(0, 0, 40, 40); return Array.from(ctx.getImageData(0, 0, 40, 40).data).join(','); })();
+      return { loaded: [...document.fonts].filter((f) => f.family.includes('Noto Sans JP') && f.status === 'loaded').length,
+               tofu: chars.filter((ch) => draw(ch) === tofu || draw(ch) === empty) };
+    }""", chars)
+    assert got["loaded"] >= 1 and got["tofu"] == [], got

@@ -511,7 +511,12 @@ const actions = {
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
 $("edit-brush").addEventListener("change", (e) => { if (modes.edit.editor) modes.edit.editor.brush = Number(e.target.value); });
 $("view").addEventListener("change", (e) => { ui.view = e.target.value; layout(); race.layout(); });
-$("shape").addEventListener("change", () => showShape(ui));
+// A new shape makes a maze of that shape at once (the board must match the dropdown); in Race and
+// Lab the next race or batch takes it.
+$("shape").addEventListener("change", () => {
+  showShape(ui);
+  if (!race.active && document.body.dataset.view !== "lab") page.press("generate");
+});
 $("mask").addEventListener("change", () => showShape(ui));
 $("mask-file").addEventListener("change", (e) => { if (e.target.files[0]) maskFromPicture(e.target.files[0], showNotice); });
 $("mask-text").addEventListener("drop", (e) => {
@@ -527,14 +532,25 @@ $("generator").addEventListener("change", () => explainer.show(ui.gen.current, n
 $("solver").addEventListener("change", () => explainer.show(ui.sol.current, null));
 new ResizeObserver(() => layout()).observe(board);
 
-// After a choice from any dropdown the board takes the focus back, so that the shortcuts work at once.
+// After a choice from any dropdown with the pointer the board takes the focus back, so that the
+// shortcuts work at once; a choice made with the keys (↑ ↓ on the focused dropdown) keeps the focus
+// where the keys are.
+let keyedSelect = null;
+document.addEventListener("keydown", (e) => { keyedSelect = e.target instanceof HTMLSelectElement ? e.target : null; }, true);
+document.addEventListener("pointerdown", () => { keyedSelect = null; }, true);
 document.addEventListener("change", (e) => {
-  if (e.target instanceof HTMLSelectElement) board.focus({ preventScroll: true });
+  if (e.target instanceof HTMLSelectElement && e.target !== keyedSelect) board.focus({ preventScroll: true });
 });
 
 const zoomKey = setupZoom(board, renderer, () => ui.mode === modes.watch);
 
 document.addEventListener("keydown", (e) => {
+  // Enter in the size or seed fields makes that maze (the board must show what the fields say).
+  if (e.key === "Enter" && ["width", "height", "seed"].includes(e.target.id)) {
+    e.preventDefault();
+    page.press("generate");
+    return;
+  }
   if (e.target.closest("input, select, textarea, [contenteditable]")) return;
   if (document.body.dataset.view === "lab") { if (e.key === "Escape") showLab(false); return; }
   if (race.active && race.key(e)) { e.preventDefault(); return; }
