@@ -238,6 +238,79 @@ def test_enter_in_size_and_seed_and_a_new_shape_make_the_maze_and_arrows_keep_th
     assert not page.errors()
 
 
+BUTTONS = ["mode-watch", "mode-play", "mode-edit", "mode-lab", "mode-race", "mode-code", "generate", "solve",
+           "quick-generate", "quick-solve", "play", "pause", "step", "back", "next", "prev", "reset", "new-seed",
+           "walk-reset", "walk-new", "edit-undo", "edit-redo", "edit-clear", "edit-blocks", "lab-back",
+           "race-start", "race-play", "race-prev", "race-back", "race-step", "race-next", "race-reset",
+           "code-run", "code-stop", "notice-close"]
+MODES = ["mode-watch", "mode-play", "mode-edit", "mode-lab", "mode-race", "mode-code"]
+KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Shift+ArrowRight", "Shift+ArrowLeft", " ", "w", "a",
+        "s", "d", "p", "e", "g", "h", "Escape", "+", "-", "0", "S", "G"]
+# A burst of n seeded random actions inside the page: keys to whatever has the focus (the board when a
+# field has it: typing into the fields is not what this tries), clicks on the buttons on show, mode
+# switches, the speed, a generator or solver picked, a seek; a frame goes by every sixth action.
+BURST = """async ([seed, n, buttons, modes, keys]) => {
+  let x = seed >>> 0;
+  const rnd = () => { x = (x + 0x6D2B79F5) >>> 0; let t = x; t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  const any = (list) => list[Math.floor(rnd() * list.length)];
+  const click = (ids) => { const live = ids.map((id) => document.getElementById(id))
+    .filter((b) => b && b.offsetParent && !b.disabled); if (live.length) any(live).click(); };
+  const board = document.getElementById('board');
+  for (let i = 0; i < n; i++) {
+    const r = rnd();
+    if (r < 0.4) {
+      let t = document.activeElement || document.body;
+      if (t.closest('input, select, textarea, [contenteditable]')) { board.focus(); t = board; }
+      const k = any(keys);
+      t.dispatchEvent(new KeyboardEvent('keydown', { key: k.replace('Shift+', ''), shiftKey: k.startsWith('Shift+'),
+        bubbles: true, cancelable: true }));
+    } else if (r < 0.75) click(buttons);
+    else if (r < 0.85) click(modes);
+    else if (r < 0.9) { const s = document.getElementById('speed'); s.value = any([20, 50, 70, 90, 100]);
+      s.dispatchEvent(new Event('input', { bubbles: true })); }
+    else if (r < 0.95) {
+      const s = document.getElementById(any(['generator', 'solver'])), ok = [...s.options].filter((o) => !o.disabled);
+      if (s.offsetParent && !s.disabled && ok.length) { s.value = any(ok).value; s.dispatchEvent(new Event('change', { bubbles: true })); }
+    } else { const p = window.pymaze.progress(); window.pymaze.seek(Math.floor(rnd() * p.total)); }
+    if (i % 6 === 5) await new Promise(requestAnimationFrame);
+  }
+}"""
+
+
+def test_thousands_of_random_clicks_keys_drags_and_mode_switches_leave_a_working_page(page):
+    import random
+    rng = random.Random(28)
+    page.page.select_option("#shape", "square")
+    page.generate("dig", 15, 10, 1, events=False)
+    errors_before = len(page.errors())
+    for _ in range(50):  # 50 bursts of 39 actions in the page and one real pointer action: 2,000
+        page.js(BURST, [rng.getrandbits(32), 39, BUTTONS, MODES, KEYS])
+        box = page.page.locator("#board").bounding_box()
+        if box:
+            at = lambda: (box["x"] + rng.random() * box["width"], box["y"] + rng.random() * box["height"])  # noqa: E731
+            if rng.random() < 0.6:
+                page.page.mouse.click(*at())
+            else:
+                page.page.mouse.move(*at())
+                page.page.mouse.down()
+                page.page.mouse.move(*at(), steps=rng.randint(1, 5))
+                page.page.mouse.up()
+    assert page.errors()[errors_before:] == []
+    # the page still generates, solves and draws the route
+    page.page.evaluate("document.getElementById('mode-watch').click()")
+    page.page.wait_for_function("!document.body.classList.contains('busy')", timeout=60000)
+    page.page.select_option("#shape", "square")
+    page.page.select_option("#solver", "bfs")
+    page.generate("dig", 9, 7, 3, events=False)
+    snap = page.run("solve", events=False)
+    maze = pymaze.generate("dig", 9, 7, seed=3)
+    assert snap["mode"] == "watch" and bytes(snap["wall"]) == bytes(maze.wall)
+    assert snap["routeLength"] == pymaze.solve(maze, "bfs").moves > 0
+    assert any(shows_colour(page, p, (0xc2, 0x41, 0x0c)) for p in snap["goals"]), "no route line drawn"
+    assert page.errors()[errors_before:] == []
+
+
 def test_the_japanese_names_are_drawn_by_the_sites_webfont_not_as_empty_boxes(page):
     chars = page.js(r"""() => { const c = window.pymaze.catalogue;
       return [...new Set([...c.generators, ...c.solvers].flatMap((a) => `${a.name} ${a.summary} ${a.doc || ''}`

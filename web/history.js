@@ -61,7 +61,7 @@ export class CellHistory {
   show(p) {
     const { player } = this, log = player.log;
     if (!log || p < 0) return;
-    if (player.deferred) { this.fetchAll().then(() => this.show(p)); return; } // an instant run: its events first
+    if (player.deferred) { this.fetchAll().then(() => this.show(p), () => {}); return; } // an instant run: its events first
     this.square = p;
     this.key = player.loads;
     this.shown = log.total;

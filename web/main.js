@@ -417,7 +417,7 @@ async function transport(action) {
 // running run; far jumps start from the nearest snapshot (timeline.js).
 function seekTo(k) {
   if (!player.log || !machine.allows("seek")) return false;
-  if (player.deferred) { fetchAll().then(() => seekTo(k)); return true; } // an instant run: its events first
+  if (player.deferred) { fetchAll().then(() => seekTo(k), () => {}); return true; } // an instant run: its events first
   if (machine.state === "running") machine.send("pause");
   player.seek(k);
   if (!player.atEnd) machine.send("step");
@@ -428,9 +428,11 @@ function seekTo(k) {
 }
 
 // The rest of the run from the engine (once, in the background): the timeline shows all of it.
+// Always a promise (of the events' total); one an engine stopped meanwhile rejects, which it says itself.
 function fetchAll() {
-  if (!player.log || player.log.finished || ui.fetching) return ui.fetching;
+  if (!player.log || player.log.finished || ui.fetching) return ui.fetching || Promise.resolve(player.log ? player.log.total : 0);
   ui.fetching = player.fetchAll().finally(() => { ui.fetching = null; });
+  ui.fetching.catch(() => {}); // (a caller that drops it, as the timeline's press does, leaves no unhandled rejection)
   return ui.fetching;
 }
 

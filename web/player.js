@@ -111,10 +111,17 @@ export class Player {
     return p.then((reply) => {
       if (reply && run === this.runId) {
         log.push(reply.events);
-        this.prefetch(ahead, size); // keep the worker busy until `ahead` events wait
+        this.ahead(ahead, size); // keep the worker busy until `ahead` events wait
       }
       return reply;
     });
+  }
+
+  // A prefetch nobody waits for: an engine that stops meanwhile (Stop in the Code mode, a crash)
+  // rejects it, and says so itself (the page restores its maze): no unhandled rejection.
+  ahead(n, size) {
+    const p = this.prefetch(n, size);
+    if (p) p.catch(() => {});
   }
 
   // Make events [0, k) available (or as many as the run has); resolves to the total.
@@ -144,7 +151,7 @@ export class Player {
     if (eps === Infinity) {
       const t0 = performance.now();
       while (this.cursor < this.log.total && performance.now() - t0 < INSTANT_MS) this.forward(20000);
-      this.prefetch(INSTANT_BATCH * 2, INSTANT_BATCH);
+      this.ahead(INSTANT_BATCH * 2, INSTANT_BATCH);
       return;
     }
     this.carry = Math.min(this.carry + eps * dt, Math.max(1, eps * 0.25) + 1);
@@ -153,7 +160,7 @@ export class Player {
     this.forward(Math.min(n, avail));
     this.carry -= Math.min(n, avail);
     const size = Math.max(1000, Math.min(INSTANT_BATCH, Math.round(eps)));
-    this.prefetch(size, size);
+    this.ahead(size, size);
   }
 
   // Fetch the rest of the run (the timeline shows all of it); resolves to the total.
