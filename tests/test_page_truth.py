@@ -43,7 +43,7 @@ def seek(page, k):
     return stats(page)
 
 
-def watched_solve(page, speed=55):
+def watched_solve(page, speed=40):
     page.speed(speed)
     before = page.js("window.pymaze.runs")
     page.page.click("#solve")
