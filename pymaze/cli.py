@@ -256,7 +256,7 @@ def cmd_solve(args, out):
         data = dict(sol.to_json(), **({"found": False, "status": NOTHING} if nothing else {}))
         if several:
             listed, why = several
-            data["routes"] = [{key: r[key] for key in ("moves", "turns", "overlap")} for r in listed]
+            data["routes"] = [{key: r[key] for key in ("moves", "turning", "overlap")} for r in listed]
             data["fewer_because"] = why_fewer(len(listed), why) if len(listed) < run.options["k"] else None
         if numbered:
             data["goal_distance"] = final.num[final.goal] - 1 if final.num[final.goal] > 0 else None
@@ -307,7 +307,7 @@ NOTHING = "nothing to find: no other cell can be reached from S"
 def several_text(listed, why, k):
     """The routes of a ``routes`` run, one line each (length, turning, overlap with the first),
     then why fewer than ``k`` came."""
-    lines = [f"route {n}: {r['moves']} moves, {r['turns']} turns of 45 degrees, "
+    lines = [f"route {n}: {r['moves']} moves, turning {r['turning']}°, "
              f"{round(100 * r['overlap'])} % on route 1\n" for n, r in enumerate(listed, 1)]
     if len(listed) < k:
         lines.append(f"{len(listed)} of {k} routes: {why_fewer(len(listed), why) or 'no reason noted'}\n")

@@ -550,9 +550,11 @@ def heuristic(maze, name, targets=None):
 
 
 def turning(maze, path):
-    """Total turning along a node path in units of 45 degrees (a 90-degree turn is 2).
+    """Total turning along a node path in whole degrees (a right-angle turn is 90, a U-turn 180).
 
-    Graph shapes measure the angle between successive moves from the cells' centres, rounded.
+    Degrees because turns differ by shape: 90 on squares (45 with diagonal moves), 60 or 120 on
+    hexagons and triangles, any angle on a polar maze, whose rings bend at every move.  Graph
+    shapes measure the angle between successive moves from the cells' centres; the total is rounded.
     """
     lat = maze.lattice
     if lat is not None:
@@ -563,18 +565,27 @@ def turning(maze, path):
             if last is not None:
                 total += abs((angle - last + math.pi) % (2 * math.pi) - math.pi)
             last = angle
-        return round(total / (math.pi / 4))
+        return round(math.degrees(total))
     w = maze.width
-    # Each move's heading (0 N, 1 E, 2 S, 3 W), then the turns between successive headings
-    # counted by kind: the work per move runs in C (map, zip, Counter).
+    # Each move's heading in eighths of a turn (0 N, 2 E, 4 S, 6 W; odd: a diagonal move), then
+    # the turns between successive headings counted by kind: the work per move runs in C (map,
+    # zip, Counter).
     diffs = list(map(sub, path[1:], path))
-    heading = {d: (1 if d > 0 else 3) if abs(d) < w else (2 if d > 0 else 0) for d in set(diffs)}
+    heading = {}
+    for d in set(diffs):
+        dy = round(d / w)
+        dx = d - dy * w
+        heading[d] = _EIGHTHS[(dx > 0) - (dx < 0), (dy > 0) - (dy < 0)]
     ks = list(map(heading.__getitem__, diffs))
-    units = 0
+    eighths = 0
     for (a, b), n in Counter(zip(ks, ks[1:])).items():
-        diff = (b - a) % 4
-        units += 2 * min(diff, 4 - diff) * n
-    return units
+        diff = (b - a) % 8
+        eighths += min(diff, 8 - diff) * n
+    return 45 * eighths
+
+
+# A move's (sign of dx, sign of dy) -> its heading in eighths of a turn clockwise from north.
+_EIGHTHS = {(0, -1): 0, (1, -1): 1, (1, 0): 2, (1, 1): 3, (0, 1): 4, (-1, 1): 5, (-1, 0): 6, (-1, -1): 7, (0, 0): 0}
 
 
 def rotation(maze):

@@ -409,8 +409,9 @@ class Session:
 
     def instant(self):
         """Run the current run to its end without making its events (the page's speed "instant"):
-        ``(JSON {"start", "goals", "route", "notes"}, wall, mark, num bytes)`` of its final maze, with
-        the route's squares in order from S and the notes as ``[code, value, index]``, what the events
+        ``(JSON {"start", "goals", "route", "notes", "visited"}, wall, mark, num bytes)`` of its final
+        maze, with the route's squares in order from S, the notes as ``[code, value, index]`` and the
+        nodes a solve expanded, what the events
         would have left in the page; ``replay`` makes the events later, from the same seed, if the
         page needs them.  None when the run cannot end so (batches were pulled, the page's own code,
         an imported maze, a solver with no event-free twin, or whose twin reported nothing on this
@@ -426,9 +427,9 @@ class Session:
             self.run = run.again()
             return None
         self._adopt_ends()
-        route, _, notes = run.outcome or ([], 0, [])
+        route, visited, notes = run.outcome or ([], 0, [])
         info = {"start": maze.start, "goals": list(maze.goals), "route": list(route),
-                "notes": [list(n) for n in notes]}
+                "notes": [list(n) for n in notes], "visited": visited}
         return json.dumps(info), maze.wall, maze.mark, maze.num  # (the worker copies them out: no copy here)
 
     def replay(self):

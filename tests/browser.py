@@ -92,6 +92,8 @@ class Page:
         run keeps no events; ``events`` has the page make them again (as a step back would), so
         that the snapshot holds the whole run."""
         self.speed(100)
+        # (a run the page began itself, as a change of shape does, lands first)
+        self.page.wait_for_function("!document.body.classList.contains('busy')", timeout=timeout)
         before = self.js("window.pymaze.runs")
         self.page.click(f"#{button}")
         self.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done'",

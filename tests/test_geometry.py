@@ -507,3 +507,32 @@ def test_every_small_lattice_is_connected_or_refused(shape):
             for slug in ("wilson", "aldous", "houston", "origin"):
                 maze = pymaze.generate(slug, w, h, shape=shape, seed=1)
                 assert nx.is_tree(maze.to_networkx()), (slug, shape, w, h)
+
+
+def _turning_reference(points):
+    """Total turning along points (x, y), in degrees, from the angles between successive moves."""
+    total = 0.0
+    for (ax, ay), (bx, by), (cx, cy) in zip(points, points[1:], points[2:]):
+        a, b = math.atan2(by - ay, bx - ax), math.atan2(cy - by, cx - bx)
+        total += abs((b - a + math.pi) % (2 * math.pi) - math.pi)
+    return math.degrees(total)
+
+
+@pytest.mark.parametrize("shape", ["square", "hex", "triangle", "polar"])
+def test_a_routes_turning_is_reported_in_whole_degrees(shape):
+    from pymaze.graph import turning
+    maze = pymaze.generate("dig", 8, 6, seed=4, shape=None if shape == "square" else shape)
+    sol = pymaze.solve(maze, "bfs")
+    if shape == "square":
+        points = sol.path  # cells: right angles only
+    else:
+        points = [maze.lattice.centre(p) for p in sol.squares]
+    want = _turning_reference(points)
+    assert turning(maze, sol.squares) == round(want)
+    assert ("turns", round(want), sol.squares[-1]) in sol.notes
+    # diagonal moves on an open block grid turn by 45 degrees
+    grid = Maze(5, 5, bytes(25), 0, [4], "block")
+    route = [0, 6, 12, 8, 4]  # (0,0) (1,1) (2,2) (3,1) (4,0): one right-angle turn between diagonals
+    assert turning(grid, route) == 90
+    assert turning(grid, [0, 6, 7, 8, 4]) == 90  # SE, E (45), E, NE (45)
+    assert turning(grid, [0, 6, 7]) == 45

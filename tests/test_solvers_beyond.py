@@ -178,13 +178,13 @@ def test_farthest_on_loops_is_labelled_heuristic(seed):
     assert sol.moves == distances(end)[node_of(end, end.goal)] <= diameter(maze)
 
 
-def turning_units(path):
-    units = 0
+def turning_degrees(path):
+    degrees = 0
     for a, b, c in zip(path, path[1:], path[2:]):
         u, v = (b[0] - a[0], b[1] - a[1]), (c[0] - b[0], c[1] - b[1])
         angle = abs(math.degrees(math.atan2(v[1], v[0]) - math.atan2(u[1], u[0]))) % 360
-        units += round(min(angle, 360 - angle) / 45)
-    return units
+        degrees += round(min(angle, 360 - angle))
+    return degrees
 
 
 def expand(maze, corners):
@@ -203,7 +203,7 @@ def check_routes(maze, k):
     paths = [expand(maze, line) for line in waypoints(events)]
     notes = [(code, value) for op, _, code, value in unpack(events) if op & 0xFF == NOTE and code in (6, 7)]
     assert 1 <= len(paths) <= k
-    assert notes == [x for p in paths for x in ((6, len(p) - 1), (7, turning_units(p)))]
+    assert notes == [x for p in paths for x in ((6, len(p) - 1), (7, turning_degrees(p)))]
     for p in paths:
         assert valid_route(maze, p) and len(set(p)) == len(p)
     assert [len(p) for p in paths] == sorted(len(p) for p in paths)

@@ -277,7 +277,7 @@ def test_cli_lists_the_routes_and_says_why_fewer(capsys):
     data = json.loads(capsys.readouterr().out)
     maze = pymaze.generate("dig", 12, 9, seed=2, loops=0.3)
     listed, _ = routes_of(maze, 3)
-    assert data["routes"] == [{k: r[k] for k in ("moves", "turns", "overlap")} for r in listed]
+    assert data["routes"] == [{k: r[k] for k in ("moves", "turning", "overlap")} for r in listed]
     assert (data["fewer_because"] is None) == (len(listed) == 3)
 
 

@@ -12,6 +12,7 @@
 // copies: a 2000 x 2000 maze keeps fewer than a small one).
 import { segmentDistance } from "./shapes.js";
 import { setWall, setWeight } from "./state.js";
+import { where } from "./status.js";
 
 const UNDO = 100;
 const UNDO_BYTES = 256 * 2 ** 20;
@@ -99,7 +100,7 @@ export class Editor {
       const size = `${s.shape} maze, ${this.shape.n.toLocaleString("en")} cells`;
       return [size, `S ${this.where(s.start)}`, `G ${this.where(s.goals[0])}`, brush].join("  ·  ");
     }
-    const k = this.thin ? 2 : 1, xy = (p) => `(${(p % s.width - k + 1) / k}, ${((p - p % s.width) / s.width - k + 1) / k})`;
+    const xy = (p) => where(s, p);
     const size = this.thin ? `${(s.width - 1) / 2} × ${(s.height - 1) / 2} cells, thin walls` : `${s.width} × ${s.height} squares`;
     return [size, `S ${xy(s.start)}`, `G ${xy(s.goals[0])}`, brush].join("  ·  ");
   }

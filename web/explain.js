@@ -3,6 +3,7 @@
 // the step being shown, in words, from the event at the cursor and the maze's
 // coordinates ("expanding (12, 7), distance 23").
 import { BITS, MARK_NAME, OP } from "./state.js";
+import { where } from "./status.js";
 
 // What a mark means a step is doing, by mark name (the vocabulary arrives with the catalogue).
 const DOING = { current: "at", stack: "pushing", frontier: "queueing", visited: "expanding", route: "route through",
@@ -10,16 +11,24 @@ const DOING = { current: "at", stack: "pushing", frontier: "queueing", visited: 
   dead: "marking dead end", scanned: "scanning", jump: "jump point at" };
 const NOTES = { 1: (v) => `goal reached: ${v} moves`, 2: () => "no route to the goal", 3: () => "trapped in a loop",
   4: () => "gave up", 5: () => "the result is a heuristic", 6: (v) => `a route of ${v} moves`,
-  7: (v) => `turning: ${v * 45}°`, 8: (v) => `cost ${v}`, 9: (v) => `done: ${v} passages opened` };
+  7: (v) => `turning: ${v}°`, 8: (v) => `cost ${v}`, 9: (v) => `done: ${v} passages opened` };
 
-// Japanese words in a text marked as such (lang="ja"), so that a Japanese font draws them.
+// Japanese words in a text marked as such (lang="ja"), so that a Japanese font draws them; the
+// docstrings' ``literals`` (reStructuredText's code) as code, without their backticks.
 export function withLang(el, text) {
-  el.replaceChildren(...text.split(/([\u3000-\u30ff\u4e00-\u9fff]+)/).map((part, i) => {
-    if (!(i % 2)) return document.createTextNode(part);
-    const span = document.createElement("span");
-    span.lang = "ja";
-    span.textContent = part;
-    return span;
+  el.replaceChildren(...text.split(/``(.+?)``/).flatMap((chunk, k) => {
+    if (k % 2) {
+      const code = document.createElement("code");
+      code.textContent = chunk;
+      return [code];
+    }
+    return chunk.split(/([\u3000-\u30ff\u4e00-\u9fff]+)/).map((part, i) => {
+      if (!(i % 2)) return document.createTextNode(part);
+      const span = document.createElement("span");
+      span.lang = "ja";
+      span.textContent = part;
+      return span;
+    });
   }));
 }
 
@@ -62,14 +71,7 @@ export class Explainer {
     this.seen = player.cursor;
     if (player.cursor === 0) return this.setStep("at the beginning");
     const s = player.s, [code, p, , value] = player.log.event(player.cursor - 1), op = code & BITS.OP_MASK;
-    const at = (q) => {
-      if (s.shapes) return q < s.shapes.n ? `cell ${q}` : `the side between cells ${s.shapes.cellsOf(q).join(" and ")}`;
-      const x = q % s.width, y = (q - x) / s.width;
-      if (s.geometry !== "thin") return `(${x}, ${y})`;
-      if (x & y & 1) return `(${(x - 1) / 2}, ${(y - 1) / 2})`;
-      const [a, b] = x & 1 ? [q - s.width, q + s.width] : [q - 1, q + 1];
-      return `${at(a)}–${at(b)}`;
-    };
+    const at = (q) => where(s, q);
     const dist = s.num[p] > 0 && s.layer === "distance" ? `, distance ${s.num[p] - 1}` : "";
     let text;
     if (op === OP.MARK) text = value ? `${DOING[MARK_NAME[value]] || "marking"} ${at(p)}${dist}` : `clearing ${at(p)}`;

@@ -2,6 +2,7 @@
 // written, a note about it, S or G moved onto or off it), with the event's index, what
 // changed (old -> new) and a link that jumps to the moment right after it.
 import { BITS, MARK_NAME, NOTE, OP } from "./state.js";
+import { where } from "./status.js";
 
 const SHOWN = 400; // rows listed; the rest are counted
 
@@ -50,19 +51,17 @@ export class CellHistory {
     });
   }
 
-  // Where square p is, in the words the page uses (a cell's column and row, or a wall line's square).
+  // Where square p is, in the words the page uses everywhere (status.js where).
   where(p) {
-    const s = this.player.s, W = s.width, x = p % W, y = (p - x) / W;
-    if (s.geometry === "thin") {
-      return x & y & 1 ? `cell (${(x + 1) / 2}, ${(y + 1) / 2})` : `wall square (${x}, ${y}) of the thin grid`;
-    }
-    return `square (${x + 1}, ${y + 1})`;
+    const s = this.player.s, at = where(s, p);
+    if (s.shapes) return at;
+    return at.startsWith("(") ? `${s.geometry === "thin" ? "cell" : "square"} ${at}` : at;
   }
 
   show(p) {
     const { player } = this, log = player.log;
     if (!log || p < 0) return;
-    if (player.deferred) { this.fetchAll().then(() => this.show(p)); return; } // an instant run: its events first
+    if (player.deferred) { this.fetchAll().then(() => this.show(p), () => {}); return; } // an instant run: its events first
     this.square = p;
     this.key = player.loads;
     this.shown = log.total;

@@ -150,7 +150,7 @@ export class Legend {
       li.dataset.route = String(n);
       li.tabIndex = 0;
       li.append(swatch(ROUTE_LINES[n % ROUTE_LINES.length], "line"),
-        el("span", "", `${fmt(r.moves)} moves · ${r.turns === null ? "–" : fmt(r.turns / 2)} turns` +
+        el("span", "", `${fmt(r.moves)} moves · turning ${r.turns === null ? "–" : `${fmt(r.turns)}°`}` +
           (n ? ` · ${Math.round(r.overlap * 100)} % shared with the first` : " · the shortest")));
       const lit = (on) => () => { this.renderer.highlight = on ? n : -1; this.renderer.s.routeChanged = true; };
       li.addEventListener("pointerenter", lit(true));

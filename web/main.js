@@ -418,7 +418,7 @@ async function transport(action) {
 // running run; far jumps start from the nearest snapshot (timeline.js).
 function seekTo(k) {
   if (!player.log || !machine.allows("seek")) return false;
-  if (player.deferred) { fetchAll().then(() => seekTo(k)); return true; } // an instant run: its events first
+  if (player.deferred) { fetchAll().then(() => seekTo(k), () => {}); return true; } // an instant run: its events first
   if (machine.state === "running") machine.send("pause");
   player.seek(k);
   if (!player.atEnd) machine.send("step");
@@ -429,9 +429,11 @@ function seekTo(k) {
 }
 
 // The rest of the run from the engine (once, in the background): the timeline shows all of it.
+// Always a promise (of the events' total); one an engine stopped meanwhile rejects, which it says itself.
 function fetchAll() {
-  if (!player.log || player.log.finished || ui.fetching) return ui.fetching;
+  if (!player.log || player.log.finished || ui.fetching) return ui.fetching || Promise.resolve(player.log ? player.log.total : 0);
   ui.fetching = player.fetchAll().finally(() => { ui.fetching = null; });
+  ui.fetching.catch(() => {}); // (a caller that drops it, as the timeline's press does, leaves no unhandled rejection)
   return ui.fetching;
 }
 
@@ -444,13 +446,32 @@ function run() {
   machine.send("play");
 }
 
-// Into the Race view: a running Watch animation pauses, Play and Edit end.
+// Into the Race view: a running Watch animation pauses (one not started yet, a link's maze under its
+// race, is drawn whole: see watchToEnd), Play and Edit end.
 function openRace() {
   showLab(false);
-  if (machine.state === "running") machine.send("pause");
+  if (machine.state === "running") {
+    machine.send("pause");
+    if (!player.cursor) watchToEnd();
+  }
   if (machine.mode !== "watch") machine.send("leave");
   race.open();
   refresh();
+}
+
+// The Watch run shown at its end: what the Watch view holds under a race that began before the
+// run's first step, so that leaving the race never shows a board paused at event 0 of 0.
+async function watchToEnd() {
+  const loads = player.loads;
+  if (!player.log || player.atEnd) return;
+  if (ui.instant) await ui.instant;
+  else if (!player.cursor && !player.log.total && await player.finishInstant().catch(() => false)) {
+    if (loads === player.loads && machine.send("finish")) finished();
+    return;
+  }
+  if (loads !== player.loads || player.atEnd) { if (loads === player.loads && machine.send("finish")) finished(); return; }
+  await fetchAll();
+  if (loads === player.loads) seekTo(player.log.total);
 }
 
 // Out of the Race view: the address bar holds the Watch view's link again.
@@ -493,7 +514,12 @@ const actions = {
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
 $("edit-brush").addEventListener("change", (e) => { if (modes.edit.editor) modes.edit.editor.brush = Number(e.target.value); });
 $("view").addEventListener("change", (e) => { ui.view = e.target.value; layout(); race.layout(); });
-$("shape").addEventListener("change", () => showShape(ui));
+// A new shape makes a maze of that shape at once (the board must match the dropdown); in Race and
+// Lab the next race or batch takes it.
+$("shape").addEventListener("change", () => {
+  showShape(ui);
+  if (!race.active && document.body.dataset.view !== "lab") page.press("generate");
+});
 $("mask").addEventListener("change", () => showShape(ui));
 $("mask-file").addEventListener("change", (e) => { if (e.target.files[0]) maskFromPicture(e.target.files[0], showNotice); });
 $("mask-text").addEventListener("drop", (e) => {
@@ -509,14 +535,25 @@ $("generator").addEventListener("change", () => explainer.show(ui.gen.current, n
 $("solver").addEventListener("change", () => explainer.show(ui.sol.current, null));
 new ResizeObserver(() => layout()).observe(board);
 
-// After a choice from any dropdown the board takes the focus back, so that the shortcuts work at once.
+// After a choice from any dropdown with the pointer the board takes the focus back, so that the
+// shortcuts work at once; a choice made with the keys (↑ ↓ on the focused dropdown) keeps the focus
+// where the keys are.
+let keyedSelect = null;
+document.addEventListener("keydown", (e) => { keyedSelect = e.target instanceof HTMLSelectElement ? e.target : null; }, true);
+document.addEventListener("pointerdown", () => { keyedSelect = null; }, true);
 document.addEventListener("change", (e) => {
-  if (e.target instanceof HTMLSelectElement) board.focus({ preventScroll: true });
+  if (e.target instanceof HTMLSelectElement && e.target !== keyedSelect) board.focus({ preventScroll: true });
 });
 
 const zoomKey = setupZoom(board, renderer, () => ui.mode === modes.watch);
 
 document.addEventListener("keydown", (e) => {
+  // Enter in the size or seed fields makes that maze (the board must show what the fields say).
+  if (e.key === "Enter" && ["width", "height", "seed"].includes(e.target.id)) {
+    e.preventDefault();
+    page.press("generate");
+    return;
+  }
   if (e.target.closest("input, select, textarea, [contenteditable]")) return;
   if (document.body.dataset.view === "lab") { if (e.key === "Escape") showLab(false); return; }
   if (race.active && race.key(e)) { e.preventDefault(); return; }

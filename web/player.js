@@ -31,7 +31,7 @@ export class Player {
     // A shaped maze's drawing comes once per maze: a run on the same maze keeps the last one.
     if (reply.drawing) this.shapes = new ShapeView(reply.drawing);
     if (this.s.shape !== "square") this.s.shapes = this.shapes;
-    this.log = new EventLog();
+    this.log = new EventLog(wall.length);
     this.snaps = new Snapshots(this.s, reply.first); // what a seek far away starts from (timeline.js)
     this.cursor = 0;
     this.carry = 0;
@@ -39,6 +39,12 @@ export class Player {
     this.instantTried = false;
     this.regenerating = null;
     this.finalWalls = null;
+  }
+
+  // The cells the run has expanded up to the cursor (a solve's "visited"), counted from its events.
+  get visited() {
+    if (this.deferred && this.s.visitedFinal != null) return this.s.visitedFinal;
+    return this.log.visitedAt(this.cursor);
   }
 
   get atEnd() { return this.deferred || (this.log.finished && this.cursor >= this.log.total); }
@@ -64,6 +70,7 @@ export class Player {
     Object.assign(s, { wall: final.wall, mark: final.mark, num: final.num, start: final.start, goals: final.goals.slice(), route: final.route.slice(), notes: final.notes,
       waypoints: final.notes.filter((n) => n[0] === NOTE.WAYPOINT).map((n) => [n[2], n[1]]), head: -1,
       allDirty: true, routeChanged: true, dirtyCount: 0 });
+    s.visitedFinal = final.visited ?? null; // the cells the event-free twin expanded (no events to count)
     this.deferred = true;
     this.finalWalls = final.walls01; // the final walls packed (main.js keeps them for a fresh worker)
     return true;
@@ -104,10 +111,17 @@ export class Player {
     return p.then((reply) => {
       if (reply && run === this.runId) {
         log.push(reply.events);
-        this.prefetch(ahead, size); // keep the worker busy until `ahead` events wait
+        this.ahead(ahead, size); // keep the worker busy until `ahead` events wait
       }
       return reply;
     });
+  }
+
+  // A prefetch nobody waits for: an engine that stops meanwhile (Stop in the Code mode, a crash)
+  // rejects it, and says so itself (the page restores its maze): no unhandled rejection.
+  ahead(n, size) {
+    const p = this.prefetch(n, size);
+    if (p) p.catch(() => {});
   }
 
   // Make events [0, k) available (or as many as the run has); resolves to the total.
@@ -137,7 +151,7 @@ export class Player {
     if (eps === Infinity) {
       const t0 = performance.now();
       while (this.cursor < this.log.total && performance.now() - t0 < INSTANT_MS) this.forward(20000);
-      this.prefetch(INSTANT_BATCH * 2, INSTANT_BATCH);
+      this.ahead(INSTANT_BATCH * 2, INSTANT_BATCH);
       return;
     }
     this.carry = Math.min(this.carry + eps * dt, Math.max(1, eps * 0.25) + 1);
@@ -146,7 +160,7 @@ export class Player {
     this.forward(Math.min(n, avail));
     this.carry -= Math.min(n, avail);
     const size = Math.max(1000, Math.min(INSTANT_BATCH, Math.round(eps)));
-    this.prefetch(size, size);
+    this.ahead(size, size);
   }
 
   // Fetch the rest of the run (the timeline shows all of it); resolves to the total.

@@ -477,7 +477,7 @@ export class Renderer {
       }
       o.stroke();
     }
-    if (Math.min(cols.cell, rows.cell) < LABEL_PX * this.dpr) this.drawEnds();
+    this.drawEnds();
     if (head >= 0 && this.graph) this.drawHead(head, unit);
     else if (head >= 0) {
       const x = head % W, y = (head - x) / W;
@@ -532,12 +532,22 @@ export class Renderer {
     o.globalAlpha = 1;
   }
 
-  // Squares too small for a letter: S and every goal get a ring around them.
+  // Is the letter of end p (S or a goal) written in its square or cell (see label)?
+  letterFits(p) {
+    if (!this.graph) return Math.min(this.cols.cell, this.rows.cell) >= LABEL_PX * this.dpr;
+    const s = this.s, d = 2 * this.graph.inner[p] * this.k * 0.8;
+    const len = 1 + (s.layer === "distance" && s.num[p] > 0 ? String(s.num[p] - 1).length : 0);
+    return Math.floor(Math.min(d * 0.62, (d * 0.92) / (0.6 * len))) >= LABEL_PX * this.dpr * 0.8;
+  }
+
+  // Ends too small for their letter (tiny squares, a polar maze's outer cells): S and every goal
+  // get a ring around them, so that both ends show at every moment, on every shape.
   drawEnds() {
-    const s = this.s, o = this.octx, r = Math.max(5 * this.dpr, Math.min(this.cols.cell, this.rows.cell));
+    const s = this.s, o = this.octx, g = this.graph;
     o.lineWidth = Math.max(1.5, this.dpr * 1.5);
-    for (const [p, colour] of [[s.start, COLOURS.start], ...s.goals.map((g) => [g, COLOURS.goal])]) {
-      if (p < 0) continue;
+    for (const [p, colour] of [[s.start, COLOURS.start], ...s.goals.map((q) => [q, COLOURS.goal])]) {
+      if (p < 0 || this.letterFits(p)) continue;
+      const r = Math.max(5 * this.dpr, g ? g.inner[p] * this.k : Math.min(this.cols.cell, this.rows.cell));
       const [x, y] = this.centre(p);
       o.strokeStyle = "#ffffff";
       o.beginPath(); o.arc(x, y, r + o.lineWidth, 0, 2 * Math.PI); o.stroke();

@@ -204,7 +204,11 @@ export function decode(bytes, n, ev = new Int32Array(4 * n)) {
 // bytes an event instead of 16), the last partial block as it came, and a few recently used
 // blocks decoded.
 export class EventLog {
-  constructor() {
+  // `size`: the squares (or cells and passages) of the run's maze, what `visitedAt` counts over.
+  constructor(size = 0) {
+    this.seen = new Uint8Array(size); // squares an event has marked visited so far
+    this.firsts = new Int32Array(64); // the indices just after each square's first visit, ascending
+    this.visitedTotal = 0;
     this.blocks = []; // encoded full blocks: block b holds events [b * BLOCK, (b + 1) * BLOCK)
     this.tail = null; // the events after the last full block, packed (4 ints each)
     this.tailCount = 0;
@@ -222,7 +226,19 @@ export class EventLog {
     for (let j = 0; j < chunk.length; j += 4) {
       const op = chunk[j] & BITS.OP_MASK;
       if (op === OP.NUM && chunk[j + 3] > this.numTop) this.numTop = chunk[j + 3];
-      else if (op === OP.MARK) this.marksUsed.add(chunk[j + 3]);
+      else if (op === OP.MARK) {
+        const v = chunk[j + 3], p = chunk[j + 1];
+        this.marksUsed.add(v);
+        if ((v === MARK.VISITED || v === MARK.VISITED2) && p >= 0 && p < this.seen.length && !this.seen[p]) {
+          this.seen[p] = 1;
+          if (this.visitedTotal === this.firsts.length) {
+            const bigger = new Int32Array(this.firsts.length * 2);
+            bigger.set(this.firsts);
+            this.firsts = bigger;
+          }
+          this.firsts[this.visitedTotal++] = this.total + (j >> 2) + 1;
+        }
+      }
     }
     for (let j = 0; j < n;) {
       if (!this.tail) this.tail = new Int32Array(4 * BLOCK);
@@ -241,6 +257,15 @@ export class EventLog {
       }
     }
     this.total += n;
+  }
+
+  // Distinct squares visited by events [0, k): the cells a solve has expanded once its cursor
+  // stands at k (never fewer as it goes on, and the same number however the cursor got there).
+  visitedAt(k) {
+    const f = this.firsts;
+    let lo = 0, hi = this.visitedTotal;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (f[mid] <= k) lo = mid + 1; else hi = mid; }
+    return lo;
   }
 
   remember(b, ev) {

@@ -8,8 +8,9 @@ import { MARK, NOTE } from "./state.js";
 const NUMBERS = new Intl.NumberFormat("en", { maximumFractionDigits: 3 });
 export const fmt = (n) => NUMBERS.format(Number(n));
 
-// Turning in units of 45 degrees -> words ("3 right-angle turns", "2.5 ...").
-const turns = (units) => `${fmt(units / 2)} turn${units === 2 ? "" : "s"}`;
+// A route's total turning, in whole degrees (the engine's unit on every shape: a right angle is 90,
+// a hexagon's bend 60, a polar ring bends at every move).
+const turning = (degrees) => `turning ${fmt(degrees)}°`;
 
 // note name -> what it says (value: the note's value); null for notes drawn, not said.
 export const NOTE_TEXT = {
@@ -19,7 +20,7 @@ export const NOTE_TEXT = {
   GAVE_UP: () => "gave up: the step budget ran out",
   HEURISTIC: () => "heuristic result (not exact)",
   ROUTE: (v) => `a route of ${fmt(v)} moves`,
-  TURNS: (v) => `${turns(v)} (90° each)`,
+  TURNS: (v) => turning(v),
   COST: (v) => `cost ${fmt(v / 1000)}`,
   WAYPOINT: null,
   BOUND: (v) => `searching within a cost bound of ${fmt(v / 100)}`,
@@ -34,12 +35,12 @@ export function stats(player, elapsed) {
   const total = log.finished ? fmt(log.total) : `${fmt(log.total)}+`;
   const parts = [];
   if (player.kind === "solve") {
-    const visited = s.markCount[MARK.VISITED] + s.markCount[MARK.VISITED2];
+    const visited = player.visited;
     const route = s.markCount[MARK.ROUTE];
     parts.push(`moves ${route > 0 ? fmt(route - 1) : "–"}`, `visited ${fmt(visited)}`);
     const cost = firstNote(s.notes, NOTE.COST), turn = firstNote(s.notes, NOTE.TURNS);
     if (cost) parts.push(`cost ${fmt(cost[1] / 1000)}`);
-    if (turn) parts.push(turns(turn[1]));
+    if (turn) parts.push(turning(turn[1]));
   } else {
     // A generator opens passages (or, starting from an open field, builds walls).
     const what = s.geometry === "thin" ? "passages" : s.geometry === "graph" ? "cells and passages" : "squares";
@@ -60,6 +61,23 @@ export function describeNotes(notes) {
   }
   if (routes > 1) out.push(`${fmt(routes)} routes`);
   return out.slice(-3).join(" · ");
+}
+
+// Where square p of state s is, in the one convention of the page, the CLI and the library
+// (Maze.node_xy): a cell's (x, y) counted from 0 at the top left; a thin maze's wall square is the
+// wall between two cells (or on the border beside one), a post the corner between four; a shaped
+// maze's cell is its number, a side the side between two of them.
+export function where(s, p) {
+  if (s.shapes) return p < s.shapes.n ? `cell ${p}` : `the side between cells ${s.shapes.cellsOf(p).join(" and ")}`;
+  const W = s.width, x = p % W, y = (p - x) / W;
+  if (s.geometry !== "thin") return `(${x}, ${y})`;
+  const cell = (cx, cy) => `(${(cx - 1) / 2}, ${(cy - 1) / 2})`;
+  if (x & y & 1) return cell(x, y);
+  if (!(x & 1) && !(y & 1)) return `the corner post (${x / 2}, ${y / 2})`;
+  const [a, b] = x & 1 ? [[x, y - 1], [x, y + 1]] : [[x - 1, y], [x + 1, y]];
+  const inside = ([cx, cy]) => cx > 0 && cy > 0 && cx < W && cy < s.height;
+  if (inside(a) && inside(b)) return `the wall between ${cell(...a)} and ${cell(...b)}`;
+  return `the border wall of ${cell(...(inside(a) ? a : b))}`;
 }
 
 export function showNotice(message) {

@@ -20,7 +20,7 @@ def parents(maze):
 
 def show_route(maze, path, mark=M_ROUTE, note=True):
     """Mark the route node by node from its first to its last, then note FOUND with its length
-    and TURNS with its turning (units of 45 degrees).
+    and TURNS with its turning (whole degrees).
 
     Thin mazes mark cells only (the openings between them have no area in the thin view).
     """

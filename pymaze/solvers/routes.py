@@ -183,8 +183,7 @@ def routes(maze, rng, k=3, watch=True):
     6. Show each kept route: its polyline corners as waypoint notes (the
        ordinal 0 starts a new route), its cells (the first route with the
        route mark, the others with the second route mark on cells not yet
-       marked), its length in moves and its total turning in units of 45
-       degrees.
+       marked), its length in moves and its total turning in whole degrees.
 
     Property: routes are simple and come in order of length; the first is
     a shortest one.  On a perfect maze there is exactly one.
@@ -323,7 +322,7 @@ def _along(maze, corners):
 def listed(maze, events=None, said=None):
     """The routes a run of this solver on ``maze`` showed, read back from its events alone (or from
     the notes it reported, ``said``, as ``(code, value, index)``, when it ran with nobody watching):
-    ``([{"moves", "turns", "overlap", "path"}, ...], why)``.  ``overlap`` is the share of the
+    ``([{"moves", "turning", "overlap", "path"}, ...], why)`` (turning in whole degrees).  ``overlap`` is the share of the
     route's nodes that lie on the first route; ``why`` says why fewer than asked came, when a note
     does: ``("exhausted", simple routes examined)`` or ``("gave up", routes kept)``, else None."""
     lines, out, why = [], [], None
@@ -333,9 +332,9 @@ def listed(maze, events=None, said=None):
                 lines.append([])
             lines[-1].append(p)
         elif code == N_ROUTE:
-            out.append({"moves": value, "turns": None})
+            out.append({"moves": value, "turning": None})
         elif code == N_TURNS and out:
-            out[-1]["turns"] = value
+            out[-1]["turning"] = value
         elif code == N_EXHAUSTED:
             why = ("exhausted", value)
         elif code == N_GAVE_UP:
