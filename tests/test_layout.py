@@ -89,3 +89,34 @@ def test_the_bottom_layer_imports_no_algorithm_and_no_front_end(module):
     reached = nx.descendants(import_graph(), module)
     assert not {m for m in reached if m.startswith(("pymaze.generators", "pymaze.solvers"))
                 or m in ("pymaze", "pymaze.cli", "pymaze.web", "pymaze.svg", "pymaze.formats", "pymaze.run")}, reached
+
+
+# The layers, bottom to top: a module imports only from its own layer and the layers below it.
+LAYERS = {
+    "errors": ["pymaze.errors"],
+    "topology": ["pymaze.masks", "pymaze.graph"],
+    "core": ["pymaze.maze", "pymaze.events", "pymaze.registry"],
+    "algorithms": ["pymaze.generators", "pymaze.solvers"],
+    "extend": ["pymaze.author", "pymaze.plugins"],
+    "engine": ["pymaze.run", "pymaze.solution", "pymaze.stats", "pymaze.lab", "pymaze.api", "pymaze"],
+    "io": ["pymaze.mazetext", "pymaze.formats", "pymaze.interop", "pymaze.boxtext", "pymaze.picture",
+           "pymaze.records"],
+    "render": ["pymaze.svg", "pymaze.animate", "pymaze.sheet"],
+    "frontends": ["pymaze.cli", "pymaze.web", "pymaze.web_debug", "pymaze.__main__"],
+}
+
+
+def layer_of(module):
+    """The index of ``module``'s layer (a subpackage's modules share their package's)."""
+    for i, names in enumerate(LAYERS.values()):
+        for name in names:
+            if module == name or name != "pymaze" and module.startswith(name + "."):
+                return i
+    raise AssertionError(f"{module} is in no layer: add it to LAYERS (and a sentence to docs/CODE.md)")
+
+
+def test_every_module_imports_only_from_its_layer_and_below():
+    graph = import_graph()
+    upward = [f"{a} (line {graph.edges[a, b]['line']}) imports {b}" for a, b in graph.edges
+              if layer_of(b) > layer_of(a)]
+    assert not upward, "imports that reach up a layer:\n  " + "\n  ".join(sorted(upward))
