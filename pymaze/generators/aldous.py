@@ -4,7 +4,7 @@ from ..registry import generator
 from ._base import carve, open_cell, set_mark
 
 
-@generator("aldous", "Aldous-Broder", order=80, perfect=True, uniform=True, shapes=SHAPES)
+@generator("aldous", "Aldous-Broder", group="perfect", order=80, perfect=True, uniform=True, shapes=SHAPES)
 def aldous(maze, rng):
     """Aldous-Broder: a random walk that opens the way into every cell it enters for the first time.
 

@@ -2,7 +2,7 @@ from ..events import CHUNK, MILESTONE, WALL, column
 from ..registry import Param, generator
 
 
-@generator("binary", "Binary tree", order=110, initial="closed", perfect=True, params=[
+@generator("binary", "Binary tree", group="perfect", order=110, initial="closed", perfect=True, params=[
     Param("bias", "choice", "NW", choices=("NW", "NE", "SW", "SE"),
           help="the two directions every cell may open toward"),
 ])

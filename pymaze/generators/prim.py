@@ -7,7 +7,7 @@ from ..registry import Param, generator
 from ._base import both, carve, open_cell, set_mark
 
 
-@generator("prim", "Prim", order=60, perfect=True, shapes=SHAPES, params=[
+@generator("prim", "Prim", group="perfect", order=60, perfect=True, shapes=SHAPES, params=[
     Param("method", "choice", "true", choices=("true", "simplified", "modified"),
           help="true: the cheapest edge under random weights; simplified: a random edge "
                "leaving the tree; modified: a random frontier cell"),

@@ -4,7 +4,7 @@ from ..registry import Param, generator
 from ._base import open_wall
 
 
-@generator("sidewinder", "Sidewinder", order=100, initial="closed", perfect=True, shapes=("square", "polar"), params=[
+@generator("sidewinder", "Sidewinder", group="perfect", order=100, initial="closed", perfect=True, shapes=("square", "polar"), params=[
     Param("bias", "float", 0.5, min=0.0, max=1.0,
           help="probability of closing a run at each cell (high: short runs, many passages north)"),
 ])

@@ -12,7 +12,7 @@ KINDS = Kinds((MARK, 0, M_STACK), (MARK, M_STACK, 0), (WALL, 1, 0), (WALL | MILE
 ADD, ERASE, JOIN = b"\0", b"\1", b"\1\2\3"
 
 
-@generator("wilson", "Wilson", order=70, perfect=True, uniform=True, shapes=SHAPES)
+@generator("wilson", "Wilson", group="perfect", order=70, perfect=True, uniform=True, shapes=SHAPES)
 def wilson(maze, rng):
     """Wilson: loop-erased random walks, each one joined to the tree when it reaches it.
 

@@ -11,7 +11,7 @@ from ._packed import EXPAND, KINDS, SEEN, nothing, route
 from ._moves import EPS, close, cost_note, diagonal_param, estimate, finish, heuristic_param, moves, weight_param
 
 
-@solver("astar", "A* search", order=40, optimal=True,
+@solver("astar", "A* search", group="shortest", order=40, optimal=True,
         params=[heuristic_param(), weight_param(), diagonal_param()])
 def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
     """A* search: best-first by moves walked plus an estimate of the moves left.

@@ -10,7 +10,7 @@ from ._moves import close, cost_note, diagonal_param, finish, moves
 from ._packed import EXPAND, KINDS, SEEN, nothing, route
 
 
-@solver("bfs", "Breadth-first search", order=20, optimal=True, params=[diagonal_param()])
+@solver("bfs", "Breadth-first search", group="shortest", order=20, optimal=True, params=[diagonal_param()])
 def bfs(maze, rng, diagonal="never"):
     """Breadth-first search: a shortest route in moves.
 

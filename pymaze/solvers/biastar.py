@@ -7,7 +7,7 @@ from ._moves import diagonal_param, estimate, heuristic_param, moves, weight_par
 from ._twoway import GH, packed, two_way, whole, whole_estimate, whole_way
 
 
-@solver("biastar", "Bidirectional A*", order=42, optimal=True, max_cells=1_000_000,
+@solver("biastar", "Bidirectional A*", group="shortest", order=42, optimal=True, max_cells=1_000_000,
         params=[heuristic_param(), weight_param(), diagonal_param()])
 def biastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never"):
     """Bidirectional A*: two A* searches, from S towards the goals and from the goals towards S.

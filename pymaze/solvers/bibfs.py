@@ -8,7 +8,7 @@ from ._moves import diagonal_param, moves
 from ._twoway import EXPANDED, KINDS, REACHED, packed_end, quiet_end, stepped, twin
 
 
-@solver("bibfs", "Bidirectional breadth-first search", order=70, optimal=True, params=[diagonal_param()])
+@solver("bibfs", "Bidirectional breadth-first search", group="shortest", order=70, optimal=True, params=[diagonal_param()])
 def bibfs(maze, rng, diagonal="never"):
     """Bidirectional breadth-first search: two waves, from S and from the goals, meet in the middle.
 

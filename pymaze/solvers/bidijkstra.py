@@ -3,7 +3,7 @@ from ._moves import diagonal_param, moves
 from ._twoway import G, packed, twin, two_way, whole, whole_way
 
 
-@solver("bidijkstra", "Bidirectional Dijkstra", order=52, optimal=True, params=[diagonal_param()])
+@solver("bidijkstra", "Bidirectional Dijkstra", group="shortest", order=52, optimal=True, params=[diagonal_param()])
 def bidijkstra(maze, rng, diagonal="never"):
     """Bidirectional Dijkstra: two waves of least cost, from S and from the goals, until they can stop.
 

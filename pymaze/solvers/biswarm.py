@@ -4,7 +4,7 @@ from ._swarm import EAST, WEST, manhattan_to, turner
 from ._twoway import SWARM, packed, twin, two_way, whole, whole_way
 
 
-@solver("biswarm", "Bidirectional swarm", order=66, shapes=("square",), optimal=False, params=[diagonal_param()])
+@solver("biswarm", "Bidirectional swarm", group="open", order=66, shapes=("square",), optimal=False, params=[diagonal_param()])
 def biswarm(maze, rng, diagonal="never"):
     """Bidirectional swarm: two swarms, from S towards the goals and from the goals towards S.
 

@@ -6,7 +6,7 @@ from ..graph import bfs_tree, links, path_to, route_blocks, steps
 from ._base import no_route, quiet_no_route, quiet_route, show_route
 
 
-@solver("blind", "Blind alley filler / sealer", order=132, optimal=True, max_cells=1_000_000, params=[
+@solver("blind", "Blind alley filler / sealer", group="fill", order=132, optimal=True, max_cells=1_000_000, params=[
     Param("method", "choice", "filler", choices=("filler", "sealer"),
           help="filler fills every blind alley; sealer only seals each one at its entrance"),
 ])

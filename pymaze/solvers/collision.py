@@ -8,7 +8,7 @@ from ._packed import nothing, route
 from ._walk import goal_flags
 
 
-@solver("collision", "Collision", order=156, optimal=True)
+@solver("collision", "Collision", group="fill", order=156, optimal=True)
 def collision(maze, rng):
     """Collision: flood from S in rounds; where two floods collide, the later one dies; fill what is left.
 

@@ -6,7 +6,7 @@ from ..graph import links, steps
 from ._base import dead_end_fill, fill_dead_ends, no_route, route_to_goal, show_route
 
 
-@solver("culdesac", "Cul-de-sac filling", order=90, optimal=True)
+@solver("culdesac", "Cul-de-sac filling", group="fill", order=90, optimal=True)
 def culdesac(maze, rng):
     """Cul-de-sac filling: fill dead ends, and seal the loops that hang off the maze by a single cell.
 

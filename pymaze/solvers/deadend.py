@@ -6,7 +6,7 @@ from ..graph import links, steps
 from ._base import dead_end_fill, no_route, route_to_goal, show_route
 
 
-@solver("deadend", "Dead-end filling", order=120, optimal=True)
+@solver("deadend", "Dead-end filling", group="fill", order=120, optimal=True)
 def deadend(maze, rng):
     """Dead-end filling, taken past loops: what is left is every cell of every simple S-G route.
 

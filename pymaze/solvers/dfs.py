@@ -15,7 +15,7 @@ KINDS = Kinds(((MARK, M_CURRENT, M_STACK), (MARK | MILESTONE, 0, M_CURRENT)),
 AHEAD, BACK = 0, 1
 
 
-@solver("dfs", "Depth-first search", order=10, optimal=False, params=[
+@solver("dfs", "Depth-first search", group="walker", order=10, optimal=False, params=[
     Param("order", "choice", "fixed", choices=("fixed", "random"),
           help="fixed: try neighbours north, east, south, west; random: shuffle them at every node"),
 ])

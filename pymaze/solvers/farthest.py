@@ -46,7 +46,7 @@ def _sweep(maze, tables, source, watch):
     return parent, last[0], d - 1, again, reached
 
 
-@solver("farthest", "Farthest pair (longest route)", order=130, layer="distance")
+@solver("farthest", "Farthest pair (longest route)", group="fill", order=130, layer="distance")
 def farthest(maze, rng):
     """Farthest pair: repeated breadth-first sweeps to the two cells farthest apart.
 

@@ -10,7 +10,7 @@ from ._moves import cost_note, diagonal_param, estimate, finish, heuristic_param
 from ._packed import EXPAND, KINDS, SEEN, nothing, route
 
 
-@solver("greedy", "Greedy best-first search", order=60, optimal=False,
+@solver("greedy", "Greedy best-first search", group="open", order=60, optimal=False,
         params=[heuristic_param(), diagonal_param()])
 def greedy(maze, rng, heuristic="manhattan", diagonal="never"):
     """Greedy best-first search: heads for the goal by estimate alone, fast but not optimal.

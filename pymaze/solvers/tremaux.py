@@ -6,7 +6,7 @@ from ..registry import solver
 from ._base import UNSEEN, no_route, parents, quiet_route, show_route
 
 
-@solver("tremaux", "Trémaux's algorithm", order=80)
+@solver("tremaux", "Trémaux's algorithm", group="walker", order=80)
 def tremaux(maze, rng):
     """Trémaux's algorithm: mark each passage as you walk it, and never walk one a third time.
 

@@ -8,7 +8,7 @@ from ._packed import nothing, route
 from ._walk import MOVES, cut, goal_flags, square_moves
 
 
-@solver("wall", "Wall follower", order=150, params=[
+@solver("wall", "Wall follower", group="walker", order=150, params=[
     Param("hand", "choice", "right", choices=("right", "left"), help="the hand kept on the wall"),
 ])
 def wall(maze, rng, hand="right"):

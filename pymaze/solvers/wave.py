@@ -4,7 +4,7 @@ from ..registry import solver
 from ._base import found, no_route, quiet_no_route, show_route
 
 
-@solver("wave", "Wave (step numbering)", order=30, optimal=True, layer="distance")
+@solver("wave", "Wave (step numbering)", group="shortest", order=30, optimal=True, layer="distance")
 def wave(maze, rng):
     """Wave propagation: number every cell by its distance from S, then walk back from G.
 
