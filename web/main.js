@@ -88,6 +88,7 @@ function showLab(on) {
   $("mode-lab").setAttribute("aria-pressed", String(on));
   if (on) lab.open();
   if (!on) layout();
+  refresh();
 }
 const timeline = new Timeline($("timeline"), { player, seek: seekTo, fetchAll });
 const cellHistory = new CellHistory($("history"), { player, seek: seekTo, fetchAll });
@@ -100,8 +101,8 @@ function setup(catalogue) {
   if (ui.catalogue) return;
   adoptVocabulary(catalogue.events);
   ui.catalogue = catalogue;
-  ui.gen = new AlgorithmPicker("generator", catalogue.generators, "dig");
-  ui.sol = new AlgorithmPicker("solver", catalogue.solvers, "bfs");
+  ui.gen = new AlgorithmPicker("generator", catalogue.generators, "dig", catalogue.groups?.generators);
+  ui.sol = new AlgorithmPicker("solver", catalogue.solvers, "bfs", catalogue.groups?.solvers);
   const weighted = () => { $("random-weights").hidden = !ui.sol.current.params.some((p) => p.name === "weights"); };
   ui.sol.select.addEventListener("change", weighted);
   weighted();
@@ -176,12 +177,17 @@ function refresh(state = machine.state) {
     const c = el.dataset.control;
     el.disabled = !machine.allows(c) || !!off[c];
   }
+  // The play button is the transport's (small, beside back and forward): at a run's end it replays
+  // it; Generate and Solve are the main actions.
   const replay = atEnd && state === "done";
-  setText($("play"), replay ? "↺ Replay" : "▶ Run");
-  $("play").title = replay ? "Replay the run from the start (space)" : "Run the animation (space)";
+  setText($("play"), replay ? "↺" : "▶");
+  $("play").title = replay ? "Replay this run from its start (space)" : "Run the animation (space)";
+  $("play").setAttribute("aria-label", replay ? "Replay the run" : "Run");
+  summarize();
   $("play").hidden = state === "running";
   $("pause").hidden = state !== "running";
-  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(!race.active && m === mode.name && !(m === "watch" && code.open)));
+  const lab = document.body.dataset.view === "lab";
+  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(!race.active && !lab && m === mode.name && !(m === "watch" && code.open)));
   $("mode-race").setAttribute("aria-pressed", String(race.active));
   $("mode-code").setAttribute("aria-pressed", String(code.open));
   $("walkbar").hidden = mode.name !== "play";
@@ -319,6 +325,7 @@ async function openLink() {
   ui.linked = true;
   const { problems, solve } = applyLink(location.hash, ui);
   const params = new URLSearchParams(location.hash.replace(/^#/, "")), long = location.hash.length > MAX_FRAGMENT + 1;
+  if (!location.hash.replace(/^#/, "")) return firstVisit();
   if (await start("generate")) {
     if (params.has("edit")) problems.push(...await openEdited(params));
     if (solve) await start("solve");
@@ -334,6 +341,28 @@ async function openLink() {
     const engineSaid = $("notice").hidden ? "" : ` ${$("notice-text").textContent}`;
     showNotice(`Some link values were ignored (defaults kept): ${problems.join("; ")}.${engineSaid}`);
   }
+}
+
+// The first visit (no link): the default maze appears at once and is solved by the wave at the
+// slider's speed, so that numbers spread from S within seconds of ready.  Anything the person starts
+// meanwhile (another run, a mode) ends the tour; ui.intro is its promise (the tests wait for it).
+function firstVisit() {
+  ui.intro = (async () => {
+    if (!await start("generate")) return;
+    const loads = player.loads;
+    ui.instantLoad = loads; // this run at instant speed, whatever the slider says
+    while (loads === player.loads && !(machine.state === "done" && player.atEnd && !ui.instant)) {
+      await new Promise((r) => requestAnimationFrame(r));
+      if (machine.mode !== "watch" || race.active || document.body.dataset.view === "lab") return;
+    }
+    if (loads !== player.loads) return;
+    if (ui.sol.algorithms.some((a) => a.slug === "wave")) {
+      ui.sol.select.value = "wave";
+      ui.sol.select.dispatchEvent(new Event("change"));
+    }
+    await start("solve");
+  })().finally(() => { ui.intro = null; });
+  return ui.intro;
 }
 
 // A link's edits (edit.js editKeys) over the maze just generated, in Edit mode; the problems found.
@@ -434,6 +463,27 @@ function fetchAll() {
   return ui.fetching;
 }
 
+// The sheet of everything beyond the strip: open or closed (the line above it says what is set).
+function showSheet(open) {
+  $("sheet").hidden = !open;
+  $("settings-toggle").setAttribute("aria-expanded", String(open));
+  $("settings-toggle").querySelector(".more").textContent = open ? "▾ less" : "▸ more";
+  if (open && matchMedia("(max-width: 760px)").matches) $("sheet").scrollTop = 0;
+}
+
+// What is set, in one line: the generator, size, seed, and the shape, mask and view when not the plain ones.
+function summarize() {
+  if (!ui.gen) return;
+  const name = (ui.gen.current?.name || "").replace(/\s*\(.*\)$/, "");
+  const polar = $("shape").value === "polar";
+  const parts = [name, polar ? `${$("width").value} in the first ring × ${$("height").value} rings`
+    : `${$("width").value}×${$("height").value}`, `seed ${$("seed").value}`];
+  if ($("shape").value !== "square") parts.push($("shape").selectedOptions[0].textContent);
+  if ($("mask").value) parts.push(`${$("mask").selectedOptions[0].textContent} mask`);
+  if (ui.view === "block") parts.push("blocks");
+  setText($("settings-summary"), parts.join(" · "));
+}
+
 // Run, or at the end of a run, replay it from the start.
 function run() {
   if (player.log && player.atEnd) {
@@ -471,8 +521,8 @@ const actions = {
   reset: () => transport(async () => player.seek(0)),
   "random-weights": randomWeights,
   "copy-link": copyLink,
-  "quick-generate": () => start("generate"),
-  "quick-solve": () => start("solve"),
+  "settings-toggle": () => showSheet($("sheet").hidden),
+  "sheet-close": () => showSheet(false),
   "mode-watch": () => { code.hide(); switchMode("watch"); },
   "mode-code": () => { switchMode("watch"); code.toggle(); },
   "mode-lab": () => { code.hide(); if (race.active) leaveRace(); showLab(true); },
@@ -507,6 +557,7 @@ $("speed-value").textContent = speedLabel(speedOf($("speed")));
 $("generator").addEventListener("change", () => explainer.show(ui.gen.current, null));
 $("solver").addEventListener("change", () => explainer.show(ui.sol.current, null));
 new ResizeObserver(() => layout()).observe(board);
+for (const id of ["width", "height", "seed", "mask-text"]) $(id).addEventListener("input", summarize);
 
 // After a choice from any dropdown the board takes the focus back, so that the shortcuts work at once.
 document.addEventListener("change", (e) => {
@@ -516,6 +567,7 @@ document.addEventListener("change", (e) => {
 const zoomKey = setupZoom(board, renderer, () => ui.mode === modes.watch);
 
 document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && !$("sheet").hidden && matchMedia("(max-width: 760px)").matches) { showSheet(false); return; }
   if (e.target.closest("input, select, textarea, [contenteditable]")) return;
   if (document.body.dataset.view === "lab") { if (e.key === "Escape") showLab(false); return; }
   if (race.active && race.key(e)) { e.preventDefault(); return; }
@@ -626,7 +678,7 @@ function frame(now) {
   const dt = Math.min(0.25, (now - last) / 1000);
   last = now;
   if (machine.state === "running" && player.log) {
-    const speed = speedOf($("speed"));
+    const speed = ui.instantLoad === player.loads ? Infinity : speedOf($("speed"));
     // Instant: the engine runs the whole run without events and sends its end in one transfer.
     if (speed === Infinity && !player.instantTried && !player.cursor) instantRun();
     else if (!ui.instant) player.play(dt, speed);
@@ -680,6 +732,8 @@ window.pymaze = Object.freeze({
   get state() { return machine.state; },
   get catalogue() { return ui.catalogue; },
   get runs() { return player.loads; },
+  // the first visit's generate and solve, until the solve has started (null after, or with a link)
+  get intro() { return ui.intro; },
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
   get painted() { return renderer.painted; }, // the board drawn whole (no repaint under way)
   snapshot,
