@@ -29,7 +29,10 @@ def settle(page):
 
 
 def enter(page, mode):
-    """Into ``mode`` by its tab, as a person would, and wait until it shows what it is for."""
+    """Into ``mode`` by its tab (Code: from the settings sheet), as a person would, and wait until it
+    shows what it is for."""
+    if mode == "code":
+        page.click("#settings-toggle")
     page.click(f"#mode-{mode}")
     if mode in ("play", "edit"):
         page.wait_for_function("m => window.pymaze.snapshot().mode === m", arg=mode)
@@ -55,6 +58,8 @@ def leave(page, mode):
         page.click("#lab-back")
     else:
         page.click("#mode-watch")
+    if page.get_attribute("#settings-toggle", "aria-expanded") == "true":
+        page.click("#sheet-close")
     page.wait_for_timeout(200)
 
 

@@ -524,7 +524,11 @@ const actions = {
   "settings-toggle": () => showSheet($("sheet").hidden),
   "sheet-close": () => showSheet(false),
   "mode-watch": () => { code.hide(); switchMode("watch"); },
-  "mode-code": () => { switchMode("watch"); code.toggle(); },
+  "mode-code": () => { // (from the sheet: on a phone the sheet gives the editor its place)
+    if (matchMedia("(max-width: 760px)").matches) showSheet(false);
+    switchMode("watch");
+    code.toggle();
+  },
   "mode-lab": () => { code.hide(); if (race.active) leaveRace(); showLab(true); },
   "lab-back": () => showLab(false),
   "mode-race": () => { code.hide(); if (!race.active) openRace(); },
