@@ -5,12 +5,14 @@
 Serves the built site (``python build.py build`` first), opens it as a newcomer does (the first
 visit's generate and solve), then enters each mode from the tab row and saves
 ``page-MODE.png`` (1280x800) and ``page-MODE-phone.png`` (390x844).  ``--sheet`` also saves the
-settings sheet open (``page-sheet*.png``).
+settings sheet open (``page-sheet*.png``).  It also prints the time from navigation to the first
+visit's solve starting, and to its end drawn (the slider's default speed).
 """
 
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,7 +43,7 @@ def enter(page, mode):
                 page.keyboard.press(key)
     elif mode == "race":
         page.click("#race-start")
-        page.wait_for_function("window.pymaze.race().racers.length > 0")
+        page.wait_for_function("window.pymaze.race().boards.length > 0 && window.pymaze.race().boards.every((b) => b.total > 0)")
         page.click("#race-next")
         page.click("#race-next")
     elif mode == "lab":
@@ -79,8 +81,13 @@ def main(argv):
             errors = []
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             page.on("pageerror", lambda e: errors.append(str(e)))
+            t0 = time.perf_counter()
             page.goto(url)
+            page.wait_for_function("window.pymaze && window.pymaze.runs > 1", timeout=120000, polling=50)
+            first = time.perf_counter() - t0  # navigation to the first visit's solve under way
             settle(page)
+            print(f"{viewport['width']}x{viewport['height']}: the solve starts {first:.1f} s after navigation, "
+                  f"drawn to its end after {time.perf_counter() - t0:.1f} s")
             for mode in modes:
                 if mode != "watch":
                     enter(page, mode)
