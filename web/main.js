@@ -528,6 +528,7 @@ const actions = {
     if (matchMedia("(max-width: 760px)").matches) showSheet(false);
     switchMode("watch");
     code.toggle();
+    if (code.open) $("code").scrollIntoView({ block: "nearest" }); // (at a desk: the top of the column, over the sheet)
   },
   "mode-lab": () => { code.hide(); if (race.active) leaveRace(); showLab(true); },
   "lab-back": () => showLab(false),
