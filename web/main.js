@@ -33,6 +33,8 @@ const setText = (el, text) => { if (el.textContent !== text) el.textContent = te
 // fresh one takes its place (?recycle=MB sets it: 0 after every run).
 const RECYCLE_MB = Number(new URLSearchParams(location.search).get("recycle") ?? 256);
 const board = $("board");
+// Whether the page was opened with a link (read before the Code mode takes a `code=` out of it).
+const LINKED = location.hash.replace(/^#/, "") !== "";
 // origin: where the current maze came from ("generated", "imported", "edited", "moved": a
 // generated maze whose S and G a solve moved); "generated" fits in a link, and so does "edited"
 // when the edits started from a generated maze (the generator's link plus the edits).  ran: the
@@ -322,10 +324,11 @@ async function restore() {
 // Without a fragment the default maze is generated, at the default speed, so that the page
 // opens on a maze being built rather than an empty box.
 async function openLink() {
+  const first = !ui.linked; // the page's first load (not a link pasted into the open page)
   ui.linked = true;
   const { problems, solve } = applyLink(location.hash, ui);
   const params = new URLSearchParams(location.hash.replace(/^#/, "")), long = location.hash.length > MAX_FRAGMENT + 1;
-  if (!location.hash.replace(/^#/, "")) return firstVisit();
+  if (first && !LINKED) return firstVisit();
   if (await start("generate")) {
     if (params.has("edit")) problems.push(...await openEdited(params));
     if (solve) await start("solve");
