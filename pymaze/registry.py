@@ -19,6 +19,13 @@ from .graph import SHAPES
 from .maze import MAX_SIZE  # (registry.MAX_SIZE: what the tables say of sizes)
 
 TYPES = ("int", "float", "bool", "choice")
+# The groups the page's dropdowns list each family's algorithms under, in order: key -> heading.
+# An algorithm names its group when it registers; a plugin's without one is listed as the person's own.
+GROUPS = {
+    "generator": {"perfect": "Perfect mazes", "rooms": "Rooms and caves", "seed": "From the seed articles"},
+    "solver": {"shortest": "Shortest-path finders", "open": "Open-grid finders", "walker": "Maze walkers",
+               "fill": "Fillers and analysis"},
+}
 
 
 @dataclass(frozen=True)
@@ -99,6 +106,7 @@ class Algorithm:
     name: str
     family: str            # "generator" or "solver"
     func: object = field(repr=False)
+    group: str = ""        # its heading in the page's dropdowns (GROUPS[family]); "" for a plugin's own
     params: tuple = ()
     geometries: tuple = ("block", "thin")   # the views of a square maze it takes
     shapes: tuple = ("square",)             # the shapes it takes (pymaze.graph.SHAPES; solvers: all by default)
@@ -152,8 +160,8 @@ class Algorithm:
         return int(width), int(height)
 
     def schema(self):
-        out = {"slug": self.slug, "name": self.name, "family": self.family, "summary": self.summary,
-               "source": self.source,
+        out = {"slug": self.slug, "name": self.name, "family": self.family, "group": self.group,
+               "summary": self.summary, "source": self.source,
                "params": [p.schema() for p in self.params], "geometries": list(self.geometries),
                "shapes": list(self.shapes),
                "layer": self.layer}
@@ -196,6 +204,8 @@ def _register(family, slug, name, **kw):
             old = table[slug].source
             raise PymazeError(f"the {family} slug {slug!r} is taken (by {old or 'a built-in'}); "
                               "choose another slug")
+        if kw.get("group", "") not in ("", *GROUPS[family]):
+            raise PymazeError(f"unknown {family} group {kw['group']!r}; the groups: {', '.join(GROUPS[family])}")
         if family == "solver":
             kw.setdefault("shapes", SHAPES)  # a solver that walks with pymaze.graph works on every shape
         table[slug] = Algorithm(slug=slug, name=name, family=family, func=func,
@@ -269,4 +279,5 @@ def catalogue():
     """The whole registry as JSON-able data (what `pymaze list --json` and the page read)."""
     return {"generators": [a.schema() for a in generators().values()],
             "solvers": [a.schema() for a in solvers().values()],
-            "max_size": MAX_SIZE, "events": vocabulary()}
+            "max_size": MAX_SIZE, "events": vocabulary(),
+            "groups": {family + "s": [[key, label] for key, label in labels.items()] for family, labels in GROUPS.items()}}

@@ -48,17 +48,26 @@ def browser():
 
 
 class Page:
-    """A page of the site with its console messages kept for failure reports."""
+    """A page of the site with its console messages kept for failure reports; the settings sheet
+    open (``open_sheet``), so that every control is in reach (tests/test_page_first_minute.py
+    tours the page as it first opens)."""
 
-    def __init__(self, browser, url, viewport):
+    def __init__(self, browser, url, viewport, open_sheet=True):
         self.console = []
         self.page = browser.new_page(viewport=viewport)
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
         self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
         self.page.add_init_script(DEBUG)
         self.page.goto(url)
-        # ready: the engine is up (and, without a link, the default maze is being generated)
-        self.page.wait_for_function("window.pymaze && window.pymaze.runs > 0", timeout=90000)
+        # ready: the engine is up (and, without a link, the first visit's solve has started)
+        self.page.wait_for_function("window.pymaze && window.pymaze.runs > 0 && !window.pymaze.intro", timeout=90000)
+        if open_sheet:
+            self.open_sheet()
+
+    def open_sheet(self):
+        """Open the settings sheet (size, seed, shape, options, export...), where it is closed."""
+        if self.page.get_attribute("#settings-toggle", "aria-expanded") != "true":
+            self.page.click("#settings-toggle")
 
     def errors(self):
         return [line for line in self.console if line.startswith(("error", "pageerror"))]

@@ -33,6 +33,8 @@ def page(browser, site_url):
 
 def open_dialog(page):
     if page.locator("#animate-panel").is_hidden():
+        if page.locator("#animate-open").is_hidden():  # in the settings sheet, with the other exports
+            page.click("#settings-toggle")
         page.click("#animate-open")
     page.wait_for_function("!document.querySelector('#animate-panel .anim-start').disabled")
 

@@ -255,6 +255,7 @@ def test_a_link_shows_the_code_and_runs_it_only_on_the_click(page, browser, site
         assert friend.js("document.getElementById('solver').value") == "linked-dfs"
         friend.page.reload()  # the code survives a reload (local storage)
         friend.page.wait_for_function("window.pymaze && window.pymaze.runs > 0", timeout=120000)
+        friend.open_sheet()  # the Code mode is in the settings sheet
         friend.page.click("#mode-code")
         friend.page.wait_for_function("() => window.pymaze.code.text().includes('linked-dfs')")
     finally:

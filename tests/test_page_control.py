@@ -208,13 +208,17 @@ def test_loading_shows_the_board_at_size_with_controls_off_and_dropdowns_filled(
         p.wait_for_function("document.getElementById('generator').options.length > 0")
         assert p.evaluate("window.pymaze.state") == "loading"
         catalogue = json.loads(urllib.request.urlopen(site_url + "catalogue.json").read())
-        assert p.evaluate("[...document.getElementById('solver').options].map((o) => o.value)") == \
-            [a["slug"] for a in catalogue["solvers"]]
+        # every solver, under its group's heading, the groups in the catalogue's order
+        grouped = p.evaluate("[...document.getElementById('solver').querySelectorAll('optgroup')]"
+                             ".map((g) => [g.label, [...g.children].map((o) => o.value)])")
+        assert grouped == [[label, [a["slug"] for a in catalogue["solvers"] if a["group"] == key]]
+                           for key, label in catalogue["groups"]["solvers"]]
         off = p.evaluate("""[...document.querySelectorAll('button, input, select')]
             .filter((el) => el.offsetParent && !el.disabled && !el.closest('#notice'))
             .map((el) => el.id)""")
         assert set(off) <= {"generator", "solver", "width", "height", "seed", "new-seed", "view", "speed",
-                            "import-text", "import-format", "png-size", "sheet-count", "sheet-paper", "shape", "mask"} | {i for i in off if i.startswith(("generator-", "solver-"))} | \
+                            "import-text", "import-format", "png-size", "sheet-count", "sheet-paper", "shape", "mask",
+                            "settings-toggle"} | {i for i in off if i.startswith(("generator-", "solver-"))} | \
             set(p.evaluate("[...document.querySelectorAll('[data-param]')].map((e) => e.id)")), off
         looks = p.evaluate("getComputedStyle(document.getElementById('solve')).opacity")
         assert float(looks) < 0.6  # disabled, and it looks it

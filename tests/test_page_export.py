@@ -108,7 +108,7 @@ def test_print_sheet_opens_the_engines_sheet(page, generated):
 def test_printing_the_page_prints_the_board_alone(page, generated):
     page.page.emulate_media(media="print")
     try:
-        shown = page.js("['.panel', '.top', '.bar', '.board'].map((s) => getComputedStyle(document.querySelector(s)).display)")
+        shown = page.js("['.panel', '.top', '.strip', '.board'].map((s) => getComputedStyle(document.querySelector(s)).display)")
         assert shown[:3] == ["none", "none", "none"] and shown[3] != "none"
     finally:
         page.page.emulate_media(media="screen")

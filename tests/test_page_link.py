@@ -52,6 +52,7 @@ def test_copied_link_rebuilds_the_same_maze_and_solve(page, context):
     mine.goto(page.page.url)
     mine.wait_for_function("window.pymaze && window.pymaze.snapshot().kind === 'solve'"
                            " && window.pymaze.state === 'done'", timeout=90000)
+    mine.click("#settings-toggle")  # Copy link is in the settings sheet
     mine.click("#copy-link")
     mine.wait_for_function("window.pymaze.snapshot().message === 'Link copied.'")
     url = mine.evaluate("navigator.clipboard.readText()")

@@ -185,9 +185,10 @@ def test_a_race_link_reloads_into_the_same_race(race_page, browser, site_url):
         again = other.js("window.pymaze.race()")
         assert again["active"] and again["tick"] == 4
         assert again["boards"] == shown["boards"]
-        # A phone stacks the boards; the laptop above had them side by side.
+        # A phone has the three boards side by side too, small, on one screen.
         boxes = other.js("[...document.querySelectorAll('.racer')].map((b) => b.getBoundingClientRect().toJSON())")
-        assert len({round(b["x"]) for b in boxes}) == 1 and sorted(b["y"] for b in boxes) == [b["y"] for b in boxes]
+        assert len({round(b["y"]) for b in boxes}) == 1 and len({round(b["x"]) for b in boxes}) == 3
+        assert all(b["right"] <= 390 for b in boxes)
         assert not other.errors()
     finally:
         other.page.close()
@@ -252,7 +253,8 @@ def test_hex_and_polar_races_with_masks_and_own_options_equal_single_runs(race_p
 
 def test_the_race_view_starts_from_its_own_controls(race_page):
     race_page.js("() => { location.hash = ''; }")
-    race_page.page.click("#mode-watch")
+    if race_page.page.is_visible("#mode-watch"):  # ("← Watch" shows only away from Watch)
+        race_page.page.click("#mode-watch")
     race_page.page.click("#mode-race")
     race_page.page.select_option("#race-family", "solve")
     race_page.page.select_option("#race-racer-0", "bfs")

@@ -154,7 +154,7 @@ def test_a_pinch_zooms_in_and_is_no_move(page, mode):
 
 
 def test_on_a_phone_the_explanation_comes_right_after_the_board(browser, site_url):
-    """390 x 844: the How it works panel follows the board and its lines, before the settings."""
+    """390 x 844: the How it works panel follows the board and its lines; the settings are a sheet."""
     from tests.browser import Page
     phone = Page(browser, site_url, {"width": 390, "height": 844})
     try:
@@ -162,8 +162,9 @@ def test_on_a_phone_the_explanation_comes_right_after_the_board(browser, site_ur
           const y = (el) => el.getBoundingClientRect().top + window.scrollY;
           return { board: document.getElementById('board').getBoundingClientRect().bottom + window.scrollY,
                    explain: y(document.getElementById('explain')),
-                   generate: y(document.getElementById('generator').closest('fieldset')) };
+                   settings: getComputedStyle(document.getElementById('sheet')).position };
         }""")
-        assert top["board"] < top["explain"] < top["generate"], top
+        # the settings are no longer in the flow below: they are a sheet over the page
+        assert top["board"] < top["explain"] and top["settings"] == "fixed", top
     finally:
         phone.page.close()

@@ -8,6 +8,8 @@ import pymaze
 from pymaze import Run, apply
 from pymaze.events import (MARK, MILESTONE, M_CURRENT, M_ROUTE, M_STACK, M_VISITED, NOTE, NUM, N_FOUND,
                            N_GAVE_UP, N_NO_ROUTE, N_TRAPPED, OP_MASK, unpack)
+from pymaze import registry
+from pymaze.errors import PymazeError
 from pymaze.registry import solvers
 from pymaze.solution import Solution
 from pymaze.solvers._base import heuristic
@@ -283,3 +285,20 @@ def test_weighted_astar_is_bounded_and_says_it_is_a_heuristic():
             assert ref <= sol.moves <= w * ref
     with pytest.raises(pymaze.ParameterError):
         pymaze.solve(m, "astar", weight=0.5)
+
+
+def test_every_built_in_is_listed_under_a_group_that_matches_its_flags():
+    """The page's dropdowns group algorithms by the registry's ``group``: every built-in has one of
+    its family's groups; a generator listed with rooms and caves is one that leaves loops, and every
+    other one is perfect; the shortest-path finders are optimal (mouse: the cheapest drive); an unknown
+    group is refused at registration."""
+    cat = registry.catalogue()
+    for family in ("generators", "solvers"):
+        keys = [key for key, _ in cat["groups"][family]]
+        assert all(a["group"] in keys for a in cat[family]), family
+        assert {a["group"] for a in cat[family]} == set(keys)
+    for a in cat["generators"]:
+        assert (a["group"] == "rooms") == (a["perfect"] is False), a["slug"]
+    assert all(a["optimal"] for a in cat["solvers"] if a["group"] == "shortest" and a["slug"] != "mouse")
+    with pytest.raises(PymazeError, match="unknown solver group"):
+        registry.solver("x-group-test", "X", group="nowhere")(lambda maze, rng: iter(()))

@@ -31,17 +31,31 @@ export function field(param) {
     : param.type === "choice" ? param.choices[input.selectedIndex] : input.value };
 }
 
-// One family: fills `select`, shows the chosen algorithm's summary and options.
+// One family: fills `select` with its algorithms under their groups' headings (the catalogue's
+// `groups`, in order; a plugin's algorithm without a group last), each option titled with its
+// one-line summary; shows the chosen algorithm's summary and options.  `algorithms` is kept in
+// the options' order, so that options[i] is algorithms[i].
 export class AlgorithmPicker {
-  constructor(family, algorithms, defaultSlug) {
-    this.algorithms = algorithms;
+  constructor(family, algorithms, defaultSlug, groups = []) {
+    const order = new Map(groups.map(([key], i) => [key, i]));
+    const rank = (a) => order.get(a.group) ?? groups.length;
+    this.algorithms = algorithms.map((a, i) => [a, i]).sort((x, y) => rank(x[0]) - rank(y[0]) || x[1] - y[1]).map(([a]) => a);
     this.select = $(`${family}`);
     this.summary = $(`${family}-summary`);
     this.box = $(`${family}-options`);
-    for (const a of algorithms) {
+    const headings = new Map(groups);
+    let group = null, key;
+    for (const a of this.algorithms) {
+      if (!group || a.group !== key) {
+        key = a.group;
+        group = document.createElement("optgroup");
+        group.label = headings.get(key) || "Other";
+        this.select.append(group);
+      }
       const option = new Option(a.name, a.slug);
+      option.title = a.summary;
       if (/[\u3000-\u30ff\u4e00-\u9fff]/.test(a.name)) option.lang = "ja"; // a Japanese name: a Japanese font draws it
-      this.select.add(option);
+      group.append(option);
     }
     if (algorithms.some((a) => a.slug === defaultSlug)) this.select.value = defaultSlug;
     this.select.addEventListener("change", () => this.show());
@@ -53,6 +67,7 @@ export class AlgorithmPicker {
   show() {
     const a = this.current;
     withLang(this.summary, a ? a.summary : "");
+    this.select.title = a ? a.summary : "";
     this.fields = (a ? a.params : []).map(field);
     this.box.replaceChildren(...this.fields.map((f) => f.label));
   }

@@ -90,7 +90,7 @@ export class Lab {
     Object.assign(box, { type: "checkbox", value: a.slug, checked });
     box.dataset.shapes = a.shapes.join(" ");
     label.title = a.summary || a.name;
-    label.append(box, own ? ` yours: ${a.name}` : ` ${a.slug}`);
+    label.append(box, own ? ` yours: ${a.name}` : ` ${a.name}`);
     if (own) label.classList.add("yours");
     return label;
   }
@@ -250,6 +250,13 @@ export class Lab {
     this.charts.table(this.$("lab-table"), this.summary, name);
   }
 
+  // An algorithm's display name (the person's own: "yours: …"); the slug for one no longer known.
+  nameOf(slug) {
+    const all = [...this.catalogue.generators, ...this.catalogue.solvers], own = this.user().algorithms;
+    const mine = own.find((a) => a.slug === slug);
+    return mine ? `yours: ${mine.name}` : (all.find((a) => a.slug === slug) || { name: slug }).name;
+  }
+
   // Hardest of N: the five mazes with the most of the chosen figure, each one click from Watch.
   hardest() {
     const key = this.$("lab-hardest-by").value;
@@ -260,7 +267,7 @@ export class Lab {
       Object.assign(open, { type: "button", textContent: "Open in Watch", title: "Generate this maze on the board" });
       open.dataset.rank = String(i);
       open.addEventListener("click", () => this.openMaze({ slug: r.algorithm, shape: this.config.shape, width: r.width, height: r.height, seed: r.seed }));
-      li.append(`${r.algorithm}, seed ${r.seed}: ${key.replace(/_/g, " ")} ${r[key]}`, open);
+      li.append(`${this.nameOf(r.algorithm)}, seed ${r.seed}: ${key.replace(/_/g, " ")} ${r[key]}`, open);
       return li;
     }));
   }

@@ -34,6 +34,8 @@ const setText = (el, text) => { if (el.textContent !== text) el.textContent = te
 // fresh one takes its place (?recycle=MB sets it: 0 after every run).
 const RECYCLE_MB = Number(new URLSearchParams(location.search).get("recycle") ?? 256);
 const board = $("board");
+// Whether the page was opened with a link (read before the Code mode takes a `code=` out of it).
+const LINKED = location.hash.replace(/^#/, "") !== "";
 // origin: where the current maze came from ("generated", "imported", "edited", "moved": a
 // generated maze whose S and G a solve moved); "generated" fits in a link, and so does "edited"
 // when the edits started from a generated maze (the generator's link plus the edits).  ran: the
@@ -89,6 +91,7 @@ function showLab(on) {
   $("mode-lab").setAttribute("aria-pressed", String(on));
   if (on) lab.open();
   if (!on) layout();
+  refresh();
 }
 const timeline = new Timeline($("timeline"), { player, seek: seekTo, fetchAll });
 const cellHistory = new CellHistory($("history"), { player, seek: seekTo, fetchAll });
@@ -101,8 +104,8 @@ function setup(catalogue) {
   if (ui.catalogue) return;
   adoptVocabulary(catalogue.events);
   ui.catalogue = catalogue;
-  ui.gen = new AlgorithmPicker("generator", catalogue.generators, "dig");
-  ui.sol = new AlgorithmPicker("solver", catalogue.solvers, "bfs");
+  ui.gen = new AlgorithmPicker("generator", catalogue.generators, "dig", catalogue.groups?.generators);
+  ui.sol = new AlgorithmPicker("solver", catalogue.solvers, "bfs", catalogue.groups?.solvers);
   const weighted = () => { $("random-weights").hidden = !ui.sol.current.params.some((p) => p.name === "weights"); };
   ui.sol.select.addEventListener("change", weighted);
   weighted();
@@ -177,12 +180,17 @@ function refresh(state = machine.state) {
     const c = el.dataset.control;
     el.disabled = !machine.allows(c) || !!off[c];
   }
+  // The play button is the transport's (small, beside back and forward): at a run's end it replays
+  // it; Generate and Solve are the main actions.
   const replay = atEnd && state === "done";
-  setText($("play"), replay ? "↺ Replay" : "▶ Run");
-  $("play").title = replay ? "Replay the run from the start (space)" : "Run the animation (space)";
+  setText($("play"), replay ? "↺" : "▶");
+  $("play").title = replay ? "Replay this run from its start (space)" : "Run the animation (space)";
+  $("play").setAttribute("aria-label", replay ? "Replay the run" : "Run");
+  summarize();
   $("play").hidden = state === "running";
   $("pause").hidden = state !== "running";
-  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(!race.active && m === mode.name && !(m === "watch" && code.open)));
+  const lab = document.body.dataset.view === "lab";
+  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(!race.active && !lab && m === mode.name && !(m === "watch" && code.open)));
   $("mode-race").setAttribute("aria-pressed", String(race.active));
   $("mode-code").setAttribute("aria-pressed", String(code.open));
   $("walkbar").hidden = mode.name !== "play";
@@ -317,9 +325,11 @@ async function restore() {
 // Without a fragment the default maze is generated, at the default speed, so that the page
 // opens on a maze being built rather than an empty box.
 async function openLink() {
+  const first = !ui.linked; // the page's first load (not a link pasted into the open page)
   ui.linked = true;
   const { problems, solve } = applyLink(location.hash, ui);
   const params = new URLSearchParams(location.hash.replace(/^#/, "")), long = location.hash.length > MAX_FRAGMENT + 1;
+  if (first && !LINKED) return firstVisit();
   if (await start("generate")) {
     if (params.has("edit")) problems.push(...await openEdited(params));
     if (solve) await start("solve");
@@ -335,6 +345,28 @@ async function openLink() {
     const engineSaid = $("notice").hidden ? "" : ` ${$("notice-text").textContent}`;
     showNotice(`Some link values were ignored (defaults kept): ${problems.join("; ")}.${engineSaid}`);
   }
+}
+
+// The first visit (no link): the default maze appears at once and is solved by the wave at the
+// slider's speed, so that numbers spread from S within seconds of ready.  Anything the person starts
+// meanwhile (another run, a mode) ends the tour; ui.intro is its promise (the tests wait for it).
+function firstVisit() {
+  ui.intro = (async () => {
+    if (!await start("generate")) return;
+    const loads = player.loads;
+    ui.instantLoad = loads; // this run at instant speed, whatever the slider says
+    while (loads === player.loads && !(machine.state === "done" && player.atEnd && !ui.instant)) {
+      await new Promise((r) => requestAnimationFrame(r));
+      if (machine.mode !== "watch" || race.active || document.body.dataset.view === "lab") return;
+    }
+    if (loads !== player.loads) return;
+    if (ui.sol.algorithms.some((a) => a.slug === "wave")) {
+      ui.sol.select.value = "wave";
+      ui.sol.select.dispatchEvent(new Event("change"));
+    }
+    await start("solve");
+  })().finally(() => { ui.intro = null; });
+  return ui.intro;
 }
 
 // A link's edits (edit.js editKeys) over the maze just generated, in Edit mode; the problems found.
@@ -437,6 +469,27 @@ function fetchAll() {
   return ui.fetching;
 }
 
+// The sheet of everything beyond the strip: open or closed (the line above it says what is set).
+function showSheet(open) {
+  $("sheet").hidden = !open;
+  $("settings-toggle").setAttribute("aria-expanded", String(open));
+  $("settings-toggle").querySelector(".more").textContent = open ? "▾ less" : "▸ more";
+  if (open && matchMedia("(max-width: 760px)").matches) $("sheet").scrollTop = 0;
+}
+
+// What is set, in one line: the generator, size, seed, and the shape, mask and view when not the plain ones.
+function summarize() {
+  if (!ui.gen) return;
+  const name = (ui.gen.current?.name || "").replace(/\s*\(.*\)$/, "");
+  const polar = $("shape").value === "polar";
+  const parts = [name, polar ? `${$("width").value} in the first ring × ${$("height").value} rings`
+    : `${$("width").value}×${$("height").value}`, `seed ${$("seed").value}`];
+  if ($("shape").value !== "square") parts.push($("shape").selectedOptions[0].textContent);
+  if ($("mask").value) parts.push(`${$("mask").selectedOptions[0].textContent} mask`);
+  if (ui.view === "block") parts.push("blocks");
+  setText($("settings-summary"), parts.join(" · "));
+}
+
 // Run, or at the end of a run, replay it from the start.
 function run() {
   if (player.log && player.atEnd) {
@@ -493,10 +546,15 @@ const actions = {
   reset: () => transport(async () => player.seek(0)),
   "random-weights": randomWeights,
   "copy-link": copyLink,
-  "quick-generate": () => start("generate"),
-  "quick-solve": () => start("solve"),
+  "settings-toggle": () => showSheet($("sheet").hidden),
+  "sheet-close": () => showSheet(false),
   "mode-watch": () => { code.hide(); switchMode("watch"); },
-  "mode-code": () => { switchMode("watch"); code.toggle(); },
+  "mode-code": () => { // (from the sheet: on a phone the sheet gives the editor its place)
+    if (matchMedia("(max-width: 760px)").matches) showSheet(false);
+    switchMode("watch");
+    code.toggle();
+    if (code.open) $("code").scrollIntoView({ block: "nearest" }); // (at a desk: the top of the column, over the sheet)
+  },
   "mode-lab": () => { code.hide(); if (race.active) leaveRace(); showLab(true); },
   "lab-back": () => showLab(false),
   "mode-race": () => { code.hide(); if (!race.active) openRace(); },
@@ -534,6 +592,7 @@ $("speed-value").textContent = speedLabel(speedOf($("speed")));
 $("generator").addEventListener("change", () => explainer.show(ui.gen.current, null));
 $("solver").addEventListener("change", () => explainer.show(ui.sol.current, null));
 new ResizeObserver(() => layout()).observe(board);
+for (const id of ["width", "height", "seed", "mask-text"]) $(id).addEventListener("input", summarize);
 
 // After a choice from any dropdown with the pointer the board takes the focus back, so that the
 // shortcuts work at once; a choice made with the keys (↑ ↓ on the focused dropdown) keeps the focus
@@ -548,6 +607,7 @@ document.addEventListener("change", (e) => {
 const zoomKey = setupZoom(board, renderer, () => ui.mode === modes.watch);
 
 document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && !$("sheet").hidden && matchMedia("(max-width: 760px)").matches) { showSheet(false); return; }
   // Enter in the size or seed fields makes that maze (the board must show what the fields say).
   if (e.key === "Enter" && ["width", "height", "seed"].includes(e.target.id)) {
     e.preventDefault();
@@ -664,7 +724,7 @@ function frame(now) {
   const dt = Math.min(0.25, (now - last) / 1000);
   last = now;
   if (machine.state === "running" && player.log) {
-    const speed = speedOf($("speed"));
+    const speed = ui.instantLoad === player.loads ? Infinity : speedOf($("speed"));
     // Instant: the engine runs the whole run without events and sends its end in one transfer.
     if (speed === Infinity && !player.instantTried && !player.cursor) instantRun();
     else if (!ui.instant) player.play(dt, speed);
@@ -718,6 +778,8 @@ window.pymaze = Object.freeze({
   get state() { return machine.state; },
   get catalogue() { return ui.catalogue; },
   get runs() { return player.loads; },
+  // the first visit's generate and solve, until the solve has started (null after, or with a link)
+  get intro() { return ui.intro; },
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
   get painted() { return renderer.painted; }, // the board drawn whole (no repaint under way)
   snapshot,

@@ -25,7 +25,7 @@ function limit(picker, ok) {
   const options = picker.select.options;
   picker.algorithms.forEach((a, i) => {
     options[i].disabled = !ok(a);
-    options[i].title = options[i].disabled ? `${a.name} makes or solves ${a.shapes.join(", ")} mazes` : "";
+    options[i].title = options[i].disabled ? `${a.name} makes or solves ${a.shapes.join(", ")} mazes` : a.summary;
   });
   if (!ok(picker.current)) {
     const pick = PREFERRED.map((slug) => picker.algorithms.find((a) => a.slug === slug)).find((a) => a && ok(a))

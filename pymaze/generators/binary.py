@@ -5,7 +5,7 @@ KINDS = Kinds((WALL | MILESTONE, 1, 0))    # what a watched run reports (see eve
 OPENED = 0                                 # a passage opened: a milestone
 
 
-@generator("binary", "Binary tree", order=110, initial="closed", perfect=True, params=[
+@generator("binary", "Binary tree", group="perfect", order=110, initial="closed", perfect=True, params=[
     Param("bias", "choice", "NW", choices=("NW", "NE", "SW", "SE"),
           help="the two directions every cell may open toward"),
 ])

@@ -3,7 +3,7 @@ from ..registry import Param, generator
 from ._base import clear_numbers
 
 
-@generator("eller", "Eller", order=90, initial="closed", perfect=True, layer="cluster", params=[
+@generator("eller", "Eller", group="perfect", order=90, initial="closed", perfect=True, layer="cluster", params=[
     Param("join", "float", 0.5, min=0.0, max=1.0,
           help="probability of joining two neighbouring cells of different sets in a row"),
     Param("drop", "float", 0.5, min=0.0, max=1.0,

@@ -6,7 +6,7 @@ from ..registry import Param, generator
 from ._base import PERMS, shuffled
 
 
-@generator("growing", "Growing tree", order=130, perfect=True, shapes=SHAPES, params=[
+@generator("growing", "Growing tree", group="perfect", order=130, perfect=True, shapes=SHAPES, params=[
     Param("policy", "choice", "mix", choices=("newest", "oldest", "random", "middle", "mix"),
           help="which active cell grows next: newest (backtracker), oldest, random (Prim-like), "
                "middle, or mix (newest or random, see 'mix')"),

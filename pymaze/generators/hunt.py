@@ -4,7 +4,7 @@ from ..registry import generator
 from ._base import PERMS, shuffled
 
 
-@generator("hunt", "Hunt-and-kill", order=120, perfect=True, shapes=SHAPES)
+@generator("hunt", "Hunt-and-kill", group="perfect", order=120, perfect=True, shapes=SHAPES)
 def hunt(maze, rng, watch=True):
     """Hunt-and-kill: walk at random until stuck, then hunt row by row for a new place to start.
 

@@ -11,7 +11,7 @@ MOVES = Kinds((WALL, 1, 0), (WALL, 0, 1), (MARK, M_CURRENT, 0), (MARK | MILESTON
 TURN, SAME = b"\0\1\2\3", b"\2\3"
 
 
-@generator("origin", "Origin shift", order=78, perfect=True, shapes=SHAPES, params=[
+@generator("origin", "Origin shift", group="perfect", order=78, perfect=True, shapes=SHAPES, params=[
     Param("steps", "int", -1, min=-1, max=10_000_000,
           help="moves of the origin; -1: ten per cell, at most a million"),
 ])

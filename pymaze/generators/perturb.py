@@ -10,7 +10,7 @@ from ._rooms import rejoin
 BASES = ("dig", "wilson", "kruskal", "prim", "hunt", "binary", "sidewinder")
 
 
-@generator("perturb", "Perturbation", order=195, initial="wall", perfect=True,
+@generator("perturb", "Perturbation", group="perfect", order=195, initial="wall", perfect=True,
             budget=("repeat", 3_000_000), params=[
     Param("base", "choice", "binary", choices=BASES, help="the generator of the maze to perturb"),
     Param("repeat", "int", 5, min=0, max=100_000, help="how many rounds of new walls and repairs (each is a pass over the maze: "

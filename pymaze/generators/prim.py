@@ -5,7 +5,7 @@ from ..graph import SHAPES, moves
 from ..registry import Param, generator
 
 
-@generator("prim", "Prim", order=60, perfect=True, shapes=SHAPES, params=[
+@generator("prim", "Prim", group="perfect", order=60, perfect=True, shapes=SHAPES, params=[
     Param("method", "choice", "true", choices=("true", "simplified", "modified"),
           help="true: the cheapest edge under random weights; simplified: a random edge "
                "leaving the tree; modified: a random frontier cell"),

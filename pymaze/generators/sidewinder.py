@@ -6,7 +6,7 @@ KINDS = Kinds((WALL | MILESTONE, 1, 0))    # what a watched run reports (see eve
 OPENED = 0                                 # a passage opened: a milestone
 
 
-@generator("sidewinder", "Sidewinder", order=100, initial="closed", perfect=True, shapes=("square", "polar"), params=[
+@generator("sidewinder", "Sidewinder", group="perfect", order=100, initial="closed", perfect=True, shapes=("square", "polar"), params=[
     Param("bias", "float", 0.5, min=0.0, max=1.0,
           help="probability of closing a run at each cell (high: short runs, many passages north)"),
 ])

@@ -11,7 +11,7 @@ KINDS = Kinds((MARK, 0, M_STACK), (MARK, M_STACK, 0), (WALL, 1, 0), (WALL | MILE
 ADDED, LEFT, PASSAGE, OPENED = range(4)
 
 
-@generator("wilson", "Wilson", order=70, perfect=True, uniform=True, shapes=SHAPES)
+@generator("wilson", "Wilson", group="perfect", order=70, perfect=True, uniform=True, shapes=SHAPES)
 def wilson(maze, rng, watch=True):
     """Wilson: loop-erased random walks, each one joined to the tree when it reaches it.
 

@@ -27,7 +27,7 @@ def guide(maze):
     return line
 
 
-@solver("chain", "Chain", order=154, shapes=("square",), max_cells=250_000)
+@solver("chain", "Chain", group="walker", order=154, shapes=("square",), max_cells=250_000)
 def chain(maze, rng, watch=True):
     """Chain: follow a straight guiding line to G; where a wall cuts it, send two wall followers round.
 

@@ -4,7 +4,7 @@ from ..registry import solver
 from ._base import UNSEEN, end, parents
 
 
-@solver("collision", "Collision", order=156, optimal=True)
+@solver("collision", "Collision", group="fill", order=156, optimal=True)
 def collision(maze, rng, watch=True):
     """Collision: flood from S in rounds; where two floods collide, the later one dies; fill what is left.
 

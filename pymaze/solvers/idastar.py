@@ -17,7 +17,7 @@ KINDS = Kinds((MARK, M_CURRENT, M_STACK), (MARK, M_CURRENT, M_VISITED), (MARK, M
               (MARK, 0, M_FRONTIER), *((MARK | MILESTONE, old, M_CURRENT) for old in range(M_JUMP + 1)))
 
 
-@solver("idastar", "IDA* (iterative deepening A*)", order=44, optimal=True, params=[
+@solver("idastar", "IDA* (iterative deepening A*)", group="shortest", order=44, optimal=True, params=[
     heuristic_param(), weight_param(), diagonal_param(),
     Param("limit", "int", 2_000_000, min=1000, max=5_000_000,
           help="give up after this many node visits (IDA* revisits nodes, one iteration per bound; at most "

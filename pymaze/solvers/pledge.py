@@ -15,7 +15,7 @@ def preferred(maze):
     return 2 if dy > 0 else 0
 
 
-@solver("pledge", "Pledge", order=152, shapes=("square",))
+@solver("pledge", "Pledge", group="walker", order=152, shapes=("square",))
 def pledge(maze, rng, watch=True):
     """Pledge: walk one way; around an obstacle, keep a hand on the wall and count the turning.
 
