@@ -18,7 +18,7 @@ import pytest
 import pymaze
 from pymaze.lab import summary
 from pymaze.registry import generators
-from test_generators_classic import TEXTURE
+from test_generators_texture import TEXTURE
 from test_plugins import AUTHORED as PLUGIN  # a generator (au-back) and a solver (au-dfs) of pymaze.author
 
 ROOT = Path(__file__).resolve().parent.parent

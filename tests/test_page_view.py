@@ -325,7 +325,7 @@ def test_routes_keep_each_first_route_that_differs_by_a_fifth_and_say_why_they_s
     maze = maze if seed % 2 else maze.as_block()
     stream = Run.solve("routes", maze, 0, k=10).events()
     notes = events.notes(stream)
-    from test_solvers_beyond import expand, waypoints
+    from test_solvers_analysis import expand, waypoints
     kept = [expand(maze, line) for line in waypoints(stream)]
     every = _simple_routes(maze)
     assert len(kept[0]) == min(len(p) for p in every)

@@ -12,7 +12,7 @@ from pymaze.maze import Maze
 from pymaze.registry import generators
 
 from reference import cell_graph, components, graph, is_spanning_tree
-from test_generators_classic import chi_square_critical, spanning_trees, tree_of
+from test_generators_texture import chi_square_critical, spanning_trees, tree_of
 
 NEW = ["houston", "origin", "unicursal", "trivial", "skewed", "fill", "blobby", "perturb", "cellular", "dungeon"]
 PERFECT = [s for s in NEW if generators()[s].perfect]
