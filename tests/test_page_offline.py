@@ -14,10 +14,10 @@ import pytest
 
 import build
 import pymaze
-from browser import Page
+from browser import DEBUG, Page
 
 pytestmark = pytest.mark.browser
-READY = "window.pymaze && window.pymaze.runs > 0"
+READY = "window.pymaze && window.pymaze.runs > 0 && !window.pymaze.intro"
 CACHES = """async () => { const out = {};
   for (const k of await caches.keys()) out[k] = (await (await caches.open(k)).keys()).map((r) => new URL(r.url).pathname);
   return out; }"""
@@ -46,8 +46,10 @@ class ContextPage(Page):
         self.page = context.new_page()
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
         self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
+        self.page.add_init_script(DEBUG)  # the test hooks (a debug worker, worker.js?debug, cached too)
         self.page.goto(url)
         self.page.wait_for_function(READY, timeout=90000)
+        self.open_sheet()
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +105,7 @@ def test_a_second_visit_boots_generates_and_solves_with_the_network_gone(offline
         response = page.page.reload()
         assert response.ok and response.from_service_worker
         page.page.wait_for_function(READY, timeout=60000)
+        page.open_sheet()
         page.generate("dig", 21, 15, 3)
         snap = page.run("solve")
         solution = pymaze.solve(pymaze.generate("dig", 21, 15, seed=3), "bfs")

@@ -27,6 +27,6 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || request.headers.has("range")) return;
   if (new URL(request.url).origin !== self.location.origin) return; // never another origin's
   event.respondWith(caches.open(CACHE)
-    .then((cache) => cache.match(request, { ignoreSearch: request.mode === "navigate" }))
+    .then((cache) => cache.match(request, { ignoreSearch: true }))
     .then((hit) => hit || fetch(request)));
 });
