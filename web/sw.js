@@ -28,5 +28,11 @@ self.addEventListener("fetch", (event) => {
   if (new URL(request.url).origin !== self.location.origin) return; // never another origin's
   event.respondWith(caches.open(CACHE)
     .then((cache) => cache.match(request, { ignoreSearch: true }))
-    .then((hit) => hit || fetch(request)));
+    .then((hit) => {
+      if (!hit) return fetch(request);
+      // An address with a query (worker.js?debug, ./?recycle=0) gets a copy of the cached file:
+      // a copy has no address of its own, so the worker or page keeps the one it asked for, query included.
+      if (!new URL(request.url).search) return hit;
+      return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
+    }));
 });
