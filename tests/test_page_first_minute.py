@@ -139,15 +139,18 @@ def test_the_strip_sits_by_the_board_and_on_a_phone_is_a_bottom_bar_of_thumb_siz
 
 def test_a_newcomer_changes_the_generator_generates_and_solves_again(tour):
     p = tour.page
+    p.wait_for_function("window.pymaze.state === 'done'", timeout=60000)  # the first visit's solve watched to its end
     p.select_option("#generator", "kruskal")
-    assert "Clustering" in tour.js("document.getElementById('settings-summary').textContent")
+    p.wait_for_function("document.getElementById('settings-summary').textContent.includes('Clustering')",
+                        timeout=10000)  # the line under the board names the new generator
     got = tour.run("generate")
     assert got["kind"] == "generate" and got["state"] == "done"
     p.select_option("#solver", "astar")
     got = tour.run("solve")
     assert got["kind"] == "solve" and got["routeLength"] > 0
-    tour.page.wait_for_function("window.pymaze.painted")
-    assert tour.js(PIXELS, ["#board", route_rgb(tour)])["route"] > 20
+    # the route's colour on the board once the next frames have drawn it (a busy machine draws late)
+    tour.page.wait_for_function(f"(a) => window.pymaze.painted && ({PIXELS})(a).route > 20",
+                                arg=["#board", route_rgb(tour)], timeout=30000)
     in_first_viewport(tour, ["#generate", "#solve", "#back", "#play", "#step"])
     assert tour.errors() == []
 
