@@ -128,7 +128,7 @@ class Algorithm:
     @property
     def watchable(self):
         """True when its body takes ``watch``: with ``watch=False`` it makes no events (see Run.finish)."""
-        return "watch" in inspect.signature(self.func).parameters
+        return takes_watch(self.func)
 
     @property
     def doc(self):
@@ -243,11 +243,16 @@ def _load():
                 importlib.import_module(f"{package.__name__}.{info.name}")
 
 
+def takes_watch(func):
+    """Whether algorithm ``func``'s body takes ``watch`` (a built-in's does; a plugin's may not)."""
+    return "watch" in inspect.signature(func).parameters
+
+
 def unwatched(func, maze, rng, options):
     """Run algorithm ``func`` on ``maze`` with nobody watching (``watch=False`` where its body takes
     it, so it makes no events; a plugin's steps are drained); returns what it returns (a solver:
     ``(route, visited, notes)``, see ``Run.finish``)."""
-    if "watch" in inspect.signature(func).parameters:
+    if takes_watch(func):
         options = dict(options, watch=False)
     return drain(func(maze, rng, **options))
 
