@@ -156,12 +156,14 @@ def test_a_link_pasted_into_the_open_page_opens_too(page):
     assert page.page.input_value("#generator") == "sidewinder" and snap["notice"] == ""
 
 
-def test_a_plain_address_opens_on_the_default_maze_being_generated(context, site_url):
+def test_a_plain_address_opens_on_the_default_maze_being_solved(context, site_url):
+    # The first visit draws the default maze at once, then animates its solve at the slider's speed.
     p = context.new_page()
     try:
         p.goto(site_url)
-        p.wait_for_function("window.pymaze && window.pymaze.runs > 0", timeout=90000)  # Pyodide boots slowly on a busy machine
-        assert p.evaluate("window.pymaze.state") == "running"  # animated, at the default speed
+        p.wait_for_function("window.pymaze && window.pymaze.runs > 1", timeout=90000)  # Pyodide boots slowly on a busy machine
+        assert p.evaluate("window.pymaze.snapshot().kind") == "solve"
+        assert p.evaluate("window.pymaze.state") == "running"  # the solve, animated at the default speed
         width, height, seed, slug = (p.input_value(f"#{f}") for f in ("width", "height", "seed", "generator"))
         p.evaluate("() => { const s = document.getElementById('speed'); s.value = s.max;"
                    " s.dispatchEvent(new Event('input')); }")
