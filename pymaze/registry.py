@@ -107,6 +107,7 @@ class Algorithm:
     family: str            # "generator" or "solver"
     func: object = field(repr=False)
     group: str = ""        # its heading in the page's dropdowns (GROUPS[family]); "" for a plugin's own
+    short: str = ""        # its name where room is scarce (race boards, chart axes); "": the name before any "("
     params: tuple = ()
     geometries: tuple = ("block", "thin")   # the views of a square maze it takes
     shapes: tuple = ("square",)             # the shapes it takes (pymaze.graph.SHAPES; solvers: all by default)
@@ -120,6 +121,11 @@ class Algorithm:
     layer: str = ""         # what the num layer shows: "distance" (numbers + heatmap), "cluster" (colours), ""
     order: int = 100
     source: str = ""        # the plugin file that registered it ("" for the built-ins)
+
+    @property
+    def label(self):
+        """The short name: ``short``, or the name without its parenthesis ("Pledge", "Eller")."""
+        return self.short or self.name.split(" (")[0]
 
     @property
     def summary(self):
@@ -160,7 +166,7 @@ class Algorithm:
         return int(width), int(height)
 
     def schema(self):
-        out = {"slug": self.slug, "name": self.name, "family": self.family, "group": self.group,
+        out = {"slug": self.slug, "name": self.name, "short": self.label, "family": self.family, "group": self.group,
                "summary": self.summary, "source": self.source,
                "params": [p.schema() for p in self.params], "geometries": list(self.geometries),
                "shapes": list(self.shapes),

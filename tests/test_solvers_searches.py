@@ -302,3 +302,17 @@ def test_every_built_in_is_listed_under_a_group_that_matches_its_flags():
     assert all(a["optimal"] for a in cat["solvers"] if a["group"] == "shortest" and a["slug"] != "mouse")
     with pytest.raises(PymazeError, match="unknown solver group"):
         registry.solver("x-group-test", "X", group="nowhere")(lambda maze, rng: iter(()))
+
+
+def test_every_built_in_has_a_short_name_of_its_own():
+    """Race boards and the Lab's charts name algorithms by ``short``: never a slug made of lower-case
+    letters only where the full name says more, never two algorithms of a family alike, never longer
+    than the full name, and always the start of a capitalised phrase."""
+    cat = registry.catalogue()
+    for family in ("generators", "solvers"):
+        shorts = [a["short"] for a in cat[family]]
+        assert len(set(shorts)) == len(shorts), family
+        for a in cat[family]:
+            assert a["short"] and len(a["short"]) <= len(a["name"]), a["slug"]
+            assert a["short"][0] == a["short"][0].upper(), a["slug"]
+            assert a["short"] != a["slug"] or a["name"] == a["slug"], a["slug"]

@@ -246,15 +246,17 @@ export class Lab {
   show() {
     if (!this.summary) return;
     const name = this.$("lab-metric").value;
-    this.charts.draw(this.records, this.summary, name);
-    this.charts.table(this.$("lab-table"), this.summary, name);
+    const names = (slug) => this.nameOf(slug);
+    this.charts.draw(this.records, this.summary, name, names);
+    this.charts.table(this.$("lab-table"), this.summary, name, names);
   }
 
-  // An algorithm's display name (the person's own: "yours: …"); the slug for one no longer known.
+  // An algorithm's short name (the person's own: "yours: …"); the slug for one no longer known.
   nameOf(slug) {
     const all = [...this.catalogue.generators, ...this.catalogue.solvers], own = this.user().algorithms;
     const mine = own.find((a) => a.slug === slug);
-    return mine ? `yours: ${mine.name}` : (all.find((a) => a.slug === slug) || { name: slug }).name;
+    const a = all.find((x) => x.slug === slug);
+    return mine ? `yours: ${mine.name}` : a ? a.short || a.name : slug;
   }
 
   // Hardest of N: the five mazes with the most of the chosen figure, each one click from Watch.

@@ -39,7 +39,8 @@ export class Charts {
     this.plots = [];
   }
 
-  draw(records, summary, name) {
+  // names(slug): the label an algorithm goes by on the axes and in the legend.
+  draw(records, summary, name, names = (slug) => slug) {
     this.clear();
     const algos = Object.keys(summary);
     const by = algos.map((a) => records.filter((r) => r.algorithm === a && r[name] != null).map((r) => r[name]));
@@ -51,7 +52,7 @@ export class Charts {
       legend: { live: false },
       scales: { x: { time: false } },
       axes: [{ label: label(name) }, { label: "mazes" }],
-      series: [{ label: label(name) }, ...algos.map((a, i) => ({ label: a, stroke: colour(i), width: 2,
+      series: [{ label: label(name) }, ...algos.map((a, i) => ({ label: names(a), stroke: colour(i), width: 2,
         fill: `${colour(i)}22`, paths: uPlot.paths.stepped({ align: 1 }), points: { show: false } }))],
     }, [xs, ...by.map((v) => counts(v, xs))], this.hist));
     const stats = algos.map((a) => summary[a][name]);
@@ -61,7 +62,7 @@ export class Charts {
       width: this.width(this.box), height: HEIGHT, title: `${label(name)}: spread per algorithm`,
       legend: { show: false },
       scales: { x: { time: false, range: [-0.5, algos.length - 0.5] }, y: { range: [lo - pad, hi + pad] } },
-      axes: [{ incrs: [1], values: (u, splits) => splits.map((i) => algos[i] ?? "") }, { label: label(name) }],
+      axes: [{ incrs: [1], values: (u, splits) => splits.map((i) => (algos[i] === undefined ? "" : names(algos[i]))) }, { label: label(name) }],
       series: [{}, { label: "median", paths: () => null, points: { show: false } }],
       hooks: { draw: [(u) => this.boxes(u, stats)] },
     }, [algos.map((_, i) => i), stats.map((s) => s.median)], this.box));
@@ -91,7 +92,7 @@ export class Charts {
   }
 
   // The spread of `name` per algorithm, beside the dead-end share measured and Pullen's.
-  table(el, summary, name) {
+  table(el, summary, name, names = (slug) => slug) {
     const cols = ["algorithm", "mazes", "mean", "sd", "min", "q1", "median", "q3", "max", "dead ends %", "Pullen %"];
     const head = document.createElement("tr");
     head.append(...cols.map((c) => Object.assign(document.createElement("th"), { textContent: c, scope: "col" })));
@@ -99,7 +100,7 @@ export class Charts {
     const rows = Object.entries(summary).map(([algo, f], i) => {
       const s = f[name], tr = document.createElement("tr");
       const share = f.dead_end_share.mean;
-      const cells = [algo, f.mazes, ...["mean", "sd", "min", "q1", "median", "q3", "max"].map((k) => fmt(s[k])),
+      const cells = [names(algo), f.mazes, ...["mean", "sd", "min", "q1", "median", "q3", "max"].map((k) => fmt(s[k])),
         share == null ? "—" : (100 * share).toFixed(1), PULLEN[algo] ?? "—"];
       tr.append(...cells.map((c) => Object.assign(document.createElement("td"), { textContent: String(c) })));
       tr.firstChild.style.color = colour(i);

@@ -25,9 +25,6 @@ const BATCH = 20000; // events fetched per request
 const MAX_TICK = 1e9;
 const FAMILY = { solve: "solvers", generate: "generators" };
 const DEFAULTS = { solve: ["astar", "bfs", "greedy"], generate: ["kruskal", "dig", "wilson"] };
-const SHORT = { astar: "A*", bfs: "BFS", dfs: "DFS", bibfs: "bidirectional BFS", greedy: "greedy", dijkstra: "Dijkstra",
-  jps: "JPS", idastar: "IDA*", biastar: "bidirectional A*", wall: "wall follower", kruskal: "Kruskal", dig: "dig",
-  wilson: "Wilson", prim: "Prim", aldous: "Aldous–Broder", eller: "Eller" };
 const PLACE = ["1st", "2nd", "3rd", "4th"];
 const YOURS = "yours:"; // a link's mark on the slug of an algorithm of the person's own code
 // Why a solver does the work it does (the catalogue's summary says what it is, for the rest).
@@ -58,7 +55,7 @@ const ratio = (a, b) => (b ? (a / b).toFixed(1) : "∞");
 class Racer {
   constructor(engine, reply, algorithm, index, shapes, user) {
     this.algorithm = algorithm;
-    this.name = SHORT[algorithm.slug] || (user ? `yours: ${algorithm.name}` : algorithm.name);
+    this.name = user ? `yours: ${algorithm.name}` : algorithm.short || algorithm.name;
     this.player = new Player({ batch: (run, n) => engine.call("raceBatch", { run, n, user }) });
     this.player.shapes = shapes; // one drawing for every board of a hex, triangle or polar race
     this.player.load(reply.header.kind === "solver" ? "solve" : "generate", { ...reply, drawing: null });
@@ -210,6 +207,12 @@ export class Race {
     return [...(family === "solve" ? cat.solvers : cat.generators), ...this.host.user().filter((a) => a.family === f)];
   }
 
+  // An algorithm's short name (the person's own: "yours: …"); the slug of one no longer known.
+  nameOf(family, slug) {
+    const a = this.algorithms(family).find((x) => x.slug === slug);
+    return !a ? slug : this.isUser(slug) ? `yours: ${a.name}` : a.short || a.name;
+  }
+
   isUser(slug) { return this.host.user().some((a) => a.slug === slug); }
 
   // The racer dropdowns for the chosen family: two to four (the last two may stay empty), each
@@ -287,7 +290,7 @@ export class Race {
     const g = this.race ? this.race.gen : this.host.gen();
     const opts = optionText(g.options);
     const what = (this.race ? this.race.family : this.family.value) === "solve"
-      ? `One maze for every racer: ${g.slug}${opts ? ` (${opts})` : ""}, ${g.width}×${g.height} cells, seed ${g.seed}`
+      ? `One maze for every racer: ${this.nameOf("generate", g.slug)}${opts ? ` (${opts})` : ""}, ${g.width}×${g.height} cells, seed ${g.seed}`
       : `Every racer makes a ${g.width}×${g.height} maze from seed ${g.seed}`;
     const shortest = this.racers[0] && this.racers[0].shortest;
     const shape = g.shape && g.shape !== "square" ? `, ${g.shape} cells` : "";

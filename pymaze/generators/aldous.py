@@ -3,7 +3,7 @@ from ..graph import SHAPES, cells, moves
 from ..registry import generator
 
 
-@generator("aldous", "Aldous-Broder", group="perfect", order=80, perfect=True, uniform=True, shapes=SHAPES)
+@generator("aldous", "Aldous-Broder", short="Aldous–Broder", group="perfect", order=80, perfect=True, uniform=True, shapes=SHAPES)
 def aldous(maze, rng, watch=True):
     """Aldous-Broder: a random walk that opens the way into every cell it enters for the first time.
 

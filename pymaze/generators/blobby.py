@@ -4,7 +4,7 @@ from ..graph import cells as all_cells
 from ._base import below
 
 
-@generator("blobby", "Blobby recursive division", group="perfect", order=146, initial="posts", perfect=True, max_cells=500_000, params=[
+@generator("blobby", "Blobby recursive division", short="Blobby division", group="perfect", order=146, initial="posts", perfect=True, max_cells=500_000, params=[
     Param("rooms", "int", 1, min=1, max=1000,
           help="regions of at most this many cells are left undivided (1: a perfect maze)"),
 ])

@@ -49,7 +49,7 @@ def parse(rule):
     return {int(c) for c in born[1:]}, {int(c) for c in survive[1:]}
 
 
-@generator("cellular", "Cellular automaton caves", group="rooms", order=310, initial="posts", perfect=False, max_cells=1_000_000, params=[
+@generator("cellular", "Cellular automaton caves", short="Caves", group="rooms", order=310, initial="posts", perfect=False, max_cells=1_000_000, params=[
     Param("rule", "choice", "B5678/S45678", choices=RULES,
           help="birth/survival counts of wall neighbours (of 8): B5678/S45678 caves, B678/S345678 "
                "open caves, B3/S12345 maze, B3/S1234 mazectric, B45678/S2345678 walled cities"),

@@ -2,7 +2,7 @@ from ..events import MILESTONE, WALL, Kinds, Trace
 from ..registry import Param, generator
 
 
-@generator("division", "Recursive division", group="perfect", order=140, initial="posts", perfect=True, params=[
+@generator("division", "Recursive division", short="Division", group="perfect", order=140, initial="posts", perfect=True, params=[
     Param("split", "choice", "weighted", choices=("weighted", "shape", "random"),
           help="which way to cut a chamber: weighted (the longer side more often), "
                "shape (always across the longer side), random (a coin)"),

@@ -5,7 +5,7 @@ from ._base import below, both, cell_mask
 from ._rooms import rejoin
 
 
-@generator("dungeon", "Dungeon rooms", group="rooms", order=320, initial="wall", perfect=False, max_cells=1_000_000, params=[
+@generator("dungeon", "Dungeon rooms", short="Dungeon rooms", group="rooms", order=320, initial="wall", perfect=False, max_cells=1_000_000, params=[
     Param("rooms", "int", 5, min=0, max=200, help="how many rooms to try to place"),
     Param("size", "int", 4, min=2, max=50, help="the largest side of a room, in cells"),
     Param("connected", "bool", True, help="open doors until every room and corridor joins the rest"),

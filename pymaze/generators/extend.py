@@ -3,7 +3,7 @@ from ..registry import Param, generator
 from ._base import PERMS, deltas, shuffle
 
 
-@generator("extend", "Wall-extending", group="seed", order=50, initial="frame", min_size=2, perfect=True, params=[
+@generator("extend", "Wall-extending", short="Wall-extending", group="seed", order=50, initial="frame", min_size=2, perfect=True, params=[
     Param("loops", "float", 0.0, min=0.0, max=1.0,
           help="multi-path: chance that a growing wall stops after each stretch without reaching "
                "other wall (leaves islands and loops; 0 keeps the maze perfect)"),

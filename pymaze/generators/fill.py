@@ -2,7 +2,7 @@ from ..events import CHUNK, MILESTONE, WALL, column
 from ..registry import Param, generator
 
 
-@generator("fill", "Random obstacles (open room)", group="rooms", order=300, initial="posts", perfect=False, params=[
+@generator("fill", "Random obstacles (open room)", short="Random obstacles", group="rooms", order=300, initial="posts", perfect=False, params=[
     Param("density", "float", 0.3, min=0.0, max=0.9,
           help="the share of squares (block view) or of passages (thin view) that become wall"),
 ])

@@ -10,7 +10,7 @@ CARVES = Kinds((WALL, 1, 0), (WALL | MILESTONE, 1, 0))
 PASSAGE, OPENED = range(2)
 
 
-@generator("houston", "Houston (Aldous-Broder, then Wilson)", group="perfect", order=75, perfect=True, shapes=SHAPES, params=[
+@generator("houston", "Houston (Aldous-Broder, then Wilson)", short="Houston", group="perfect", order=75, perfect=True, shapes=SHAPES, params=[
     Param("switch", "float", 0.33, min=0.0, max=1.0,
           help="the share of cells Aldous-Broder visits before Wilson takes over"),
 ])

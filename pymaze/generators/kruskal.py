@@ -8,7 +8,7 @@ from ._base import clear_numbers, shuffle
 CHUNK = 4096  # most cells relabelled in one step
 
 
-@generator("kruskal", "Clustering (Kruskal)", group="seed", order=10, initial="closed", perfect=True, layer="cluster", shapes=SHAPES, params=[
+@generator("kruskal", "Clustering (Kruskal)", short="Kruskal", group="seed", order=10, initial="closed", perfect=True, layer="cluster", shapes=SHAPES, params=[
     Param("method", "choice", "unionfind", choices=("unionfind", "naive"),
           help="how clusters are told apart: union-find (path compression, union by size), "
                "or plain labels where the larger label number is relabelled to the smaller"),

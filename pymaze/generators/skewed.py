@@ -2,7 +2,7 @@ from ..registry import Param, generator
 from .division import divisions
 
 
-@generator("skewed", "Skewed recursive division", group="perfect", order=145, initial="posts", perfect=True, params=[
+@generator("skewed", "Skewed recursive division", short="Skewed division", group="perfect", order=145, initial="posts", perfect=True, params=[
     Param("skew", "choice", "horizontal", choices=("horizontal", "vertical"),
           help="the direction most walls run in"),
     Param("bias", "float", 0.85, min=0.5, max=1.0,

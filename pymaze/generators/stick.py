@@ -2,7 +2,7 @@ from ..events import MILESTONE, WALL
 from ..registry import Param, generator
 
 
-@generator("stick", "Stick-falling", group="seed", order=40, initial="frame", min_size=2, perfect=True, params=[
+@generator("stick", "Stick-falling", short="Stick-falling", group="seed", order=40, initial="frame", min_size=2, perfect=True, params=[
     Param("loops", "bool", False,
           help="multi-path: let a stick fall onto a square that is already wall, which leaves loops"),
 ])

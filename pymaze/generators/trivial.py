@@ -20,7 +20,7 @@ def spiral_order(cw, ch):
     return out
 
 
-@generator("trivial", "Trivial mazes (serpentine, spiral)", group="perfect", order=400, perfect=True, params=[
+@generator("trivial", "Trivial mazes (serpentine, spiral)", short="Trivial", group="perfect", order=400, perfect=True, params=[
     Param("pattern", "choice", "serpentine", choices=("serpentine", "spiral"),
           help="serpentine: rows joined at alternate ends; spiral: one corridor winding inwards"),
 ])

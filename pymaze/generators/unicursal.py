@@ -65,7 +65,7 @@ def tour(cw, ch, east, south, width):
     return one, two
 
 
-@generator("unicursal", "Unicursal labyrinth", group="perfect", order=190, perfect=True, params=[
+@generator("unicursal", "Unicursal labyrinth", short="Unicursal", group="perfect", order=190, perfect=True, params=[
     Param("base", "choice", "dig", choices=BASES, help="the generator of the half-size perfect maze"),
 ])
 def unicursal(maze, rng, base="dig", watch=True):

@@ -6,7 +6,7 @@ from ..registry import Param, solver
 from ._base import end, parents
 
 
-@solver("allshortest", "Every shortest route", group="fill", order=134, optimal=True, params=[
+@solver("allshortest", "Every shortest route", short="Every shortest route", group="fill", order=134, optimal=True, params=[
     Param("limit", "int", 50, min=1, max=10000, help="the most routes listed one by one"),
 ])
 def allshortest(maze, rng, limit=50, watch=True):

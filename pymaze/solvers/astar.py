@@ -8,7 +8,7 @@ from ._base import EXPAND, KINDS, SEEN, diagonal_moves, end, parents
 from ._moves import EPS, SQRT2, cost_note, diagonal_param, estimate, heuristic_param, weight_param
 
 
-@solver("astar", "A* search", group="shortest", order=40, optimal=True,
+@solver("astar", "A* search", short="A*", group="shortest", order=40, optimal=True,
         params=[heuristic_param(), weight_param(), diagonal_param()])
 def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", watch=True):
     """A* search: best-first by moves walked plus an estimate of the moves left.

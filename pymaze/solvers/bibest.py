@@ -3,7 +3,7 @@ from ._moves import diagonal_param, estimate, heuristic_param
 from ._twoway import two_way
 
 
-@solver("bibest", "Bidirectional best-first search", group="open", order=62, optimal=False,
+@solver("bibest", "Bidirectional best-first search", short="Bidirectional best-first", group="open", order=62, optimal=False,
         params=[heuristic_param(), diagonal_param()])
 def bibest(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
     """Bidirectional best-first search: two greedy searches, each heading for the other's root.

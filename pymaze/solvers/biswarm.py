@@ -4,7 +4,7 @@ from ._swarm import EAST, TURNS, WEST, headings, manhattan_to
 from ._twoway import two_way
 
 
-@solver("biswarm", "Bidirectional swarm", group="open", order=66, shapes=("square",), optimal=False, params=[diagonal_param()])
+@solver("biswarm", "Bidirectional swarm", short="Bidirectional swarm", group="open", order=66, shapes=("square",), optimal=False, params=[diagonal_param()])
 def biswarm(maze, rng, diagonal="never", watch=True):
     """Bidirectional swarm: two swarms, from S towards the goals and from the goals towards S.
 

@@ -5,7 +5,7 @@ from ._base import end, route_to_goal
 from ._fill import live_squares
 
 
-@solver("blind", "Blind alley filler / sealer", group="fill", order=132, optimal=True, max_cells=1_000_000, params=[
+@solver("blind", "Blind alley filler / sealer", short="Blind alley filler", group="fill", order=132, optimal=True, max_cells=1_000_000, params=[
     Param("method", "choice", "filler", choices=("filler", "sealer"),
           help="filler fills every blind alley; sealer only seals each one at its entrance"),
 ])

@@ -7,7 +7,7 @@ from ._base import end, route_to_goal
 from ._fill import KINDS, dead_ends, fill
 
 
-@solver("culdesac", "Cul-de-sac filling", group="fill", order=90, optimal=True)
+@solver("culdesac", "Cul-de-sac filling", short="Cul-de-sac filling", group="fill", order=90, optimal=True)
 def culdesac(maze, rng, watch=True):
     """Cul-de-sac filling: fill dead ends, and seal the loops that hang off the maze by a single cell.
 

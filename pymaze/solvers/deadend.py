@@ -5,7 +5,7 @@ from ._base import end, route_to_goal
 from ._fill import FILLED, KINDS, dead_ends, fill, live_squares
 
 
-@solver("deadend", "Dead-end filling", group="fill", order=120, optimal=True)
+@solver("deadend", "Dead-end filling", short="Dead-end filling", group="fill", order=120, optimal=True)
 def deadend(maze, rng, watch=True):
     """Dead-end filling, taken past loops: what is left is every cell of every simple S-G route.
 

@@ -12,7 +12,7 @@ BODY, HEAD, FINISHED, BACK_HEAD, LAST = range(5)
 AHEAD, BACK = bytes((BODY, HEAD)), bytes((FINISHED, BACK_HEAD))
 
 
-@solver("dfs", "Depth-first search", group="walker", order=10, optimal=False, params=[
+@solver("dfs", "Depth-first search", short="DFS", group="walker", order=10, optimal=False, params=[
     Param("order", "choice", "fixed", choices=("fixed", "random"),
           help="fixed: try neighbours north, east, south, west; random: shuffle them at every node"),
 ])

@@ -6,7 +6,7 @@ from ..registry import solver
 from ._base import end, parents
 
 
-@solver("farthest", "Farthest pair (longest route)", group="fill", order=130, layer="distance")
+@solver("farthest", "Farthest pair (longest route)", short="Farthest pair", group="fill", order=130, layer="distance")
 def farthest(maze, rng, watch=True):
     """Farthest pair: repeated breadth-first sweeps to the two cells farthest apart.
 

@@ -7,7 +7,7 @@ from ._base import EXPAND, KINDS, SEEN, UNSEEN, end, parents
 from ._moves import cost_note, diagonal_param, estimate, heuristic_param
 
 
-@solver("greedy", "Greedy best-first search", group="open", order=60, optimal=False,
+@solver("greedy", "Greedy best-first search", short="Greedy", group="open", order=60, optimal=False,
         params=[heuristic_param(), diagonal_param()])
 def greedy(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
     """Greedy best-first search: heads for the goal by estimate alone, fast but not optimal.

@@ -19,7 +19,7 @@ def sign(v):
     return (v > 0) - (v < 0)
 
 
-@solver("jps", "Jump point search", group="open", order=46, shapes=("square",), optimal=True, geometries=("block",),
+@solver("jps", "Jump point search", short="JPS", group="open", order=46, shapes=("square",), optimal=True, geometries=("block",),
         params=[heuristic_param(), diagonal_param()])
 def jps(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
     """Jump point search: A* that queues only the squares where a route may have to turn.

@@ -15,7 +15,7 @@ def _bend(a, b):
     return min(d, 8 - d)
 
 
-@solver("mouse", "Micromouse (diagonal runs, turn costs)", group="shortest", order=160, geometries=("thin",), shapes=("square",),
+@solver("mouse", "Micromouse (diagonal runs, turn costs)", short="Micromouse", group="shortest", order=160, geometries=("thin",), shapes=("square",),
         max_cells=250_000, params=[
     Param("straight", "float", 1.0, min=0.01, max=100.0, help="cost of crossing a cell straight on"),
     Param("diagonal", "float", 0.7071, min=0.01, max=100.0,

@@ -7,7 +7,7 @@ from ._walk import ARRIVE, LEAVE, MOVES, goal_flags, stop
 MAX_CAP = 5_000_000  # about 25 s and 400 MB in CPython at 2000 x 2000 cells (docs/BENCHMARKS.md)
 
 
-@solver("random-mouse", "Random mouse", group="walker", order=100, optimal=False, params=[
+@solver("random-mouse", "Random mouse", short="Random mouse", group="walker", order=100, optimal=False, params=[
     Param("cap", "int", 1_000_000, min=1, max=MAX_CAP,
           help=f"moves allowed before giving up (at most {MAX_CAP:,}: every move is two events kept, "
                "so this bounds a run to about half a minute and well under 1.5 GB)"),

@@ -148,7 +148,7 @@ def _distinct(path, kept, share):
     return True
 
 
-@solver("routes", "Several routes (Yen's k shortest)", group="fill", order=140, max_cells=1_000_000, params=[
+@solver("routes", "Several routes (Yen's k shortest)", short="Yen's k routes", group="fill", order=140, max_cells=1_000_000, params=[
     Param("k", "int", 3, min=1, max=10, help="how many distinct routes to look for"),
 ])
 def routes(maze, rng, k=3, watch=True):

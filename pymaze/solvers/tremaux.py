@@ -4,7 +4,7 @@ from ..registry import solver
 from ._base import UNSEEN, end, parents
 
 
-@solver("tremaux", "Trémaux's algorithm", group="walker", order=80)
+@solver("tremaux", "Trémaux's algorithm", short="Trémaux", group="walker", order=80)
 def tremaux(maze, rng, watch=True):
     """Trémaux's algorithm: mark each passage as you walk it, and never walk one a third time.
 

@@ -5,7 +5,7 @@ from ._base import LoopErasedPath, end
 from ._walk import ARRIVE, LEAVE, MOVES, goal_flags, stop
 
 
-@solver("wall", "Wall follower", group="walker", order=150, params=[
+@solver("wall", "Wall follower", short="Wall follower", group="walker", order=150, params=[
     Param("hand", "choice", "right", choices=("right", "left"), help="the hand kept on the wall"),
 ])
 def wall(maze, rng, hand="right", watch=True):

@@ -4,7 +4,7 @@ from ..registry import solver
 from ._base import end, found, show_route
 
 
-@solver("wave", "Wave (step numbering)", group="shortest", order=30, optimal=True, layer="distance")
+@solver("wave", "Wave (step numbering)", short="Wave", group="shortest", order=30, optimal=True, layer="distance")
 def wave(maze, rng, watch=True):
     """Wave propagation: number every cell by its distance from S, then walk back from G.
 
