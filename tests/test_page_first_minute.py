@@ -141,7 +141,7 @@ def test_a_newcomer_changes_the_generator_generates_and_solves_again(tour):
     p = tour.page
     p.wait_for_function("window.pymaze.state === 'done'", timeout=60000)  # the first visit's solve watched to its end
     p.select_option("#generator", "kruskal")
-    p.wait_for_function("document.getElementById('settings-summary').textContent.includes('Clustering')",
+    p.wait_for_function("document.getElementById('settings-summary').textContent.includes('Kruskal')",
                         timeout=10000)  # the line under the board names the new generator
     got = tour.run("generate")
     assert got["kind"] == "generate" and got["state"] == "done"

@@ -480,7 +480,7 @@ function showSheet(open) {
 // What is set, in one line: the generator, size, seed, and the shape, mask and view when not the plain ones.
 function summarize() {
   if (!ui.gen) return;
-  const name = (ui.gen.current?.name || "").replace(/\s*\(.*\)$/, "");
+  const name = ui.gen.current ? ui.gen.current.short || ui.gen.current.name : "";
   const polar = $("shape").value === "polar";
   const parts = [name, polar ? `${$("width").value} in the first ring × ${$("height").value} rings`
     : `${$("width").value}×${$("height").value}`, `seed ${$("seed").value}`];

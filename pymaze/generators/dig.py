@@ -5,7 +5,7 @@ from ..registry import Param, generator
 from ._base import PERMS, add_loops, shuffled
 
 
-@generator("dig", "Digging (recursive backtracker)", short="Backtracker", group="seed", order=30, perfect=True, shapes=SHAPES, params=[
+@generator("dig", "Digging (recursive backtracker)", short="Digging", group="seed", order=30, perfect=True, shapes=SHAPES, params=[
     Param("mode", "choice", "backtrack", choices=("backtrack", "restart"),
           help="when stuck: back up along the path, or restart from a random open cell"),
     Param("bias", "float", 0.0, min=-1.0, max=1.0,
