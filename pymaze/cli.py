@@ -33,7 +33,7 @@ from .records import write_csv
 from .run import MAX_SEED, check_seed
 from .sheet import MAX_COUNT, sheet
 from .solution import Solution
-from .solvers.routes import listed as routes_listed, why_fewer
+from .solution import listed as routes_listed, why_fewer
 from .stats import solution_length
 from .svg import to_svg
 

@@ -791,3 +791,68 @@ def to_networkx(maze, candidates=False):
         if candidates or not (g[v] or g[a] or g[b]):
             G.add_edge(a, b, via=v)
     return G
+
+
+def junction_graph(maze):
+    """The maze as a small graph for simple routes: dead-end branches pruned (a simple route
+    from S never enters one), then every corridor of two-way nodes contracted to one edge.
+
+    Returns ``(adj, edges)``: ``adj[u]`` lists ``(v, edge id)``; ``edges[e]`` is the node path of
+    corridor ``e`` from one end to the other (its length in moves is ``len - 1``).  S and the goals
+    are never pruned and always ends of corridors."""
+    g, pair_sets, side = steps(maze)
+    fixed = pair_sets[0] if len(pair_sets) == 1 else None
+    start = maze.start
+    keep = {start, *maze.goals}
+    degree = array("b", bytes(len(maze.wall)))  # open sides; -1 once pruned
+    inside = bytearray(len(maze.wall))
+    inside[start] = 1
+    todo = [start]
+    push = todo.append
+    for p in todo:                      # the component of S
+        k = 0
+        for d, d2 in fixed or pair_sets[side[p]]:
+            if not g[p + d]:
+                k += 1
+                if not inside[p + d2]:
+                    inside[p + d2] = 1
+                    push(p + d2)
+        degree[p] = k
+    order = list(set(todo))             # the component in the order its set visits it
+    leaves = [p for p in order if degree[p] <= 1 and p not in keep]
+    while leaves:                       # prune dead ends inwards
+        p = leaves.pop()
+        if degree[p] < 0:
+            continue
+        degree[p] = -1
+        for d, d2 in fixed or pair_sets[side[p]]:
+            if not g[p + d] and degree[p + d2] > 0:
+                q = p + d2
+                degree[q] -= 1
+                if degree[q] <= 1 and q not in keep:
+                    leaves.append(q)
+    alive = set(p for p in order if degree[p] >= 0)
+    ends = {p for p in alive if p in keep or degree[p] != 2}
+    adj = {u: [] for u in ends}
+    edges, walked = [], set()
+    for u in ends:
+        for d, d2 in fixed or pair_sets[side[u]]:
+            q = u + d2
+            if g[u + d] or degree[q] < 0 or (u, q) in walked:
+                continue
+            path = [u, q]
+            a, b = u, q
+            while b not in ends:
+                for d, d2 in fixed or pair_sets[side[b]]:
+                    r = b + d2
+                    if not g[b + d] and degree[r] >= 0 and r != a:
+                        break
+                path.append(r)
+                a, b = b, r
+            walked.add((path[-1], path[-2]))
+            if path[-1] == u:
+                continue                # a loop back to where it started: never on a simple route
+            adj[u].append((path[-1], len(edges)))
+            adj[path[-1]].append((u, len(edges)))
+            edges.append(path)
+    return adj, edges

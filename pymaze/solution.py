@@ -5,8 +5,10 @@ from array import array
 from dataclasses import dataclass, field
 from itertools import chain, compress
 
-from .events import (MARK, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, NOTE, NOTE_NAMES,
-                     START, N_FOUND, N_GAVE_UP, N_HEURISTIC, N_NO_ROUTE, N_TRAPPED, OP_MASK)
+from .events import (MARK, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, NOTE, NOTE_NAMES, START, N_EXHAUSTED,
+                     N_FOUND, N_GAVE_UP, N_HEURISTIC, N_NO_ROUTE, N_ROUTE, N_TRAPPED, N_TURNS, N_WAYPOINT, OP_MASK,
+                     notes as read_notes)
+from .solvers.routes import SHARE
 
 _LOW = 0 if sys.byteorder == "little" else 3  # where an int32's low byte sits in its four bytes
 
@@ -103,3 +105,57 @@ class Solution:
     def to_json(self):
         return {"found": self.found, "status": self.status, "path": [list(p) for p in self.path],
                 "moves": self.moves, "visited": self.visited, "heuristic": self.heuristic}
+
+
+# --- the routes of a run of `routes` (several routes), read back --------------------------
+
+def _along(maze, corners):
+    """The nodes of a polyline of corners: the straight runs between them filled in (squares)."""
+    if maze.lattice is not None:
+        return list(corners)
+    w, k = maze.width, maze.step()
+    out = corners[:1]
+    for a, b in zip(corners, corners[1:]):
+        d = (k if b > a else -k) * (1 if a // w == b // w else w)
+        out += range(a + d, b + d, d)
+    return out
+
+
+def listed(maze, events=None, said=None):
+    """The routes a run of this solver on ``maze`` showed, read back from its events alone (or from
+    the notes it reported, ``said``, as ``(code, value, index)``, when it ran with nobody watching):
+    ``([{"moves", "turning", "overlap", "path"}, ...], why)`` (turning in whole degrees).  ``overlap`` is the share of the
+    route's nodes that lie on the first route; ``why`` says why fewer than asked came, when a note
+    does: ``("exhausted", simple routes examined)`` or ``("gave up", routes kept)``, else None."""
+    lines, out, why = [], [], None
+    for code, value, p in read_notes(events) if said is None else said:
+        if code == N_WAYPOINT:
+            if value == 0 or not lines:
+                lines.append([])
+            lines[-1].append(p)
+        elif code == N_ROUTE:
+            out.append({"moves": value, "turning": None})
+        elif code == N_TURNS and out:
+            out[-1]["turning"] = value
+        elif code == N_EXHAUSTED:
+            why = ("exhausted", value)
+        elif code == N_GAVE_UP:
+            why = ("gave up", value)
+    paths = [_along(maze, line) for line in lines]
+    first = set(paths[0]) if paths else set()
+    for route, path in zip(out, paths):
+        route["overlap"] = round(sum(p in first for p in path) / len(path), 3)
+        route["path"] = path
+    return out, why
+
+
+def why_fewer(n, why):
+    """``why`` (see ``listed``) as a sentence for ``n`` routes kept, or ""."""
+    if why is None:
+        return ""
+    share = round(100 * (1 - SHARE))
+    if why[0] == "exhausted":
+        return ("the maze has exactly one route from S to G (no loop lies between them)" if why[1] == 1 else
+                f"all {why[1]:,} simple routes were examined; each of the others shares {100 - share} % "
+                "or more with a route listed")
+    return f"only {n} routes differing by more than {share} % were found before the search budget ran out"

@@ -226,7 +226,7 @@ def test_collision_keeps_the_route_where_two_equal_routes_merge():
 # --- several routes: the list the CLI prints, and routes beyond Yen's reach ---------------------------
 
 def routes_of(maze, k):
-    from pymaze.solvers.routes import listed
+    from pymaze.solution import listed
     run = Run.solve("routes", maze, k=k)
     return listed(run.initial, run.events())
 

@@ -1,85 +1,15 @@
 import heapq
-from array import array
 from itertools import count
 
 from ..events import (MARK, MILESTONE, M_NONE, M_ROUTE, M_ROUTE2, N_EXHAUSTED, N_FOUND, N_GAVE_UP, N_ROUTE, N_TURNS,
-                      N_WAYPOINT, NOTE, notes)
-from ..graph import steps, turning
+                      N_WAYPOINT, NOTE)
+from ..graph import junction_graph, turning
 from ..registry import Param, solver
 from ._base import end, found, show_route
 
 BUDGET = 100_000  # graph steps and route cells Yen's enumeration may take before the penalty rounds
 ROUNDS = 25         # penalty rounds per route asked for, after Yen's enumeration stopped short
 SHARE = 0.8         # a route sharing this much of the shorter one's cells with a kept route is not kept
-
-
-def _junction_graph(maze):
-    """The maze as a small graph for simple routes: dead-end branches pruned (a simple route
-    from S never enters one), then every corridor of two-way nodes contracted to one edge.
-
-    Returns ``(adj, edges)``: ``adj[u]`` lists ``(v, edge id)``; ``edges[e]`` is the node path of
-    corridor ``e`` from one end to the other (its length in moves is ``len - 1``).
-
-    The neighbours are read inline from the flat tables of ``pymaze.graph.steps`` and the degrees
-    kept in a flat array; the sets whose order numbers the junctions and corridors (the nodes of
-    S's component, the nodes left, the junctions) are built by adding the same nodes in the same
-    order as a set of the component's nodes in breadth-first order, so the graph comes out the same."""
-    g, pair_sets, side = steps(maze)
-    fixed = pair_sets[0] if len(pair_sets) == 1 else None
-    start = maze.start
-    keep = {start, *maze.goals}
-    degree = array("b", bytes(len(maze.wall)))  # open sides; -1 once pruned
-    inside = bytearray(len(maze.wall))
-    inside[start] = 1
-    todo = [start]
-    push = todo.append
-    for p in todo:                      # the component of S
-        k = 0
-        for d, d2 in fixed or pair_sets[side[p]]:
-            if not g[p + d]:
-                k += 1
-                if not inside[p + d2]:
-                    inside[p + d2] = 1
-                    push(p + d2)
-        degree[p] = k
-    order = list(set(todo))             # the component in the order its set visits it
-    leaves = [p for p in order if degree[p] <= 1 and p not in keep]
-    while leaves:                       # prune dead ends inwards
-        p = leaves.pop()
-        if degree[p] < 0:
-            continue
-        degree[p] = -1
-        for d, d2 in fixed or pair_sets[side[p]]:
-            if not g[p + d] and degree[p + d2] > 0:
-                q = p + d2
-                degree[q] -= 1
-                if degree[q] <= 1 and q not in keep:
-                    leaves.append(q)
-    alive = set(p for p in order if degree[p] >= 0)
-    ends = {p for p in alive if p in keep or degree[p] != 2}
-    adj = {u: [] for u in ends}
-    edges, walked = [], set()
-    for u in ends:
-        for d, d2 in fixed or pair_sets[side[u]]:
-            q = u + d2
-            if g[u + d] or degree[q] < 0 or (u, q) in walked:
-                continue
-            path = [u, q]
-            a, b = u, q
-            while b not in ends:
-                for d, d2 in fixed or pair_sets[side[b]]:
-                    r = b + d2
-                    if not g[b + d] and degree[r] >= 0 and r != a:
-                        break
-                path.append(r)
-                a, b = b, r
-            walked.add((path[-1], path[-2]))
-            if path[-1] == u:
-                continue                # a loop back to where it started: never on a simple route
-            adj[u].append((path[-1], len(edges)))
-            adj[path[-1]].append((u, len(edges)))
-            edges.append(path)
-    return adj, edges
 
 
 def _to_goals(adj, edges, goals):
@@ -192,7 +122,7 @@ def routes(maze, rng, k=3, watch=True):
     Anez, "Multidimensional path search and assignment" (1993).
     """
     goals = set(maze.goals)
-    adj, edges = _junction_graph(maze)
+    adj, edges = junction_graph(maze)
     h = _to_goals(adj, edges, goals)
     first, work = _cheapest(adj, edges, h, maze.start, goals, set(), set())
     if first is None:
@@ -305,55 +235,3 @@ def _said(watch, shown, code, value):
         yield (NOTE | MILESTONE, -1, code, value)
     shown.append((code, value, -1))
     return shown
-
-
-def _along(maze, corners):
-    """The nodes of a polyline of corners: the straight runs between them filled in (squares)."""
-    if maze.lattice is not None:
-        return list(corners)
-    w, k = maze.width, maze.step()
-    out = corners[:1]
-    for a, b in zip(corners, corners[1:]):
-        d = (k if b > a else -k) * (1 if a // w == b // w else w)
-        out += range(a + d, b + d, d)
-    return out
-
-
-def listed(maze, events=None, said=None):
-    """The routes a run of this solver on ``maze`` showed, read back from its events alone (or from
-    the notes it reported, ``said``, as ``(code, value, index)``, when it ran with nobody watching):
-    ``([{"moves", "turning", "overlap", "path"}, ...], why)`` (turning in whole degrees).  ``overlap`` is the share of the
-    route's nodes that lie on the first route; ``why`` says why fewer than asked came, when a note
-    does: ``("exhausted", simple routes examined)`` or ``("gave up", routes kept)``, else None."""
-    lines, out, why = [], [], None
-    for code, value, p in notes(events) if said is None else said:
-        if code == N_WAYPOINT:
-            if value == 0 or not lines:
-                lines.append([])
-            lines[-1].append(p)
-        elif code == N_ROUTE:
-            out.append({"moves": value, "turning": None})
-        elif code == N_TURNS and out:
-            out[-1]["turning"] = value
-        elif code == N_EXHAUSTED:
-            why = ("exhausted", value)
-        elif code == N_GAVE_UP:
-            why = ("gave up", value)
-    paths = [_along(maze, line) for line in lines]
-    first = set(paths[0]) if paths else set()
-    for route, path in zip(out, paths):
-        route["overlap"] = round(sum(p in first for p in path) / len(path), 3)
-        route["path"] = path
-    return out, why
-
-
-def why_fewer(n, why):
-    """``why`` (see ``listed``) as a sentence for ``n`` routes kept, or ""."""
-    if why is None:
-        return ""
-    share = round(100 * (1 - SHARE))
-    if why[0] == "exhausted":
-        return ("the maze has exactly one route from S to G (no loop lies between them)" if why[1] == 1 else
-                f"all {why[1]:,} simple routes were examined; each of the others shares {100 - share} % "
-                "or more with a route listed")
-    return f"only {n} routes differing by more than {share} % were found before the search budget ran out"
