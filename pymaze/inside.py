@@ -1,0 +1,382 @@
+"""Inside a run: the line of the algorithm's source behind every event, and its data at any event.
+
+``Run.inspect(k)`` (see ``inspect``) answers with a ``View``: the algorithm's file and function
+lines, the line that made event k, the structures the algorithm keeps (its queue, stack, heap,
+sets, walk...) as they were after the first k events, and the parents of a search.
+
+Nothing is recorded while a run is made: inspecting runs the algorithm's one body again from the
+run's initial maze, seed and options (the same events, by construction) under ``sys.settrace``,
+watching only the generator frames of the algorithm's own file.  The events made between two
+line events of those frames belong to the first of the two lines; events a helper of another
+file yields (``yield from end(...)``) belong to the body's line that calls it.  The state after k
+events is read from the frame's locals at the last loop head (a ``for`` or ``while`` line) the
+body passed before it made event k + 1: the moment it is about to take its next entry.  So
+the state is exact at every k, whether reached forward or back, and costs nothing until asked.
+
+What the locals mean is each algorithm's view: a function of the locals (a dict) giving
+``{name: [entry, ...]}`` in the order the algorithm will take them, an entry a cell or a dict
+with ``"cell"`` and named values.  Built-ins' views are in ``VIEWS`` by slug; any algorithm's
+function may carry its own as the attribute ``inside``.  An algorithm without one still gets its
+lines, and its parents when its body keeps a ``parent`` table.
+"""
+
+import ast
+import inspect as _inspect
+import random
+import sys
+from array import array
+from functools import lru_cache
+
+from . import events as _events
+from .errors import ParameterError, shown
+from .events import M_VISITED, MILESTONE, OP_MASK, MARK, WALL
+
+# --- reading the source ---------------------------------------------------------------------
+
+
+def body_of(func):
+    """The function whose source runs: ``func`` unwrapped (a page plugin's checker, a decorator)."""
+    while hasattr(func, "__wrapped__"):
+        func = func.__wrapped__
+    return func
+
+
+@lru_cache(maxsize=64)
+def loop_heads(filename, text):
+    """The lines of ``text`` (the file ``filename``) that open a ``for`` or ``while`` loop."""
+    try:
+        tree = ast.parse(text, filename)
+    except SyntaxError:
+        return frozenset()
+    return frozenset(node.lineno for node in ast.walk(tree) if isinstance(node, (ast.For, ast.While)))
+
+
+def source_of(func):
+    """``(file, text, (first, last))``: the algorithm's source file, its text ("" when unreadable) and
+    the lines of its function."""
+    body = body_of(func)
+    code = body.__code__
+    try:
+        lines, first = _inspect.getsourcelines(body)
+        span = (first, first + len(lines) - 1)
+        text = "".join(_inspect.findsource(body)[0])
+    except (OSError, TypeError):
+        span, text = (code.co_firstlineno, code.co_firstlineno), ""
+    return code.co_filename, text, span
+
+
+# --- the views of the built-ins -------------------------------------------------------------
+
+UNSEEN = -1
+
+
+def _depth(parent, p, memo):
+    """Moves from the search's start to ``p`` along ``parent`` (the start is its own parent)."""
+    chain = []
+    while p not in memo:
+        q = parent[p]
+        if q == p or q < 0:
+            memo[p] = 0
+            break
+        chain.append(p)
+        p = q
+    d = memo[p]
+    for c in reversed(chain):
+        d += 1
+        memo[c] = d
+    return memo[chain[0]] if chain else d
+
+
+def _queue(v):
+    queue, parent = v.get("queue"), v.get("parent")
+    if queue is None:
+        return {}
+    memo = {}
+    return {"queue": [{"cell": p, "distance": _depth(parent, p, memo)} for p in queue]}
+
+
+def _open_heap(v, kind):
+    """The open heap of a best-first search, least first, each cell once, closed cells left out."""
+    heap, mark = v.get("open_heap"), v.get("mark")
+    if heap is None:
+        return {}
+    out, seen = [], set()
+    g, parent, memo = v.get("g") if kind == "astar" else v.get("dist"), v.get("parent"), {}
+    weight = v.get("weight", 1) if kind == "astar" else 1
+    for entry in sorted(heap):
+        p = entry[-1]
+        if p in seen or mark[p] == M_VISITED:
+            continue
+        seen.add(p)
+        if kind == "astar":
+            f, h, order = entry[0], entry[1], entry[2]
+            row = {"cell": p, "g": g[p], "h": h, "f": f, "order": order}
+            if weight != 1:
+                row["weight"] = weight
+        elif kind == "dijkstra":
+            row = {"cell": p, "g": entry[0], "h": 0, "f": entry[0], "order": entry[1]}
+        else:  # greedy: keyed by h alone; g is the moves walked, for the reader
+            row = {"cell": p, "g": _depth(parent, p, memo), "h": entry[0], "f": entry[0], "order": entry[1]}
+        out.append(row)
+    return {"open": out}
+
+
+def _stack(v):
+    stack = v.get("stack")
+    return {} if stack is None else {"stack": list(reversed(stack))}
+
+
+def _find(parent, a):
+    while parent[a] != a:
+        a = parent[a]
+    return a
+
+
+def _kruskal(v):
+    square, num = v.get("square"), v.get("num")
+    if square is None:
+        return {}
+    parent = v.get("parent")
+    groups = {}
+    for k, p in enumerate(square):
+        if parent is not None and v.get("method") != "naive":
+            key = _find(parent, k)
+        else:
+            key = num[p] or -1 - k  # (before the labels are written: every cell its own cluster)
+        groups.setdefault(key, []).append(p)
+    sets = sorted(groups.values(), key=lambda s: (-len(s), s[0]))
+    return {"sets": [{"cell": s[0], "size": len(s), "cells": s} for s in sets]}
+
+
+def _prim(v):
+    frontier, method, wall = v.get("frontier"), v.get("method"), v.get("wall")
+    if frontier is None:
+        return {}
+    if method == "true":
+        best, fixed, tables = v["best"], v["fixed"], v["tables"]
+        out = []
+        for edge in sorted(frontier):
+            weight, p, k = edge
+            q = p + (fixed or tables[p])[k][1]
+            if best[q] is edge and wall[q]:
+                out.append({"cell": q, "key": weight, "from": p})
+        return {"frontier": out}
+    cells = [entry[1] for entry in frontier] if method == "simplified" else list(frontier)
+    return {"frontier": [q for q in dict.fromkeys(cells) if wall[q]]}
+
+
+def _wilson(v):
+    path, at = v.get("path"), v.get("at")
+    if path is None or at is None:
+        return {"walk": []}
+    return {"walk": [p for p in path if at[p] >= 0]}
+
+
+VIEWS = {
+    "bfs": _queue,
+    "dfs": _stack,
+    "dig": _stack,
+    "astar": lambda v: _open_heap(v, "astar"),
+    "dijkstra": lambda v: _open_heap(v, "dijkstra"),
+    "greedy": lambda v: _open_heap(v, "greedy"),
+    "kruskal": _kruskal,
+    "prim": _prim,
+    "wilson": _wilson,
+}
+
+
+def view_of(algorithm):
+    """The algorithm's view of its locals: its function's ``inside`` attribute, else the built-in's."""
+    own = getattr(body_of(algorithm.func), "inside", None) or getattr(algorithm.func, "inside", None)
+    return own or VIEWS.get(algorithm.slug)
+
+
+def parents_of(v):
+    """``{cell: parent}`` from a search's ``parent`` table (UNSEEN where none, the start its own)."""
+    parent = v.get("parent")
+    if not isinstance(parent, array) or v.get("square") is not None:  # (kruskal's union-find is no search)
+        return {}
+    return {p: q for p, q in enumerate(parent) if q >= 0 and q != p}
+
+
+# --- running the body again under a tracer --------------------------------------------------
+
+
+class _Stop(Exception):
+    """Raised by the tracer once the asked state is read: the run again ends there."""
+
+
+class _Probe:
+    """One run of the algorithm's body again, watched line by line (see the module's docstring)."""
+
+    def __init__(self, run):
+        self.run = run
+        self.body = body_of(run.algorithm.func)
+        self.file, self.text, self.span = source_of(run.algorithm.func)
+        self.heads = loop_heads(self.file, self.text)
+        self.traces = []       # the Trace objects the body made (their events not yet handed out)
+        self.handed = 0        # events handed out (yielded) so far
+
+    def count(self):
+        n = self.handed
+        for t in self.traces:
+            n += len(t.index)
+        return n
+
+    def go(self, local):
+        """Run the body to its end (or a ``_Stop``) with ``local`` the tracer of its frames."""
+        run, file = self.run, self.file
+        GENERATOR = _inspect.CO_GENERATOR
+
+        def tracer(frame, event, arg):
+            code = frame.f_code
+            if code.co_filename == file and code.co_flags & GENERATOR:
+                return local
+            return None
+
+        init = _events.Trace.__init__
+        traces = self.traces
+
+        def watched_init(trace, *args, **kw):
+            init(trace, *args, **kw)
+            traces.append(trace)
+
+        maze = run.initial.copy()
+        rng = random.Random(run.seed)
+        _events.Trace.__init__ = watched_init
+        old = sys.gettrace()
+        sys.settrace(tracer)
+        try:
+            steps = self.body(maze, rng, **run.options)
+            if not hasattr(steps, "__next__"):
+                return
+            for step in steps:
+                self.handed += len(step) // 4
+        except _Stop:
+            pass
+        finally:
+            sys.settrace(old)
+            _events.Trace.__init__ = init
+
+    def record(self):
+        """``(lines, at)``: the line behind every event, and for every k the ordinal of the line
+        event whose frame's locals hold the state after k events (-1 where no line event came
+        between event k and event k + 1: the middle of a step)."""
+        lines = array("i")
+        at = array("i", [-1])    # at[k]: the last loop head passed with k events made, else the last line
+        head = [False]
+        loop, count = self.heads, self.count
+        line, ordinal, made = 0, -1, 0
+
+        def local(frame, event, arg):
+            nonlocal line, ordinal, made
+            if event != "line":
+                return local
+            n = count()
+            if n > made:
+                lines.extend([line] * (n - made))
+                at.extend([-1] * (n - made))
+                made = n
+                head[0] = False
+            ordinal += 1
+            line = frame.f_lineno
+            if line in loop:
+                at[n], head[0] = ordinal, True
+            elif not head[0]:
+                at[n] = ordinal
+            return local
+
+        self.go(local)
+        n = self.handed
+        if n > made:
+            lines.extend([line] * (n - made))
+            at.extend([-1] * (n - made))
+        return lines, at
+
+    def capture(self, ordinal, view):
+        """The structures and parents in the locals of the frame at line event ``ordinal``."""
+        seen = [-1]
+        out = {}
+
+        def local(frame, event, arg):
+            if event == "line":
+                seen[0] += 1
+                if seen[0] == ordinal:
+                    v = frame.f_locals
+                    out["structures"] = view(v) if view else {}
+                    out["parents"] = parents_of(v)
+                    raise _Stop
+            return local
+
+        self.go(local)
+        return out.get("structures", {}), out.get("parents", {})
+
+
+class View:
+    """The state of a run after its first ``k`` events (see ``inspect``)."""
+
+    def __init__(self, k, file, lines, line, structures, parents, next_cell):
+        self.k, self.file, self.lines, self.line = k, file, lines, line
+        self.structures, self.parents, self.next = structures, parents, next_cell
+
+    def as_dict(self):
+        return {"k": self.k, "file": self.file, "lines": list(self.lines), "line": self.line,
+                "structures": self.structures, "parents": self.parents, "next": self.next}
+
+    def __repr__(self):
+        return f"View(k={self.k}, line={self.line}, structures={list(self.structures)})"
+
+
+class Inside:
+    """What ``inspect`` keeps of a run: its source, the line of each event, its events (to name the
+    next cell taken) and where each k's state is read."""
+
+    def __init__(self, run):
+        probe = _Probe(run)
+        self.run = run
+        self.file, self.text, self.span = probe.file, probe.text, probe.span
+        self.lines, self.heads = probe.record()
+        # the heads of the events that came before the first loop head hold no state yet
+        self.view = view_of(run.algorithm)
+        again = run.again()
+        self.events = again.events()
+        if len(self.events) // 4 != len(self.lines):
+            raise ParameterError(f"{run.algorithm.slug} made {len(self.events) // 4} events but "
+                                 f"{len(self.lines)} were seen again: its body is not the one that runs")
+
+    def __len__(self):
+        return len(self.lines)
+
+    def next_cell(self, k):
+        """The cell of the first milestone (a wall opened, a cell marked) after the first k events."""
+        ev = self.events
+        for j in range(4 * k, len(ev), 4):
+            if ev[j] & MILESTONE and ev[j] & OP_MASK in (WALL, MARK):
+                return ev[j + 1]
+        return None
+
+    def at(self, k):
+        n = len(self.lines)
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
+            raise ParameterError(f"k must be a whole number from 0 to {n} (the run's events); got {shown(k)}")
+        # a k in the middle of a step: the state once the step is made (else the last one read)
+        at = self.heads
+        ordinal = next((at[j] for j in range(k, n + 1) if at[j] >= 0), -1)
+        if ordinal < 0:
+            ordinal = next((at[j] for j in range(k, -1, -1) if at[j] >= 0), -1)
+        structures, parents = _Probe(self.run).capture(ordinal, self.view) if ordinal >= 0 else ({}, {})
+        return View(k, self.file, self.span, self.lines[k - 1] if k else None, structures, parents,
+                    self.next_cell(k))
+
+
+def inside(run):
+    """The run's ``Inside`` (made once per run, on the first ask)."""
+    found = getattr(run, "_inside", None)
+    if found is None:
+        found = run._inside = Inside(run)
+    return found
+
+
+def inspect(run, k):
+    """The ``View`` of ``run`` after its first ``k`` events (0 <= k <= the run's length)."""
+    return inside(run).at(k)
