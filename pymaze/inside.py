@@ -9,13 +9,15 @@ run's initial maze, seed and options (the same events, by construction) under ``
 watching only the generator frames of the algorithm's own file.  The events made between two
 line events of those frames belong to the first of the two lines; events a helper of another
 file yields (``yield from end(...)``) belong to the body's line that calls it.  The state after k
-events is read from the frame's locals at the last loop head (a ``for`` or ``while`` line) the
-body passed before it made event k + 1: the moment it is about to take its next entry.  So
+events is read from the frame's locals at a loop head (a ``for`` or ``while`` line) the body passed
+before it made event k + 1: the last of the outermost loop's heads passed (the moment it is about to
+take its next entry), else the last line passed.  So
 the state is exact at every k, whether reached forward or back, and costs nothing until asked.
 
 What the locals mean is each algorithm's view: a function of the locals (a dict) giving
 ``{name: [entry, ...]}`` in the order the algorithm will take them, an entry a cell or a dict
-with ``"cell"`` and named values.  Built-ins' views are in ``VIEWS`` by slug; any algorithm's
+with ``"cell"`` and named values (a view whose ``read_first`` is true is read at the first line the
+body passes after event k instead).  Built-ins' views are in ``VIEWS`` by slug; any algorithm's
 function may carry its own as the attribute ``inside``.  An algorithm without one still gets its
 lines, and its parents when its body keeps a ``parent`` table.
 """
@@ -43,12 +45,25 @@ def body_of(func):
 
 @lru_cache(maxsize=64)
 def loop_heads(filename, text):
-    """The lines of ``text`` (the file ``filename``) that open a ``for`` or ``while`` loop."""
+    """``{line: depth}``: the lines of ``text`` (the file ``filename``) that open a ``for`` or
+    ``while`` loop, each with how many loops of its function hold it (0: an outermost loop)."""
     try:
         tree = ast.parse(text, filename)
     except SyntaxError:
-        return frozenset()
-    return frozenset(node.lineno for node in ast.walk(tree) if isinstance(node, (ast.For, ast.While)))
+        return {}
+    out = {}
+
+    def walk(node, depth):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                walk(child, 0)
+            elif isinstance(child, (ast.For, ast.While)):
+                out[child.lineno] = depth
+                walk(child, depth + 1)
+            else:
+                walk(child, depth)
+    walk(tree, 0)
+    return out
 
 
 def source_of(func):
@@ -172,6 +187,10 @@ def _wilson(v):
     return {"walk": [p for p in path if at[p] >= 0]}
 
 
+# Prim reports a cell's frontier neighbours with the next cell it opens, one step late: its state is
+# read as soon as a step is out, before it takes the next cell from its frontier.
+_prim.read_first = True
+
 VIEWS = {
     "bfs": _queue,
     "dfs": _stack,
@@ -263,26 +282,29 @@ class _Probe:
         event whose frame's locals hold the state after k events (-1 where no line event came
         between event k and event k + 1: the middle of a step)."""
         lines = array("i")
-        at = array("i", [-1])    # at[k]: the last loop head passed with k events made, else the last line
-        head = [False]
+        at = array("i", [-1])    # at[k]: the ordinal of the line event the state after k events is read at
         loop, count = self.heads, self.count
-        line, ordinal, made = 0, -1, 0
+        first = getattr(view_of(self.run.algorithm), "read_first", False)
+        line, ordinal, made, depth = 0, -1, 0, 1 << 30
 
         def local(frame, event, arg):
-            nonlocal line, ordinal, made
+            nonlocal line, ordinal, made, depth
             if event != "line":
                 return local
             n = count()
             if n > made:
                 lines.extend([line] * (n - made))
                 at.extend([-1] * (n - made))
-                made = n
-                head[0] = False
+                made, depth = n, 1 << 30
             ordinal += 1
             line = frame.f_lineno
-            if line in loop:
-                at[n], head[0] = ordinal, True
-            elif not head[0]:
+            d = loop.get(line)
+            if first:                          # read at the first line passed
+                if depth == 1 << 30:
+                    at[n], depth = ordinal, -1
+            elif d is not None and d <= depth:   # the outermost loop's head passed last wins
+                at[n], depth = ordinal, d
+            elif depth == 1 << 30:             # no loop head yet: the last line
                 at[n] = ordinal
             return local
 

@@ -1,0 +1,190 @@
+"""Inside a run (pymaze.inside, Run.inspect): the line behind every event, read back from the real
+source file; the structures at every k against references written here (a BFS of our own,
+networkx distances, union-find over the walls the events opened)."""
+
+import re
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from pymaze import Run, apply
+from pymaze.errors import ParameterError
+from pymaze.inside import inside
+from pymaze.events import MARK, MILESTONE, M_VISITED, OP_MASK, WALL
+
+TAUGHT_SOLVERS = ["bfs", "dfs", "astar", "dijkstra", "greedy"]
+TAUGHT_GENERATORS = ["dig", "kruskal", "prim", "wilson"]
+# what a line that makes events looks like in the bodies: a trace call, a yield, or a helper of the
+# same file that adds to the trace (wilson's show and _report)
+EVENT_CALL = re.compile(r"\btrace\.(add|step|add_all|settle)\(|\byield\b|\bshow\(|_report\(")
+
+
+def maze_with_loops(shape="square", seed=4):
+    return Run.generate("dig", 7, 6, seed=seed, shape=shape, loops=0.3).finish()
+
+
+def events_of(run):
+    return run.again().events()
+
+
+def expansion_ks(ev):
+    """Every k whose next event (event k + 1) closes a cell: a search about to take an entry."""
+    return [j // 4 for j in range(0, len(ev), 4)
+            if ev[j] == MARK | MILESTONE and ev[j + 3] == M_VISITED]
+
+
+@pytest.mark.parametrize("family,slug", [("solver", s) for s in TAUGHT_SOLVERS]
+                         + [("generator", s) for s in TAUGHT_GENERATORS])
+def test_every_event_has_a_line_of_the_real_file_that_makes_events(family, slug):
+    run = Run.solve(slug, maze_with_loops()) if family == "solver" else Run.generate(slug, 6, 5, seed=2)
+    n = len(events_of(run)) // 4
+    last = run.inspect(n)
+    text = Path(last.file).read_text(encoding="utf-8").splitlines()
+    first, end = last.lines
+    defs = [i + 1 for i, t in enumerate(text) if t.startswith(f"def {slug}(")]
+    assert len(defs) == 1 and first <= defs[0] < end  # (the span starts at its decorator)
+    lines = list(inside(run).lines)
+    assert len(lines) == n and lines[-1] == last.line and run.inspect(0).line is None
+    assert all(run.inspect(k).line == lines[k - 1] for k in range(1, n, 11))
+    for k, line in enumerate(lines, 1):
+        assert EVENT_CALL.search(text[line - 1]), (k, line, text[line - 1])
+    # the lines lie in the algorithm's function, or in a generator of its own file it calls (wilson's walks)
+    inside_def = [line for line in lines if first <= line <= end]
+    assert inside_def, "no event comes from the algorithm's own function"
+    assert len(set(lines)) >= 2, "the highlighted line never moves"
+
+
+def test_bfs_queue_is_what_a_reference_bfs_holds_after_as_many_expansions():
+    maze = maze_with_loops()
+    run = Run.solve("bfs", maze)
+    ev = events_of(run)
+    G = maze.to_networkx()
+    dist = nx.single_source_shortest_path_length(G, maze.start)
+    ks = expansion_ks(ev)
+    assert len(ks) > 10
+    expanded = []
+    for k in ks:
+        view = run.inspect(k)
+        queue = view.structures["queue"]
+        # the reference: every cell next to an expanded one (and S) not expanded yet is queued
+        seen = {maze.start} | {q for p in expanded for q in G[p]}
+        want = seen - set(expanded)
+        assert {e["cell"] for e in queue} == want, k
+        assert [e["distance"] for e in queue] == [dist[e["cell"]] for e in queue]
+        ds = [e["distance"] for e in queue]
+        assert ds == sorted(ds) and ds[-1] - ds[0] <= 1
+        assert queue[0]["cell"] == view.next == ev[4 * k + 1]
+        expanded.append(queue[0]["cell"])
+        # every parent is a neighbour one move nearer S
+        assert all(q in G[p] and dist[q] == dist[p] - 1 for p, q in view.parents.items())
+
+
+def manhattan(maze, p):
+    x, y = p % maze.width, p // maze.width
+    return min(abs(x - g % maze.width) + abs(y - g // maze.width) for g in maze.goals) // 2
+
+
+@pytest.mark.parametrize("slug", ["astar", "dijkstra", "greedy"])
+def test_the_open_heap_first_entry_is_taken_next_and_astar_g_is_the_true_distance(slug):
+    maze = maze_with_loops(seed=7)
+    run = Run.solve(slug, maze)
+    ev = events_of(run)
+    dist = nx.single_source_shortest_path_length(maze.to_networkx(), maze.start)
+    ks = expansion_ks(ev)
+    assert len(ks) > 10
+    for k in ks:
+        view = run.inspect(k)
+        heap = view.structures["open"]
+        first = heap[0]
+        assert first["cell"] == view.next == ev[4 * k + 1]
+        assert len({e["cell"] for e in heap}) == len(heap)
+        keys = [(e["f"], e["h"], e["order"]) if slug == "astar" else (e["f"], e["order"]) for e in heap]
+        assert keys == sorted(keys)
+        for e in heap:
+            if slug == "greedy":
+                assert e["h"] == e["f"] == manhattan(maze, e["cell"])
+            else:
+                assert e["f"] == e["g"] + e["h"]
+                assert e["h"] == (manhattan(maze, e["cell"]) if slug == "astar" else 0)
+                assert e["g"] >= dist[e["cell"]]
+        if slug != "greedy":  # the entry taken is closed at its true distance (unit costs, consistent h)
+            assert first["g"] == dist[first["cell"]]
+
+
+def test_dfs_and_dig_stacks_are_paths_from_their_first_cell():
+    maze = maze_with_loops()
+    G = maze.to_networkx()
+    run = Run.solve("dfs", maze)
+    for k in range(1, len(events_of(run)) // 4 + 1, 3):
+        stack = run.inspect(k).structures["stack"]
+        assert stack[-1] == maze.start and len(set(stack)) == len(stack)
+        assert all(b in G[a] for a, b in zip(stack, stack[1:]))
+    dig = Run.generate("dig", 6, 5, seed=3)
+    final = dig.again().finish().to_networkx()
+    for k in range(1, len(events_of(dig)) // 4 + 1, 3):
+        stack = dig.inspect(k).structures["stack"]
+        assert all(b in final[a] for a, b in zip(stack, stack[1:]))
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_kruskal_sets_are_the_components_of_the_walls_opened_so_far(shape):
+    run = Run.generate("kruskal", 6, 5, seed=5, shape=shape)
+    ev = events_of(run)
+    n_cells = len(run.initial.to_networkx(candidates=True))
+    steps = [0] + [j // 4 + 1 for j in range(0, len(ev), 4) if ev[j] & MILESTONE]
+    for k in steps:
+        sets = run.inspect(k).structures["sets"]
+        assert sum(s["size"] for s in sets) == n_cells
+        assert all(s["size"] == len(s["cells"]) and s["cell"] in s["cells"] for s in sets)
+        state = apply(run.initial.copy(), ev[:4 * k])
+        G = state.to_networkx(candidates=True)
+        G.remove_edges_from([(a, b) for a, b, via in G.edges(data="via") if state.wall[via]])
+        assert {frozenset(s["cells"]) for s in sets} == {frozenset(c) for c in nx.connected_components(G)}, k
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_wilson_walk_is_a_path_of_neighbours_with_no_cell_twice(shape):
+    run = Run.generate("wilson", 6, 5, seed=1, shape=shape)
+    G = run.initial.to_networkx(candidates=True)
+    walks = 0
+    for k in range(0, len(events_of(run)) // 4 + 1, 2):
+        walk = run.inspect(k).structures["walk"]
+        assert len(set(walk)) == len(walk)
+        assert all(b in G[a] for a, b in zip(walk, walk[1:]))
+        walks += len(walk) > 1
+    assert walks
+
+
+def test_prim_frontier_first_entry_is_the_cell_opened_next():
+    run = Run.generate("prim", 6, 5, seed=2)
+    ev = events_of(run)
+    # a step of prim: the cell leaves the frontier, the wall to it and the cell open (the milestone), ...
+    opened = [j // 4 - 2 for j in range(4, len(ev), 4) if ev[j] == WALL | MILESTONE]
+    assert len(opened) == 29
+    for k in opened:
+        view = run.inspect(k)
+        frontier = view.structures["frontier"]
+        keys = [e["key"] for e in frontier]
+        assert keys == sorted(keys) and frontier[0]["cell"] == view.next == ev[4 * k + 1]
+
+
+def test_the_state_at_k_is_the_same_reached_forward_or_by_seeking_back():
+    maze = maze_with_loops()
+    forward = Run.solve("astar", maze)
+    n = len(events_of(forward)) // 4
+    ahead = {k: forward.inspect(k).as_dict() for k in range(n + 1)}
+    back = Run.solve("astar", maze)
+    back.inspect(n)
+    for k in range(n, -1, -7):
+        assert back.inspect(k).as_dict() == ahead[k]
+
+
+def test_an_algorithm_without_a_view_still_gets_its_lines_and_bad_k_is_refused():
+    run = Run.solve("tremaux", maze_with_loops())
+    n = len(events_of(run)) // 4
+    view = run.inspect(n // 2)
+    assert view.structures == {} and view.line
+    for bad in (-1, n + 1, 1.5, True, "3"):
+        with pytest.raises(ParameterError):
+            run.inspect(bad)
