@@ -564,6 +564,27 @@ class Session:
         records = json.loads(records_json)
         return json.dumps({"summary": lab_summary(records), "csv": csv_text(records)})
 
+    # --- inside the current run (the "See inside" panel) ------------------------------------
+
+    def inside_json(self, k, source=False):
+        """JSON of the current run after its first ``k`` events (see ``Run.inspect``): ``line``,
+        ``structures``, ``parents`` (as ``[[cell, parent], ...]``), ``next``; with ``source`` also
+        the algorithm's ``file``, its ``text``, its function's ``lines`` and every event's line
+        (``eventLines``).  ``{"none": reason}`` for a run with nothing to look inside (an imported maze)."""
+        run = self.run
+        if not isinstance(run, Run):
+            return json.dumps({"none": "this maze was not made by an algorithm here"})
+        from .inside import inside
+        ins = inside(run)
+        view = ins.at(min(check_whole(k, "k", 0, 2**31), len(ins)))
+        out = {"k": view.k, "line": view.line, "structures": view.structures,
+               "parents": sorted(view.parents.items()), "next": view.next, "total": len(ins)}
+        if source:
+            algo = run.algorithm
+            out.update(file=algo.source or algo.func.__module__.replace(".", "/") + ".py", text=ins.text,
+                       lines=list(ins.span), eventLines=list(ins.lines))
+        return json.dumps(out)
+
     # --- the page's own code (the Code mode) ------------------------------------------------
 
     def register_code(self, code, defer=True):
