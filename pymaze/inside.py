@@ -23,6 +23,7 @@ lines, and its parents when its body keeps a ``parent`` table.
 """
 
 import ast
+import copy
 import inspect as _inspect
 import random
 import sys
@@ -83,6 +84,8 @@ def source_of(func):
 # --- the views of the built-ins -------------------------------------------------------------
 
 UNSEEN = -1
+WINDOW = 256     # the states read in one run again: a quarter of it before the k asked, the rest after
+CACHED = 4096    # the most states kept
 
 
 def _depth(parent, p, memo):
@@ -210,12 +213,20 @@ def view_of(algorithm):
     return own or VIEWS.get(algorithm.slug)
 
 
-def parents_of(v):
-    """``{cell: parent}`` from a search's ``parent`` table (UNSEEN where none, the start its own)."""
+def parent_table(v):
+    """A copy of a search's ``parent`` table (an ``array`` of each square's parent, UNSEEN where
+    none, the start its own), or None when the locals ``v`` hold none."""
     parent = v.get("parent")
     if not isinstance(parent, array) or v.get("square") is not None:  # (kruskal's union-find is no search)
+        return None
+    return array(parent.typecode, parent)
+
+
+def parents_of(table):
+    """``{cell: parent}`` from a parent table (see ``parent_table``)."""
+    if table is None:
         return {}
-    return {p: q for p, q in enumerate(parent) if q >= 0 and q != p}
+    return {p: q for p, q in enumerate(table) if q >= 0 and q != p}
 
 
 # --- running the body again under a tracer --------------------------------------------------
@@ -315,23 +326,24 @@ class _Probe:
             at.extend([-1] * (n - made))
         return lines, at
 
-    def capture(self, ordinal, view):
-        """The structures and parents in the locals of the frame at line event ``ordinal``."""
-        seen = [-1]
-        out = {}
+    def capture(self, ordinals, view):
+        """``{ordinal: (structures, parent table)}`` read in the locals of the frame at each line
+        event of ``ordinals`` (the parent table a copy, or None when the body keeps none)."""
+        last, seen, out = max(ordinals), -1, {}
 
         def local(frame, event, arg):
+            nonlocal seen
             if event == "line":
-                seen[0] += 1
-                if seen[0] == ordinal:
+                seen += 1
+                if seen in ordinals:
                     v = frame.f_locals
-                    out["structures"] = view(v) if view else {}
-                    out["parents"] = parents_of(v)
-                    raise _Stop
+                    out[seen] = (view(v) if view else {}, parent_table(v))
+                    if seen == last:
+                        raise _Stop
             return local
 
         self.go(local)
-        return out.get("structures", {}), out.get("parents", {})
+        return out
 
 
 class View:
@@ -360,6 +372,7 @@ class Inside:
         self.lines, self.heads = probe.record()
         # the heads of the events that came before the first loop head hold no state yet
         self.view = view_of(run.algorithm)
+        self.cache = {}   # {line event ordinal: (structures, parent table)}
         again = run.again()
         self.events = again.events()
         if len(self.events) // 4 != len(self.lines):
@@ -377,18 +390,30 @@ class Inside:
                 return ev[j + 1]
         return None
 
+    def ordinal(self, k):
+        """The line event whose locals hold the state after k events: a k in the middle of a step
+        takes the state once the step is made (else the last one read); -1 when none is."""
+        at, n = self.heads, len(self.lines)
+        found = next((at[j] for j in range(k, n + 1) if at[j] >= 0), -1)
+        if found < 0:
+            found = next((at[j] for j in range(k, -1, -1) if at[j] >= 0), -1)
+        return found
+
     def at(self, k):
         n = len(self.lines)
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
             raise ParameterError(f"k must be a whole number from 0 to {n} (the run's events); got {shown(k)}")
-        # a k in the middle of a step: the state once the step is made (else the last one read)
-        at = self.heads
-        ordinal = next((at[j] for j in range(k, n + 1) if at[j] >= 0), -1)
-        if ordinal < 0:
-            ordinal = next((at[j] for j in range(k, -1, -1) if at[j] >= 0), -1)
-        structures, parents = _Probe(self.run).capture(ordinal, self.view) if ordinal >= 0 else ({}, {})
-        return View(k, self.file, self.span, self.lines[k - 1] if k else None, structures, parents,
-                    self.next_cell(k))
+        ordinal = self.ordinal(k)
+        if ordinal >= 0 and ordinal not in self.cache:
+            # one run again reads the states of the events around k too: steps and steps back are then free
+            if len(self.cache) > CACHED:
+                self.cache.clear()
+            near = {self.ordinal(j) for j in range(max(0, k - WINDOW // 4), min(n, k + WINDOW) + 1)}
+            near = {o for o in near if o >= 0 and o not in self.cache} | {ordinal}
+            self.cache.update(_Probe(self.run).capture(near, self.view))
+        structures, table = self.cache.get(ordinal, ({}, None))
+        return View(k, self.file, self.span, self.lines[k - 1] if k else None, copy.deepcopy(structures),
+                    parents_of(table), self.next_cell(k))
 
 
 def inside(run):

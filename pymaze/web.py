@@ -566,9 +566,10 @@ class Session:
 
     # --- inside the current run (the "See inside" panel) ------------------------------------
 
-    def inside_json(self, k, source=False):
-        """JSON of the current run after its first ``k`` events (see ``Run.inspect``): ``line``,
-        ``structures``, ``parents`` (as ``[[cell, parent], ...]``), ``next``; with ``source`` also
+    def inside_json(self, k, source=False, parents=False):
+        """JSON of the current run after its first ``k`` events (see ``Run.inspect``; a larger k: its
+        end): ``line``, ``structures``, ``next``, with ``parents`` its ``parents`` (as ``[[cell,
+        parent], ...]``, else ``[]``), with ``source`` also
         the algorithm's ``file``, its ``text``, its function's ``lines`` and every event's line
         (``eventLines``).  ``{"none": reason}`` for a run with nothing to look inside (an imported maze)."""
         run = self.run
@@ -578,7 +579,7 @@ class Session:
         ins = inside(run)
         view = ins.at(min(check_whole(k, "k", 0, 2**31), len(ins)))
         out = {"k": view.k, "line": view.line, "structures": view.structures,
-               "parents": sorted(view.parents.items()), "next": view.next, "total": len(ins)}
+               "parents": sorted(view.parents.items()) if parents else [], "next": view.next, "total": len(ins)}
         if source:
             algo = run.algorithm
             out.update(file=algo.source or algo.func.__module__.replace(".", "/") + ".py", text=ins.text,

@@ -27,7 +27,7 @@ export class InsidePanel {
     this.view = null;
     this.picked = -1;   // the cell of the entry clicked
     box.addEventListener("toggle", () => { this.k = -1; this.overlay(); if (box.open) this.tick(); });
-    this.arrows.addEventListener("change", () => this.overlay());
+    this.arrows.addEventListener("change", () => { this.k = -1; this.overlay(); }); // (parents are asked for only now)
     this.data.addEventListener("click", (e) => {
       const li = e.target.closest("li[data-cell]");
       if (!li) return;
@@ -48,7 +48,7 @@ export class InsidePanel {
     if (p.runId === this.run && k === this.k) return;
     const source = p.runId !== this.run, run = p.runId;
     this.busy = true;
-    this.call("inside", { run, k, source }).then((reply) => {
+    this.call("inside", { run, k, source, parents: this.arrows.checked }).then((reply) => {
       if (reply.stale || run !== p.runId) return;
       this.show(reply, run);
     }, (err) => { this.data.textContent = String(err.message || err); }).finally(() => { this.busy = false; });
