@@ -1,6 +1,7 @@
 """The "See inside" panel in real Chromium: closed at first; opened, stepping forward and back and
 seeking move the highlighted source line to the line the engine in Python reports for the same
-run (pymaze.inside), and the data panel lists BFS's queue as it reports it."""
+run (pymaze.inside), the data panel lists BFS's queue as it reports it, the parent arrows are its
+parents and hovering a cell names its distance."""
 
 import os
 
@@ -88,6 +89,15 @@ def test_the_panel_is_closed_at_first_and_follows_step_back_and_seek(page):
     p.click(".inside-list[data-name=queue] li[data-cell] >> nth=0")
     assert p.eval_on_selector_all(".inside-list li.picked", "els => els.length") == 1
     p.check(".inside-arrows")
+    view = run.inspect(k)
+    assert view.parents
+    p.wait_for_function("n => window.pymaze.inside().parents === n", arg=len(view.parents))
+    # hovering the first entry's cell names its distance
+    first = view.structures["queue"][0]
+    x, y = p.evaluate("c => window.pymaze.squareCentre(c)", first["cell"])
+    p.mouse.move(x, y)
+    p.wait_for_function("d => document.querySelector('.inside-hover').textContent.includes('queue entry 1: d ' + d)",
+                        arg=first["distance"])
     if os.environ.get("PYMAZE_SHOTS"):
         p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-1280.png"))
         p.set_viewport_size({"width": 390, "height": 844})

@@ -12,7 +12,7 @@ const round = (v) => (typeof v === "number" && !Number.isInteger(v) ? v.toFixed(
 
 export class InsidePanel {
   // box: the <details>; player: the page's Player; call(type, args): the engine; renderer: the board's.
-  constructor(box, { player, call, renderer }) {
+  constructor(box, { player, call, renderer, board }) {
     this.box = box;
     this.player = player;
     this.call = call;
@@ -26,6 +26,13 @@ export class InsidePanel {
     this.busy = false;
     this.view = null;
     this.picked = -1;   // the cell of the entry clicked
+    this.hover = box.querySelector(".inside-hover");
+    // Hovering a cell names what the structures say of it (its g, h and f, its distance, its set).
+    if (board) board.addEventListener("pointermove", (e) => {
+      if (!this.box.open || !this.view) return;
+      const text = this.about(this.renderer.squareAt(e.clientX, e.clientY));
+      if (this.hover.textContent !== text) this.hover.textContent = text;
+    });
     box.addEventListener("toggle", () => { this.k = -1; this.overlay(); if (box.open) this.tick(); });
     this.arrows.addEventListener("change", () => { this.k = -1; this.overlay(); }); // (parents are asked for only now)
     this.data.addEventListener("click", (e) => {
@@ -142,6 +149,22 @@ export class InsidePanel {
     next.textContent = reply.next == null ? "Done: nothing left to take." : `Takes next: ${where(s, reply.next)}`;
     out.push(next);
     this.data.replaceChildren(...out);
+  }
+
+  // What the structures at the cursor say of cell p, in words ("" off the maze).
+  about(p) {
+    if (p < 0 || !this.player.s) return "";
+    const said = [];
+    for (const [name, entries] of Object.entries(this.view.structures)) {
+      const i = entries.findIndex((e) => (typeof e === "number" ? e : e.cell) === p || (e.cells && e.cells.includes(p)));
+      if (i < 0) continue;
+      const e = entries[i];
+      const values = typeof e === "number" ? [] : VALUES.filter(([k]) => k in e).map(([k, label]) => `${label} ${round(e[k])}`);
+      said.push(`${name} entry ${i + 1}${values.length ? ": " + values.join(", ") : ""}`);
+    }
+    const parent = this.view.parents.find(([c]) => c === p);
+    if (parent) said.push(`parent ${where(this.player.s, parent[1])}`);
+    return `${where(this.player.s, p)}: ${said.length ? said.join("; ") : "in no structure"}`;
   }
 
   // The picked cell and the parent arrows, drawn over the board (the renderer's extra layer).

@@ -73,7 +73,8 @@ const engine = new Engine({
   },
 });
 const player = new Player(engine);
-const insidePanel = new InsidePanel($("inside"), { player, renderer, call: (type, args) => engine.call(type, args) });
+const insidePanel = new InsidePanel($("inside"), { player, renderer, board,
+  call: (type, args) => engine.call(type, args) });
 const metrics = new MetricsPanel($("metrics"), () => engine.call("metrics", {}), () => player.loads);
 const explainer = new Explainer($("explain"));
 // The Lab is a view of its own over the page (its own workers); a maze it opens comes back to Watch.
@@ -825,7 +826,8 @@ window.pymaze = Object.freeze({
   // the engine's own seconds for an instant generate (and solve), for bench/page.py
   timing: (args) => engine.call("timing", args).then((r) => r.timing),
   lab: () => lab.snapshot(),
-  inside: () => ({ k: insidePanel.view ? insidePanel.view.k : -1, line: insidePanel.view ? insidePanel.view.line : null }),
+  inside: () => ({ k: insidePanel.view ? insidePanel.view.k : -1, line: insidePanel.view ? insidePanel.view.line : null,
+    parents: insidePanel.view ? insidePanel.view.parents.length : 0 }),
   code: code.hook(),
 });
 
