@@ -190,7 +190,78 @@ def _wilson(v):
     return {"walk": [p for p in path if at[p] >= 0]}
 
 
-# Prim reports a cell's frontier neighbours with the next cell it opens, one step late: its state is
+def _eller(v):
+    squares, label = v.get("squares"), v.get("label")
+    if squares is None or label is None:
+        return {}
+    sets = {}
+    for p, k in zip(squares, label):
+        sets.setdefault(k, []).append(p)
+    return {"row sets": [{"cell": s[0], "size": len(s), "cells": s} for s in sets.values()]}
+
+
+def _division(v):
+    chambers, w = v.get("chambers"), v.get("w")
+    if chambers is None:
+        return {}
+    return {"chambers": [{"cell": (2 * y0 + 1) * w + 2 * x0 + 1, "width": cw, "height": ch}
+                         for x0, y0, cw, ch in reversed(chambers)]}
+
+
+SQUARE_SIDES = ("north", "east", "south", "west")
+
+
+def _walker(v, **values):
+    """The walker at ``p`` with ``values``, and the loop-erased walk so far (``walk``, newest first)."""
+    p, walk = v.get("p"), v.get("walk")
+    out = {"walker": [dict({"cell": p}, **values)]} if p is not None else {}
+    if walk is not None:
+        out["walk"] = list(reversed(walk.nodes))
+    return out
+
+
+def _wall(v):
+    behind, maze = v.get("behind"), v.get("maze")
+    if behind is None:
+        return {}
+    if maze.lattice is None:
+        return _walker(v, heading=SQUARE_SIDES[(behind + 2) % 4], hand=v.get("hand"))
+    return _walker(v, behind=f"side {behind}", hand=v.get("hand"))
+
+
+def _pledge(v):
+    heading = v.get("heading")
+    if heading is None:
+        return {}
+    return _walker(v, heading=SQUARE_SIDES[heading], turned=v.get("turned"),
+                   following="the wall" if v.get("following") else "its heading")
+
+
+def _tremaux(v):
+    walked, here = v.get("walked"), v.get("here")
+    if walked is None:
+        return {}
+    marks = [{"cell": k, "marks": m} for k, m in enumerate(walked) if m]
+    return {"walker": [here], "marked passages": marks}
+
+
+def _growing(v):
+    active = v.get("active")
+    if active is None:
+        return {}
+    if hasattr(active, "right"):   # the "middle" policy: the middle cell is taken
+        cells = list(active.right) + list(active.left)
+    else:
+        cells = [c for c in active.cells[active.lo:] if c >= 0]
+    return {"active": cells}
+
+
+def _head(v):
+    p = v.get("p")
+    return {} if p is None else {"head": [p]}
+
+
+# Prim reports a cell's frontier# Prim reports a cell's frontier neighbours with the next cell it opens, one step late: its state is
 # read as soon as a step is out, before it takes the next cell from its frontier.
 _prim.read_first = True
 
@@ -204,6 +275,14 @@ VIEWS = {
     "kruskal": _kruskal,
     "prim": _prim,
     "wilson": _wilson,
+    "eller": _eller,
+    "division": _division,
+    "wall": _wall,
+    "pledge": _pledge,
+    "tremaux": _tremaux,
+    "growing": _growing,
+    "aldous": _head,
+    "hunt": _head,
 }
 
 

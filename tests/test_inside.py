@@ -11,7 +11,7 @@ import pytest
 from pymaze import Run, apply
 from pymaze.errors import ParameterError
 from pymaze.inside import inside
-from pymaze.events import MARK, MILESTONE, M_VISITED, OP_MASK, WALL
+from pymaze.events import MARK, MILESTONE, M_CURRENT, M_VISITED, WALL
 
 TAUGHT_SOLVERS = ["bfs", "dfs", "astar", "dijkstra", "greedy"]
 TAUGHT_GENERATORS = ["dig", "kruskal", "prim", "wilson"]
@@ -180,11 +180,65 @@ def test_the_state_at_k_is_the_same_reached_forward_or_by_seeking_back():
         assert back.inspect(k).as_dict() == ahead[k]
 
 
-def test_an_algorithm_without_a_view_still_gets_its_lines_and_bad_k_is_refused():
-    run = Run.solve("tremaux", maze_with_loops())
+def test_an_algorithm_without_a_view_still_gets_its_lines_and_parents_and_bad_k_is_refused():
+    maze = maze_with_loops()
+    run = Run.solve("collision", maze)
     n = len(events_of(run)) // 4
     view = run.inspect(n // 2)
     assert view.structures == {} and view.line
+    G = maze.to_networkx()
+    assert view.parents and all(q in G[p] for p, q in view.parents.items())
     for bad in (-1, n + 1, 1.5, True, "3"):
         with pytest.raises(ParameterError):
             run.inspect(bad)
+
+
+def after_milestones(ev):
+    return [0] + [j // 4 + 1 for j in range(0, len(ev), 4) if ev[j] & MILESTONE]
+
+
+def open_components(state):
+    G = state.to_networkx(candidates=True)
+    G.remove_edges_from([(a, b) for a, b, via in G.edges(data="via") if state.wall[via]])
+    return {c: i for i, comp in enumerate(nx.connected_components(G)) for c in comp}
+
+
+def test_eller_row_sets_are_the_rows_cells_split_by_what_joins_them_so_far():
+    run = Run.generate("eller", 7, 5, seed=3)
+    ev = events_of(run)
+    for k in after_milestones(ev):
+        sets = run.inspect(k).structures["row sets"]
+        cells = [c for s in sets for c in s["cells"]]
+        assert len(cells) == 7 and len({c // run.initial.width for c in cells}) == 1, k
+        comp = open_components(apply(run.initial.copy(), ev[:4 * k]))
+        # Eller's invariant: two cells of the row share a set exactly when the maze so far joins them
+        assert all(len({comp[c] for c in s["cells"]}) == 1 for s in sets), k
+        assert len({comp[s["cells"][0]] for s in sets}) == len(sets), k
+
+
+def test_division_chambers_hold_no_wall_yet():
+    run = Run.generate("division", 7, 6, seed=2)
+    ev = events_of(run)
+    w = run.initial.width
+    for k in after_milestones(ev):
+        state = apply(run.initial.copy(), ev[:4 * k])
+        for c in run.inspect(k).structures["chambers"]:
+            x0, y0 = (c["cell"] % w - 1) // 2, (c["cell"] // w - 1) // 2
+            for cy in range(y0, y0 + c["height"]):
+                for cx in range(x0, x0 + c["width"]):
+                    p = state.cell(cx, cy)
+                    assert cx == x0 + c["width"] - 1 or not state.wall[p + 1], (k, c)
+                    assert cy == y0 + c["height"] - 1 or not state.wall[p + w], (k, c)
+
+
+@pytest.mark.parametrize("slug", ["wall", "pledge", "tremaux"])
+def test_the_walker_is_the_cell_marked_current(slug):
+    maze = maze_with_loops()
+    run = Run.solve(slug, maze)
+    ev = events_of(run)
+    ks = after_milestones(ev)
+    for k in ks[1:len(ks) // 2]:
+        state = apply(run.initial.copy(), ev[:4 * k])
+        walker = run.inspect(k).structures["walker"][0]
+        walker = walker if isinstance(walker, int) else walker["cell"]
+        assert state.mark[walker] == M_CURRENT, k

@@ -7,8 +7,12 @@ import { where } from "./status.js";
 
 const SHOWN = 40; // entries listed per structure (the rest counted)
 
-const VALUES = [["distance", "d"], ["g", "g"], ["h", "h"], ["f", "f"], ["key", "key"], ["size", "size"]];
+const LABELS = { distance: "d", order: "tie-break" };
 const round = (v) => (typeof v === "number" && !Number.isInteger(v) ? v.toFixed(2) : String(v));
+// An entry's named values in words ("d 4", "g 3, h 5, f 8, tie-break 7"); a cell's (from) by its place.
+const valuesOf = (s, e) => (typeof e === "number" ? [] : Object.entries(e)
+  .filter(([k]) => k !== "cell" && k !== "cells")
+  .map(([k, v]) => `${LABELS[k] || k} ${k === "from" ? where(s, v) : round(v)}`));
 
 export class InsidePanel {
   // box: the <details>; player: the page's Player; call(type, args): the engine; renderer: the board's.
@@ -132,7 +136,7 @@ export class InsidePanel {
         const cell = typeof e === "number" ? e : e.cell;
         li.dataset.cell = String(cell);
         if (cell === this.picked) li.classList.add("picked");
-        const values = typeof e === "number" ? [] : VALUES.filter(([k]) => k in e).map(([k, label]) => `${label} ${round(e[k])}`);
+        const values = valuesOf(s, e);
         li.textContent = `${where(s, cell)}${values.length ? "  " + values.join(", ") : ""}`;
         list.append(li);
       }
@@ -159,7 +163,7 @@ export class InsidePanel {
       const i = entries.findIndex((e) => (typeof e === "number" ? e : e.cell) === p || (e.cells && e.cells.includes(p)));
       if (i < 0) continue;
       const e = entries[i];
-      const values = typeof e === "number" ? [] : VALUES.filter(([k]) => k in e).map(([k, label]) => `${label} ${round(e[k])}`);
+      const values = valuesOf(this.player.s, e);
       said.push(`${name} entry ${i + 1}${values.length ? ": " + values.join(", ") : ""}`);
     }
     const parent = this.view.parents.find(([c]) => c === p);
