@@ -1,8 +1,10 @@
 """The "See inside" panel in real Chromium: closed at first; opened, stepping forward and back and
 seeking move the highlighted source line to the line the engine in Python reports for the same
-run (pymaze.inside), the data panel lists BFS's queue as it reports it, the parent arrows are its
-parents and hovering a cell names its distance."""
+run (pymaze.inside), the data panel lists the structures Python reports (Pyodide and CPython give
+the same views), the parent arrows are its parents and hovering a cell names its distance.  On a
+square BFS run and a hex A* run, one page."""
 
+import json
 import os
 
 import pytest
@@ -12,8 +14,21 @@ from pymaze.run import Run
 
 pytestmark = pytest.mark.browser
 
-GEN = dict(slug="dig", width=8, height=6, seed=3)
-LINK = f"#gen={GEN['slug']}&w={GEN['width']}&h={GEN['height']}&seed={GEN['seed']}&sol=bfs&run=solve&speed=100"
+RUNS = {"square": dict(gen="dig", sol="bfs", w=8, h=6, seed=3, shape="square", name="queue"),
+        "hex": dict(gen="wilson", sol="astar", w=7, h=6, seed=2, shape="hex", name="open")}
+
+
+def link(r):
+    shape = f"&shape={r['shape']}" if r["shape"] != "square" else ""
+    return f"#gen={r['gen']}&w={r['w']}&h={r['h']}&seed={r['seed']}{shape}&sol={r['sol']}&run=solve&speed=100"
+
+
+def opened(p, r):
+    """Let the page run ``r`` to its end, every event made (an instant run's made again)."""
+    p.wait_for_function("() => window.pymaze && window.pymaze.snapshot().state === 'done'", timeout=90000)
+    p.evaluate("window.pymaze.fetchAll()")
+    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.cursor === s.total && s.finished; }",
+                        timeout=90000)
 
 
 @pytest.fixture(scope="module")
@@ -22,47 +37,52 @@ def page(browser, site_url):
     errors = []
     p.on("pageerror", lambda e: errors.append(str(e)))
     p.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    p.goto(site_url + LINK)
-    p.wait_for_function("() => window.pymaze && window.pymaze.snapshot().state === 'done'", timeout=90000)
-    p.evaluate("window.pymaze.fetchAll()")
-    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.cursor === s.total && s.finished; }",
-                        timeout=90000)
+    p.goto(site_url + link(RUNS["square"]))
+    opened(p, RUNS["square"])
     p.errors = errors
     yield p
     p.close()
 
 
-def reference():
-    maze = Run.generate(GEN["slug"], GEN["width"], GEN["height"], seed=GEN["seed"]).finish()
-    run = Run.solve("bfs", maze, seed=GEN["seed"])
+def reference(r):
+    maze = Run.generate(r["gen"], r["w"], r["h"], seed=r["seed"], shape=r["shape"]).finish()
+    run = Run.solve(r["sol"], maze, seed=r["seed"])
     return run, inside(run)
 
 
-def shown_at(p, k):
-    """Seek to k (or let the keys do it) and wait until the panel shows k; its line and queue."""
+def shown_at(p, k, name):
+    """Once the panel shows k: its line, the highlighted lines, the cells listed and the structures."""
     p.wait_for_function("k => document.getElementById('inside').dataset.k === String(k)", arg=k, timeout=30000)
     line = p.eval_on_selector("#inside", "el => el.dataset.line")
     now = p.eval_on_selector_all(".inside-source .now", "els => els.map(e => Number(e.dataset.line))")
-    cells = p.eval_on_selector_all(".inside-list[data-name=queue] li[data-cell]", "els => els.map(e => Number(e.dataset.cell))")
-    return (int(line) if line else None), now, cells
+    cells = p.eval_on_selector_all(f".inside-list[data-name={name}] li[data-cell]",
+                                   "els => els.map(e => Number(e.dataset.cell))")
+    return (int(line) if line else None), now, cells, p.evaluate("window.pymaze.inside().structures")
 
 
-def test_the_panel_is_closed_at_first_and_follows_step_back_and_seek(page):
-    p = page
-    assert not p.eval_on_selector("#inside", "el => el.open")
-    assert p.is_visible("#inside summary") and not p.is_visible(".inside-source")
-    run, ref = reference()
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_the_panel_follows_step_back_and_seek_with_the_engines_line_and_structures(page, kind):
+    p, r = page, RUNS[kind]
+    if kind != "square":
+        p.evaluate("h => { location.hash = h; }", link(r))
+        p.wait_for_function("() => { const s = window.pymaze.snapshot();"
+                            " return s.geometry === 'graph' && s.kind === 'solve' && s.state === 'done'; }",
+                            timeout=90000)
+        opened(p, r)
+    else:
+        assert not p.eval_on_selector("#inside", "el => el.open")
+        assert p.is_visible("#inside summary") and not p.is_visible(".inside-source")
+        p.click("#inside summary")
+    run, ref = reference(r)
     total = p.evaluate("window.pymaze.progress().total")
     assert total == len(ref)
-    p.click("#inside summary")
-    p.wait_for_selector(".inside-source .src")
-    text = p.inner_text(".inside-file")
-    assert text.startswith("pymaze/solvers/bfs.py, lines ")
+    p.wait_for_function("f => document.querySelector('.inside-file').textContent.startsWith(f)",
+                        arg=f"pymaze/solvers/{r['sol']}.py, lines ")
     # the source shown is the file's own lines
     src = {int(n): t for n, t in p.eval_on_selector_all(
         ".inside-source .src", "els => els.map(e => [e.dataset.line, e.textContent])")}
     real = ref.text.splitlines()
-    assert all(t.rstrip("\n")[6:] == real[n - 1] for n, t in src.items())
+    assert src and all(t.rstrip("\n")[6:] == real[n - 1] for n, t in src.items())
     k = total // 2
     p.evaluate("k => window.pymaze.seek(k)", k)
     seen = []
@@ -72,36 +92,38 @@ def test_the_panel_is_closed_at_first_and_follows_step_back_and_seek(page):
             p.focus("#board")
             p.keyboard.press(key)
         k += delta
-        line, now, cells = shown_at(p, k)
+        line, now, cells, structures = shown_at(p, k, r["name"])
         view = run.inspect(k)
         assert line == view.line == ref.lines[k - 1] and now == [line], k
-        assert cells == [e["cell"] for e in view.structures["queue"]][:40], k
+        assert cells == [e["cell"] for e in view.structures[r["name"]]][:40], k
+        assert structures == json.loads(json.dumps(view.structures)), k
         seen.append(line)
     assert len(set(seen)) > 1, "the highlighted line moves with the steps"
     for k in (3, total, 0):
         p.evaluate("k => window.pymaze.seek(k)", k)
-        line, now, cells = shown_at(p, k)
+        line, now, cells, structures = shown_at(p, k, r["name"])
         assert line == run.inspect(k).line and now == ([line] if line else [])
-    # a click on an entry picks its cell; the parent arrows toggle on
-    k = next(k for k in range(12, total) if len(run.inspect(k).structures["queue"]) > 1)
+    # a click on an entry picks its cell; the parent arrows are the run's parents
+    k = next(k for k in range(12, total) if len(run.inspect(k).structures[r["name"]]) > 1)
     p.evaluate("k => window.pymaze.seek(k)", k)
-    shown_at(p, k)
-    p.click(".inside-list[data-name=queue] li[data-cell] >> nth=0")
+    shown_at(p, k, r["name"])
+    p.click(f".inside-list[data-name={r['name']}] li[data-cell] >> nth=0")
     assert p.eval_on_selector_all(".inside-list li.picked", "els => els.length") == 1
-    p.check(".inside-arrows")
+    if not p.is_checked(".inside-arrows"):
+        p.check(".inside-arrows")
     view = run.inspect(k)
     assert view.parents
     p.wait_for_function("n => window.pymaze.inside().parents === n", arg=len(view.parents))
-    # hovering the first entry's cell names its distance
-    first = view.structures["queue"][0]
+    # hovering the first entry's cell names its place and values
+    first = view.structures[r["name"]][0]
     x, y = p.evaluate("c => window.pymaze.squareCentre(c)", first["cell"])
     p.mouse.move(x, y)
-    p.wait_for_function("d => document.querySelector('.inside-hover').textContent.includes('queue entry 1: d ' + d)",
-                        arg=first["distance"])
+    said = f"{r['name']} entry 1: " + ("d " + str(first["distance"]) if kind == "square" else f"g {first['g']}")
+    p.wait_for_function("t => document.querySelector('.inside-hover').textContent.includes(t)", arg=said)
     if os.environ.get("PYMAZE_SHOTS"):
-        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-1280.png"))
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], f"inside-{kind}-1280.png"))
         p.set_viewport_size({"width": 390, "height": 844})
         p.locator("#inside").scroll_into_view_if_needed()
-        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-390.png"), full_page=False)
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], f"inside-{kind}-390.png"))
         p.set_viewport_size({"width": 1280, "height": 800})
     assert not p.errors

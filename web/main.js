@@ -827,7 +827,8 @@ window.pymaze = Object.freeze({
   timing: (args) => engine.call("timing", args).then((r) => r.timing),
   lab: () => lab.snapshot(),
   inside: () => ({ k: insidePanel.view ? insidePanel.view.k : -1, line: insidePanel.view ? insidePanel.view.line : null,
-    parents: insidePanel.view ? insidePanel.view.parents.length : 0 }),
+    parents: insidePanel.view ? insidePanel.view.parents.length : 0,
+    structures: insidePanel.view ? insidePanel.view.structures : null }),
   code: code.hook(),
 });
 
