@@ -495,6 +495,60 @@ class Inside:
                     parents_of(table), self.next_cell(k))
 
 
+# How each algorithm chooses what it takes next, in words (the predict mode's reason).
+RULES = {
+    "bfs": "breadth-first search expands the oldest cell of its queue",
+    "dfs": "depth-first search steps from the top of its stack to its first unseen neighbour, else backs up",
+    "astar": "A* expands the least f = g + h (ties: the smaller h, then the earliest pushed)",
+    "dijkstra": "Dijkstra settles the least cost g (ties: the earliest pushed)",
+    "greedy": "greedy best-first expands the least estimate h (ties: the earliest pushed)",
+    "dig": "the backtracker digs into a random closed neighbour of the top of its stack, else backs up",
+    "prim": "Prim opens the frontier cell of the least key",
+    "kruskal": "Kruskal opens the next wall of its shuffled list between two different sets",
+    "wilson": "Wilson's walk steps at random; a walk joins the tree when it reaches it",
+    "division": "recursive division cuts the chamber on top of its stack",
+    "eller": "Eller joins neighbours of the row at random, then drops every set at least once",
+}
+
+
+def _values(structures, cell):
+    """The named values of ``cell``'s first entry in ``structures`` and where it is, or None."""
+    for name, entries in structures.items():
+        for i, e in enumerate(entries):
+            if e == cell or isinstance(e, dict) and (e.get("cell") == cell or cell in e.get("cells", ())):
+                values = {k: v for k, v in e.items() if k not in ("cell", "cells")} if isinstance(e, dict) else {}
+                return {"structure": name, "place": i + 1, "values": values}
+    return None
+
+
+def _milestone(ev, k):
+    """The number of events before the first milestone at or after event k + 1 that takes a cell
+    (a wall opened, a cell marked), or None."""
+    return next((j // 4 for j in range(4 * k, len(ev), 4) if ev[j] & MILESTONE and ev[j] & OP_MASK in (WALL, MARK)),
+                None)
+
+
+def predict(run, k, cell):
+    """The predict mode's question after the first k events, and its answer for ``cell``: the
+    question is put just before the next milestone that takes a cell, at ``at`` events (all the
+    events riding along with the last milestone made).  A dict: ``at``, ``right`` (is ``cell`` the
+    one taken?), ``next`` (the cell taken), ``then`` (the events before the milestone after it: the
+    next question; the run's length at the end), the ``rule`` in words, and what the structures
+    at ``at`` say of both cells (``nextEntry``, ``yourEntry``: the structure, the place in it and
+    the values, or None); ``at`` None when nothing is left to take."""
+    found = inside(run)
+    at = _milestone(found.events, k)
+    if at is None:
+        return {"at": None, "right": False, "next": None, "then": len(found), "rule": "", "nextEntry": None,
+                "yourEntry": None}
+    view = found.at(at)
+    nxt = found.events[4 * at + 1]
+    then = _milestone(found.events, at + 1)
+    rule = RULES.get(run.algorithm.slug, f"{run.algorithm.name} takes it next")
+    return {"at": at, "right": cell == nxt, "next": nxt, "then": len(found) if then is None else then, "rule": rule,
+            "nextEntry": _values(view.structures, nxt), "yourEntry": _values(view.structures, cell)}
+
+
 def inside(run):
     """The run's ``Inside`` (made once per run, on the first ask)."""
     found = getattr(run, "_inside", None)

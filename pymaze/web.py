@@ -586,6 +586,14 @@ class Session:
                        lines=list(ins.span), eventLines=list(ins.lines))
         return json.dumps(out)
 
+    def predict_json(self, k, cell):
+        """The predict mode: JSON of ``pymaze.inside.predict`` for the current run after ``k`` events."""
+        if not isinstance(self.run, Run):
+            raise ParameterError("this maze was not made by an algorithm here: there is nothing to predict")
+        from .inside import inside, predict
+        k = min(check_whole(k, "k", 0, 2**31), len(inside(self.run)))
+        return json.dumps(predict(self.run, k, check_whole(cell, "cell", -1, 2**31)))
+
     # --- the page's own code (the Code mode) ------------------------------------------------
 
     def register_code(self, code, defer=True):

@@ -242,3 +242,30 @@ def test_the_walker_is_the_cell_marked_current(slug):
         walker = run.inspect(k).structures["walker"][0]
         walker = walker if isinstance(walker, int) else walker["cell"]
         assert state.mark[walker] == M_CURRENT, k
+
+
+@pytest.mark.parametrize("slug", ["bfs", "astar", "dijkstra", "greedy"])
+def test_predict_asks_before_each_expansion_and_the_answer_is_the_first_entry(slug):
+    from pymaze.inside import predict
+    maze = maze_with_loops()
+    run = Run.solve(slug, maze)
+    ev = events_of(run)
+    expansions = set(expansion_ks(ev))
+    k, asked = 0, 0
+    while True:
+        q = predict(run, k, -1)
+        if q["at"] is None:
+            break
+        assert q["at"] >= k and ev[4 * q["at"]] & MILESTONE and q["next"] == ev[4 * q["at"] + 1]
+        if q["at"] in expansions:
+            asked += 1
+            assert q["nextEntry"]["place"] == 1 and not q["right"]
+            assert predict(run, k, q["next"])["right"]
+            other = run.inspect(q["at"]).structures
+            other = [e["cell"] for e in next(iter(other.values()))[1:]]
+            if other:
+                wrong = predict(run, k, other[0])
+                assert not wrong["right"] and wrong["yourEntry"]["place"] == 2
+        assert q["then"] > q["at"]
+        k = q["then"]
+    assert asked == len(expansions)

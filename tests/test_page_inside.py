@@ -25,7 +25,9 @@ def link(r):
 
 def opened(p, r):
     """Let the page run ``r`` to its end, every event made (an instant run's made again)."""
-    p.wait_for_function("() => window.pymaze && window.pymaze.snapshot().state === 'done'", timeout=90000)
+    # (the link's generate ends first: wait for its solve)
+    p.wait_for_function("() => { const s = window.pymaze && window.pymaze.snapshot();"
+                        " return s.state === 'done' && s.kind === 'solve'; }", timeout=90000)
     p.evaluate("window.pymaze.fetchAll()")
     p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.cursor === s.total && s.finished; }",
                         timeout=90000)
@@ -50,6 +52,16 @@ def reference(r):
     return run, inside(run)
 
 
+def on_run(p, kind):
+    """The page on run ``kind`` (the hex one by changing the link), the panel open."""
+    if kind == "hex" and p.evaluate("window.pymaze.snapshot().geometry") != "graph":
+        p.evaluate("h => { location.hash = h; }", link(RUNS[kind]))
+        p.wait_for_function("() => window.pymaze.snapshot().geometry === 'graph'", timeout=90000)
+        opened(p, RUNS[kind])
+    if not p.eval_on_selector("#inside", "el => el.open"):
+        p.click("#inside summary")
+
+
 def shown_at(p, k, name):
     """Once the panel shows k: its line, the highlighted lines, the cells listed and the structures."""
     p.wait_for_function("k => document.getElementById('inside').dataset.k === String(k)", arg=k, timeout=30000)
@@ -63,16 +75,10 @@ def shown_at(p, k, name):
 @pytest.mark.parametrize("kind", ["square", "hex"])
 def test_the_panel_follows_step_back_and_seek_with_the_engines_line_and_structures(page, kind):
     p, r = page, RUNS[kind]
-    if kind != "square":
-        p.evaluate("h => { location.hash = h; }", link(r))
-        p.wait_for_function("() => { const s = window.pymaze.snapshot();"
-                            " return s.geometry === 'graph' && s.kind === 'solve' && s.state === 'done'; }",
-                            timeout=90000)
-        opened(p, r)
-    else:
+    if kind == "square":
         assert not p.eval_on_selector("#inside", "el => el.open")
         assert p.is_visible("#inside summary") and not p.is_visible(".inside-source")
-        p.click("#inside summary")
+    on_run(p, kind)
     run, ref = reference(r)
     total = p.evaluate("window.pymaze.progress().total")
     assert total == len(ref)
@@ -126,4 +132,43 @@ def test_the_panel_follows_step_back_and_seek_with_the_engines_line_and_structur
         p.locator("#inside").scroll_into_view_if_needed()
         p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], f"inside-{kind}-390.png"))
         p.set_viewport_size({"width": 1280, "height": 800})
+    assert not p.errors
+
+
+def test_predict_mode_scores_right_and_wrong_clicks_with_the_reason(page):
+    from pymaze.inside import predict
+    p, r = page, RUNS["hex"]
+    on_run(p, "hex")
+    run, ref = reference(r)
+    p.evaluate("window.pymaze.seek(0)")
+    p.check(".inside-predict")
+    q = predict(run, 0, -1)
+    p.wait_for_function("k => window.pymaze.progress().cursor === k", arg=q["at"])
+    assert p.inner_text(".inside-verdict") == "Click the cell it takes next."
+
+    def click(cell):
+        x, y = p.evaluate("c => window.pymaze.squareCentre(c)", cell)
+        p.mouse.click(x, y)
+
+    script = [True, False, True, True, False]
+    k = q["at"]
+    for n, right in enumerate(script, 1):
+        q = predict(run, k, -1)
+        wrong = next(c for c in (run.initial.start, *range(len(run.initial.wall))) if c != q["next"])
+        click(q["next"] if right else wrong)
+        score = sum(script[:n])
+        p.wait_for_function("t => document.querySelector('.inside-verdict').textContent.endsWith(t)",
+                            arg=f"Score {score} of {n}.")
+        verdict = p.inner_text(".inside-verdict")
+        assert verdict.startswith("Right" if right else "Not quite")
+        assert "A* expands the least f = g + h" in verdict
+        if not right:
+            assert f"open entry {q['nextEntry']['place']}" in verdict
+        p.wait_for_function("k => window.pymaze.progress().cursor === k", arg=q["then"])
+        k = q["then"]
+    if os.environ.get("PYMAZE_SHOTS"):
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-predict-1280.png"))
+    # the history of a square stays closed: the clicks were guesses
+    assert p.is_hidden("#history") or not p.is_visible("#history .history-list li")
+    p.uncheck(".inside-predict")
     assert not p.errors

@@ -8,6 +8,7 @@ import { where } from "./status.js";
 const SHOWN = 40; // entries listed per structure (the rest counted)
 
 const LABELS = { distance: "d", order: "tie-break" };
+const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 const round = (v) => (typeof v === "number" && !Number.isInteger(v) ? v.toFixed(2) : String(v));
 // An entry's named values in words ("d 4", "g 3, h 5, f 8, tie-break 7"); a cell's (from) by its place.
 const valuesOf = (s, e) => (typeof e === "number" ? [] : Object.entries(e)
@@ -16,7 +17,23 @@ const valuesOf = (s, e) => (typeof e === "number" ? [] : Object.entries(e)
 
 export class InsidePanel {
   // box: the <details>; player: the page's Player; call(type, args): the engine; renderer: the board's.
-  constructor(box, { player, call, renderer, board }) {
+  // seek(k): the page's move to event k; watching(): the page is in watch mode.
+  constructor(box, { player, call, renderer, board, seek, watching }) {
+    this.seek = seek || (() => false);
+    this.watching = watching || (() => true);
+    this.predicting = box.querySelector(".inside-predict");
+    this.verdict = box.querySelector(".inside-verdict");
+    this.score = { run: 0, right: 0, asked: 0 };
+    this.predicting.addEventListener("change", () => this.startPredicting());
+    // Predicting, a click on a cell of the board is the learner's guess (and nothing else).
+    if (board) board.addEventListener("click", (e) => {
+      if (!this.box.open || !this.predicting.checked || !this.watching() || !this.player.log) return;
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      const p = this.renderer.squareAt(e.clientX, e.clientY), s = this.player.s;
+      const cell = s.shapes ? p >= 0 && p < s.shapes.n : p >= 0 && (s.geometry !== "thin" || (p % s.width) & Math.floor(p / s.width) & 1);
+      if (cell) this.guess(p);
+    }, true);
     this.box = box;
     this.player = player;
     this.call = call;
@@ -155,6 +172,46 @@ export class InsidePanel {
     this.data.replaceChildren(...out);
   }
 
+  // The predict mode: the run moves to just before its next milestone and asks for the cell it takes.
+  startPredicting() {
+    this.verdict.textContent = "";
+    this.box.classList.toggle("predicting", this.predicting.checked);
+    if (!this.predicting.checked || !this.player.log) return;
+    this.ask(-1);
+  }
+
+  async ask(cell) {
+    const p = this.player, run = p.runId;
+    if (this.score.run !== run) this.score = { run, right: 0, asked: 0 };
+    const reply = await this.call("predict", { run, k: p.cursor, cell });
+    if (reply.stale || run !== p.runId) return null;
+    if (reply.at == null) {
+      this.verdict.textContent = `Nothing left to take: the run is over. Score ${this.score.right} of ${this.score.asked}.`;
+      return null;
+    }
+    if (cell < 0) {
+      this.seek(reply.at);
+      this.verdict.textContent = "Click the cell it takes next.";
+    }
+    return reply;
+  }
+
+  async guess(cell) {
+    const reply = await this.ask(cell);
+    if (!reply) return;
+    const s = this.player.s, sc = this.score;
+    sc.asked++;
+    if (reply.right) sc.right++;
+    const said = (entry) => (entry ? `${entry.structure} entry ${entry.place}` +
+      (Object.keys(entry.values).length ? ` with ${valuesOf(s, { cell: -1, ...entry.values }).join(", ")}` : "") : "in no structure");
+    const text = reply.right
+      ? `Right: ${where(s, reply.next)}. ${capital(reply.rule)}; it is ${said(reply.nextEntry)}.`
+      : `Not quite: it takes ${where(s, reply.next)}, ${said(reply.nextEntry)}; yours, ${where(s, cell)}, is ${said(reply.yourEntry)}. ${capital(reply.rule)}.`;
+    this.verdict.dataset.right = String(reply.right);
+    this.verdict.textContent = `${text} Score ${sc.right} of ${sc.asked}.`;
+    this.seek(reply.then); // the cell taken and what rides along with it: the next question
+  }
+
   // What the structures at the cursor say of cell p, in words ("" off the maze).
   about(p) {
     if (p < 0 || !this.player.s) return "";
@@ -164,7 +221,9 @@ export class InsidePanel {
       if (i < 0) continue;
       const e = entries[i];
       const values = valuesOf(this.player.s, e);
-      said.push(`${name} entry ${i + 1}${values.length ? ": " + values.join(", ") : ""}`);
+      // (predicting, the place in the structure would give the answer away: the values are the clue)
+      const place = this.predicting.checked ? `in ${name}` : `${name} entry ${i + 1}`;
+      said.push(`${place}${values.length ? ": " + values.join(", ") : ""}`);
     }
     const parent = this.view.parents.find(([c]) => c === p);
     if (parent) said.push(`parent ${where(this.player.s, parent[1])}`);

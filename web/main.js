@@ -74,7 +74,7 @@ const engine = new Engine({
 });
 const player = new Player(engine);
 const insidePanel = new InsidePanel($("inside"), { player, renderer, board,
-  call: (type, args) => engine.call(type, args) });
+  call: (type, args) => engine.call(type, args), seek: (k) => seekTo(k), watching: () => machine.mode === "watch" });
 const metrics = new MetricsPanel($("metrics"), () => engine.call("metrics", {}), () => player.loads);
 const explainer = new Explainer($("explain"));
 // The Lab is a view of its own over the page (its own workers); a maze it opens comes back to Watch.
