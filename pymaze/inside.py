@@ -311,6 +311,19 @@ def parents_of(table):
 # --- running the body again under a tracer --------------------------------------------------
 
 
+def _takes_maze_and_rng(body):
+    """Is ``body`` a generator function called as ``body(maze, rng, **options)`` (not one of the
+    authoring API's, called with a board)?"""
+    if not _inspect.isgeneratorfunction(body):
+        return False
+    try:
+        params = list(_inspect.signature(body).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) >= 2 or any(p.kind == p.VAR_POSITIONAL for p in params)
+
+
 class _Stop(Exception):
     """Raised by the tracer once the asked state is read: the run again ends there."""
 
@@ -371,6 +384,8 @@ class _Probe:
         """``(lines, at)``: the line behind every event, and for every k the ordinal of the line
         event whose frame's locals hold the state after k events (-1 where no line event came
         between event k and event k + 1: the middle of a step)."""
+        if not _takes_maze_and_rng(self.body):
+            return self.stepwise()
         lines = array("i")
         at = array("i", [-1])    # at[k]: the ordinal of the line event the state after k events is read at
         loop, count = self.heads, self.count
@@ -404,6 +419,17 @@ class _Probe:
             lines.extend([line] * (n - made))
             at.extend([-1] * (n - made))
         return lines, at
+
+    def stepwise(self):
+        """``record`` for a body that is no generator (the authoring API's, whose helpers make the
+        events): the run's own steps, each step's line as its iterator tells it (no states)."""
+        run = self.run
+        steps = run.algorithm.func(run.initial.copy(), random.Random(run.seed), **run.options)
+        lines = array("i")
+        for step in steps:
+            line = steps._line() if hasattr(steps, "_line") else getattr(steps, "line", 0)
+            lines.extend([line or 0] * (len(step) // 4))
+        return lines, array("i", [-1]) * (len(lines) + 1)
 
     def capture(self, ordinals, view):
         """``{ordinal: (structures, parent table)}`` read in the locals of the frame at each line

@@ -10,6 +10,7 @@ snapshot of the live maze, stream hashes, timings) is in ``pymaze.web_debug``.
 
 import inspect
 import json
+import linecache
 import random
 import re
 import sys
@@ -600,6 +601,8 @@ class Session:
         """Load the page's code as the plugin ``yours.py`` (replacing what it registered before); JSON
         ``{"algorithms": [catalogue entries], "error": null}`` or ``{"algorithms": [], "error": {message, line}}``.
         ``defer`` False (the lab's workers): an error of one of its runs raises at once, naming its line."""
+        # the code's text where ``inspect`` finds sources: "See inside" shows it and its loops (pymaze.inside)
+        linecache.cache[USER_FILE] = (len(code), None, code.splitlines(True), USER_FILE)
         try:
             found = load_source(code, USER_FILE, defer=defer, lines=defer)
         except PluginError as exc:

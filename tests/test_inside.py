@@ -269,3 +269,71 @@ def test_predict_asks_before_each_expansion_and_the_answer_is_the_first_entry(sl
         assert q["then"] > q["at"]
         k = q["then"]
     assert asked == len(expansions)
+
+
+USER_CODE = '''
+from pymaze.registry import solver
+from pymaze.events import MARK, MILESTONE, M_VISITED
+from pymaze.graph import links
+
+
+@solver("t-inside-bfs", "A queue of my own")
+def mine(maze, rng, watch=True):
+    """Breadth-first, one cell a step."""
+    nbrs = links(maze)
+    queue, seen = [maze.start], {maze.start}
+    while queue:
+        p = queue.pop(0)
+        maze.mark[p] = M_VISITED
+        yield (MARK | MILESTONE, p, 0, M_VISITED)
+        for q in nbrs(p):
+            if q not in seen:
+                seen.add(q)
+                queue.append(q)
+
+
+mine.inside = lambda v: {"queue": list(v.get("queue", ()))}
+'''
+
+AUTHORED = '''
+from pymaze.author import solver
+
+
+@solver("t-inside-authored", "An authored walk")
+def walk(maze):
+    """Visit every cell breadth-first."""
+    queue, seen = [maze.start], {maze.start}
+    for cell in queue:
+        maze.mark(cell, "visited", milestone=True)
+        for n in maze.open_neighbours(cell):
+            if n not in seen:
+                seen.add(n)
+                queue.append(n)
+        yield
+'''
+
+
+@pytest.mark.parametrize("code,slug,call", [(USER_CODE, "t-inside-bfs", "yield (MARK"),
+                                            (AUTHORED, "t-inside-authored", "maze.mark(cell")])
+def test_the_pages_own_code_gets_its_lines_and_its_own_view(code, slug, call):
+    import json
+    from pymaze import registry
+    from pymaze.web import USER_FILE, Session
+    s = Session()
+    try:
+        s.generate("dig", 5, 4, 1)
+        assert json.loads(s.register_code(code))["error"] is None
+        s.solve(slug, 0)
+        n = len(s.run.again().events()) // 4
+        first = json.loads(s.inside_json(3, True))
+        assert first["file"] == USER_FILE and first["text"] == code and first["total"] == n == 20
+        line = code.splitlines().index(next(t for t in code.splitlines() if call in t)) + 1
+        assert set(first["eventLines"]) == {line}
+        if slug == "t-inside-bfs":  # its own view: the queue after 3 cells taken, read at the loop's head
+            G = s.run.initial.to_networkx()
+            taken = [s.run.again().events()[4 * j + 1] for j in range(4)]
+            queue = json.loads(s.inside_json(3))["structures"]["queue"]
+            seen = {s.run.initial.start} | {q for p in taken[:3] for q in G[p]}
+            assert queue[0] == taken[3] and set(queue) == seen - set(taken[:3])
+    finally:
+        registry.unregister(USER_FILE)
