@@ -6,7 +6,7 @@ sets, walk...) as they were after the first k events, and the parents of a searc
 
 Nothing is recorded while a run is made: inspecting runs the algorithm's one body again from the
 run's initial maze, seed and options (the same events, by construction) under ``sys.settrace``,
-watching only the generator frames of the algorithm's own file.  The events made between two
+watching only the generator frames of the algorithm's own file (not its generator expressions).  The events made between two
 line events of those frames belong to the first of the two lines; events a helper of another
 file yields (``yield from end(...)``) belong to the body's line that calls it.  The state after k
 events is read from the frame's locals at a loop head (a ``for`` or ``while`` line) the body passed
@@ -261,6 +261,40 @@ def _head(v):
     return {} if p is None else {"head": [p]}
 
 
+def _wave(v):
+    ring, num = v.get("ring"), v.get("num")
+    if ring is None:
+        return {}
+    out = {"wave": [{"cell": p, "distance": num[p] - 1} for p in ring]}
+    nxt = v.get("next_ring")
+    if nxt is not None and nxt is not ring:
+        out["next wave"] = [{"cell": p, "distance": num[p] - 1} for p in nxt]
+    return out
+
+
+def _idastar(v):
+    trail, bound = v.get("trail"), v.get("bound")
+    if trail is None:
+        return {}
+    return {"trail": [{"cell": p, "g": c} for p, c, _ in reversed(trail)],
+            "bound": [{"cell": v["start"], "f limit": bound}]}
+
+
+def _bibfs(v):
+    layers = v.get("layers")
+    if layers is None:
+        return {}
+    return {"layer from S": list(layers[0]), "layer from G": list(layers[1])}
+
+
+def _mouse(v):
+    here, walk = v.get("here"), v.get("walk")
+    out = {"walker": [here]} if here is not None else {}
+    if walk is not None:
+        out["walk"] = list(reversed(walk.nodes))
+    return out
+
+
 # Prim reports a cell's frontier# Prim reports a cell's frontier neighbours with the next cell it opens, one step late: its state is
 # read as soon as a step is out, before it takes the next cell from its frontier.
 _prim.read_first = True
@@ -283,6 +317,10 @@ VIEWS = {
     "growing": _growing,
     "aldous": _head,
     "hunt": _head,
+    "wave": _wave,
+    "idastar": _idastar,
+    "bibfs": _bibfs,
+    "random-mouse": _mouse,
 }
 
 
@@ -352,7 +390,7 @@ class _Probe:
 
         def tracer(frame, event, arg):
             code = frame.f_code
-            if code.co_filename == file and code.co_flags & GENERATOR:
+            if code.co_filename == file and code.co_flags & GENERATOR and code.co_name != "<genexpr>":
                 return local
             return None
 
@@ -431,6 +469,20 @@ class _Probe:
             lines.extend([line or 0] * (len(step) // 4))
         return lines, array("i", [-1]) * (len(lines) + 1)
 
+    def read(self, frame, view):
+        """``(structures, parent table)`` of the innermost frame of the algorithm's file, from
+        ``frame`` out, whose locals the view reads (a helper of the body, such as a route shown
+        goal first, keeps none of its structures: its caller's are read)."""
+        structures, table = {}, None
+        while frame is not None and frame.f_code.co_filename == self.file:
+            v = frame.f_locals
+            structures = structures or (view(v) if view else {})
+            table = table if table is not None else parent_table(v)
+            if structures and table is not None:
+                break
+            frame = frame.f_back
+        return structures, table
+
     def capture(self, ordinals, view):
         """``{ordinal: (structures, parent table)}`` read in the locals of the frame at each line
         event of ``ordinals`` (the parent table a copy, or None when the body keeps none)."""
@@ -441,8 +493,7 @@ class _Probe:
             if event == "line":
                 seen += 1
                 if seen in ordinals:
-                    v = frame.f_locals
-                    out[seen] = (view(v) if view else {}, parent_table(v))
+                    out[seen] = self.read(frame, view)
                     if seen == last:
                         raise _Stop
             return local

@@ -231,7 +231,7 @@ def test_division_chambers_hold_no_wall_yet():
                     assert cy == y0 + c["height"] - 1 or not state.wall[p + w], (k, c)
 
 
-@pytest.mark.parametrize("slug", ["wall", "pledge", "tremaux"])
+@pytest.mark.parametrize("slug", ["wall", "pledge", "tremaux", "random-mouse"])
 def test_the_walker_is_the_cell_marked_current(slug):
     maze = maze_with_loops()
     run = Run.solve(slug, maze)
@@ -337,3 +337,32 @@ def test_the_pages_own_code_gets_its_lines_and_its_own_view(code, slug, call):
             assert queue[0] == taken[3] and set(queue) == seen - set(taken[:3])
     finally:
         registry.unregister(USER_FILE)
+
+
+def test_wave_bibfs_and_idastar_structures_against_networkx_distances():
+    maze = maze_with_loops(seed=5)
+    G = maze.to_networkx()
+    from_s = nx.single_source_shortest_path_length(G, maze.start)
+    to_g = nx.single_source_shortest_path_length(G, maze.goal)
+    wave = Run.solve("wave", maze)
+    n = len(events_of(wave)) // 4
+    for k in range(1, n + 1, 3):
+        for name, entries in wave.inspect(k).structures.items():
+            assert all(e["distance"] == from_s[e["cell"]] for e in entries), (k, name)
+            assert len({e["distance"] for e in entries}) <= 1, (k, name)
+    bibfs = Run.solve("bibfs", maze)
+    for k in range(0, len(events_of(bibfs)) // 4 + 1, 3):
+        layers = bibfs.inspect(k).structures
+        assert len({from_s[c] for c in layers["layer from S"]}) <= 1, k
+        assert len({to_g[c] for c in layers["layer from G"]}) <= 1, k
+    ida = Run.solve("idastar", maze)
+    trails = 0
+    for k in range(1, len(events_of(ida)) // 4 + 1, 2):
+        trail = ida.inspect(k).structures.get("trail")
+        if not trail:
+            continue
+        trails += 1
+        path = [e["cell"] for e in reversed(trail)]
+        assert path[0] == maze.start and all(b in G[a] for a, b in zip(path, path[1:]))
+        assert [e["g"] for e in reversed(trail)] == list(range(len(trail)))
+    assert trails
