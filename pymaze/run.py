@@ -185,6 +185,14 @@ class Run:
         initial maze (neither changes it): one copy fewer of a maze that may be millions of squares."""
         return Run(self.algorithm, self.initial.copy(), self.seed, self.options, initial=self.initial)
 
+    def inspect(self, k):
+        """The state after the first ``k`` events (0 <= k <= the run's length), as a
+        ``pymaze.inside.View``: the algorithm's ``file`` and its function's ``lines``, the ``line``
+        that made event k, its ``structures`` (queue, stack, heap, sets...), a search's ``parents``
+        and the ``next`` cell it takes.  The run's events are made again for it, from the same seed."""
+        from . import inside
+        return inside.inspect(self, k)
+
     def finish(self):
         """Run to the end without packing the events still to come (nobody watches them): the
         algorithm's steps are drained as they are made, or, when no batch was asked for and the

@@ -10,6 +10,7 @@ snapshot of the live maze, stream hashes, timings) is in ``pymaze.web_debug``.
 
 import inspect
 import json
+import linecache
 import random
 import re
 import sys
@@ -564,12 +565,44 @@ class Session:
         records = json.loads(records_json)
         return json.dumps({"summary": lab_summary(records), "csv": csv_text(records)})
 
+    # --- inside the current run (the "See inside" panel) ------------------------------------
+
+    def inside_json(self, k, source=False, parents=False):
+        """JSON of the current run after its first ``k`` events (see ``Run.inspect``; a larger k: its
+        end): ``line``, ``structures``, ``next``, with ``parents`` its ``parents`` (as ``[[cell,
+        parent], ...]``, else ``[]``), with ``source`` also
+        the algorithm's ``file``, its ``text``, its function's ``lines`` and every event's line
+        (``eventLines``).  ``{"none": reason}`` for a run with nothing to look inside (an imported maze)."""
+        run = self.run
+        if not isinstance(run, Run):
+            return json.dumps({"none": "this maze was not made by an algorithm here"})
+        from .inside import inside
+        ins = inside(run)
+        view = ins.at(min(check_whole(k, "k", 0, 2**31), len(ins)))
+        out = {"k": view.k, "line": view.line, "structures": view.structures,
+               "parents": sorted(view.parents.items()) if parents else [], "next": view.next, "total": len(ins)}
+        if source:
+            algo = run.algorithm
+            out.update(file=algo.source or algo.func.__module__.replace(".", "/") + ".py", text=ins.text,
+                       lines=list(ins.span), eventLines=list(ins.lines))
+        return json.dumps(out)
+
+    def predict_json(self, k, cell):
+        """The predict mode: JSON of ``pymaze.inside.predict`` for the current run after ``k`` events."""
+        if not isinstance(self.run, Run):
+            raise ParameterError("this maze was not made by an algorithm here: there is nothing to predict")
+        from .inside import inside, predict
+        k = min(check_whole(k, "k", 0, 2**31), len(inside(self.run)))
+        return json.dumps(predict(self.run, k, check_whole(cell, "cell", -1, 2**31)))
+
     # --- the page's own code (the Code mode) ------------------------------------------------
 
     def register_code(self, code, defer=True):
         """Load the page's code as the plugin ``yours.py`` (replacing what it registered before); JSON
         ``{"algorithms": [catalogue entries], "error": null}`` or ``{"algorithms": [], "error": {message, line}}``.
         ``defer`` False (the lab's workers): an error of one of its runs raises at once, naming its line."""
+        # the code's text where ``inspect`` finds sources: "See inside" shows it and its loops (pymaze.inside)
+        linecache.cache[USER_FILE] = (len(code), None, code.splitlines(True), USER_FILE)
         try:
             found = load_source(code, USER_FILE, defer=defer, lines=defer)
         except PluginError as exc:

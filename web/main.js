@@ -3,6 +3,7 @@
 // read-only test hook (window.pymaze).
 import { AnimationDialog } from "./animate.js";
 import { Explainer } from "./explain.js";
+import { InsidePanel } from "./inside.js";
 import { CellHistory } from "./history.js";
 import { KIND_NAMES, Timeline } from "./timeline.js";
 import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
@@ -72,6 +73,8 @@ const engine = new Engine({
   },
 });
 const player = new Player(engine);
+const insidePanel = new InsidePanel($("inside"), { player, renderer, board,
+  call: (type, args) => engine.call(type, args), seek: (k) => seekTo(k), watching: () => machine.mode === "watch" });
 const metrics = new MetricsPanel($("metrics"), () => engine.call("metrics", {}), () => player.loads);
 const explainer = new Explainer($("explain"));
 // The Lab is a view of its own over the page (its own workers); a maze it opens comes back to Watch.
@@ -823,6 +826,9 @@ window.pymaze = Object.freeze({
   // the engine's own seconds for an instant generate (and solve), for bench/page.py
   timing: (args) => engine.call("timing", args).then((r) => r.timing),
   lab: () => lab.snapshot(),
+  inside: () => ({ k: insidePanel.view ? insidePanel.view.k : -1, line: insidePanel.view ? insidePanel.view.line : null,
+    parents: insidePanel.view ? insidePanel.view.parents.length : 0,
+    structures: insidePanel.view ? insidePanel.view.structures : null }),
   code: code.hook(),
 });
 

@@ -128,6 +128,11 @@ const handlers = {
   },
   // The page's own code (the Code mode): registered as the plugin yours.py, never run by registering.
   register: (a) => ({ message: JSON.parse(session.register_code(a.code, a.defer !== false)) }),
+  // "See inside": the current run after its first k events (and its source, once per run).
+  inside: (a) => (a.run !== current ? { message: { stale: true } }
+    : { message: JSON.parse(session.inside_json(a.k, !!a.source, !!a.parents)) }),
+  predict: (a) => (a.run !== current ? { message: { stale: true } }
+    : { message: JSON.parse(session.predict_json(a.k, a.cell)) }),
   builtinSource: (a) => ({ message: { code: session.builtin_source(a.family, a.slug) } }),
   load: (a) => started(session.load_text(a.text, a.fmt || "auto")),
   picture: (a) => ({ message: { picture: JSON.parse(session.read_picture(a.width, a.height, a.data,

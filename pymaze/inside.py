@@ -1,0 +1,639 @@
+"""Inside a run: the line of the algorithm's source behind every event, and its data at any event.
+
+``Run.inspect(k)`` (see ``inspect``) answers with a ``View``: the algorithm's file and function
+lines, the line that made event k, the structures the algorithm keeps (its queue, stack, heap,
+sets, walk...) as they were after the first k events, and the parents of a search.
+
+Nothing is recorded while a run is made: inspecting runs the algorithm's one body again from the
+run's initial maze, seed and options (the same events, by construction) under ``sys.settrace``,
+watching only the generator frames of the algorithm's own file (not its generator expressions).  The events made between two
+line events of those frames belong to the first of the two lines; events a helper of another
+file yields (``yield from end(...)``) belong to the body's line that calls it.  The state after k
+events is read from the frame's locals at a loop head (a ``for`` or ``while`` line) the body passed
+before it made event k + 1: the last of the outermost loop's heads passed (the moment it is about to
+take its next entry), else the last line passed.  So
+the state is exact at every k, whether reached forward or back, and costs nothing until asked.
+
+What the locals mean is each algorithm's view: a function of the locals (a dict) giving
+``{name: [entry, ...]}`` in the order the algorithm will take them, an entry a cell or a dict
+with ``"cell"`` and named values (a view whose ``read_first`` is true is read at the first line the
+body passes after event k instead).  Built-ins' views are in ``VIEWS`` by slug; any algorithm's
+function may carry its own as the attribute ``inside``.  An algorithm without one still gets its
+lines, and its parents when its body keeps a ``parent`` table.
+"""
+
+import ast
+import copy
+import inspect as _inspect
+import random
+import sys
+from array import array
+from functools import lru_cache
+
+from . import events as _events
+from .errors import ParameterError, shown
+from .events import M_VISITED, MILESTONE, OP_MASK, MARK, WALL
+
+# --- reading the source ---------------------------------------------------------------------
+
+
+def body_of(func):
+    """The function whose source runs: ``func`` unwrapped (a page plugin's checker, a decorator)."""
+    while hasattr(func, "__wrapped__"):
+        func = func.__wrapped__
+    return func
+
+
+@lru_cache(maxsize=64)
+def loop_heads(filename, text):
+    """``{line: depth}``: the lines of ``text`` (the file ``filename``) that open a ``for`` or
+    ``while`` loop, each with how many loops of its function hold it (0: an outermost loop)."""
+    try:
+        tree = ast.parse(text, filename)
+    except SyntaxError:
+        return {}
+    out = {}
+
+    def walk(node, depth):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                walk(child, 0)
+            elif isinstance(child, (ast.For, ast.While)):
+                out[child.lineno] = depth
+                walk(child, depth + 1)
+            else:
+                walk(child, depth)
+    walk(tree, 0)
+    return out
+
+
+def source_of(func):
+    """``(file, text, (first, last))``: the algorithm's source file, its text ("" when unreadable) and
+    the lines of its function."""
+    body = body_of(func)
+    code = body.__code__
+    try:
+        lines, first = _inspect.getsourcelines(body)
+        span = (first, first + len(lines) - 1)
+        text = "".join(_inspect.findsource(body)[0])
+    except (OSError, TypeError):
+        span, text = (code.co_firstlineno, code.co_firstlineno), ""
+    return code.co_filename, text, span
+
+
+# --- the views of the built-ins -------------------------------------------------------------
+
+UNSEEN = -1
+WINDOW = 256     # the states read in one run again: a quarter of it before the k asked, the rest after
+CACHED = 4096    # the most states kept
+
+
+def _depth(parent, p, memo):
+    """Moves from the search's start to ``p`` along ``parent`` (the start is its own parent)."""
+    chain = []
+    while p not in memo:
+        q = parent[p]
+        if q == p or q < 0:
+            memo[p] = 0
+            break
+        chain.append(p)
+        p = q
+    d = memo[p]
+    for c in reversed(chain):
+        d += 1
+        memo[c] = d
+    return memo[chain[0]] if chain else d
+
+
+def _queue(v):
+    queue, parent = v.get("queue"), v.get("parent")
+    if queue is None:
+        return {}
+    memo = {}
+    return {"queue": [{"cell": p, "distance": _depth(parent, p, memo)} for p in queue]}
+
+
+def _open_heap(v, kind):
+    """The open heap of a best-first search, least first, each cell once, closed cells left out."""
+    heap, mark = v.get("open_heap"), v.get("mark")
+    if heap is None:
+        return {}
+    out, seen = [], set()
+    g, parent, memo = v.get("g") if kind == "astar" else v.get("dist"), v.get("parent"), {}
+    weight = v.get("weight", 1) if kind == "astar" else 1
+    for entry in sorted(heap):
+        p = entry[-1]
+        if p in seen or mark[p] == M_VISITED:
+            continue
+        seen.add(p)
+        if kind == "astar":
+            f, h, order = entry[0], entry[1], entry[2]
+            row = {"cell": p, "g": g[p], "h": h, "f": f, "order": order}
+            if weight != 1:
+                row["weight"] = weight
+        elif kind == "dijkstra":
+            row = {"cell": p, "g": entry[0], "h": 0, "f": entry[0], "order": entry[1]}
+        else:  # greedy: keyed by h alone; g is the moves walked, for the reader
+            row = {"cell": p, "g": _depth(parent, p, memo), "h": entry[0], "f": entry[0], "order": entry[1]}
+        out.append(row)
+    return {"open": out}
+
+
+def _stack(v):
+    stack = v.get("stack")
+    return {} if stack is None else {"stack": list(reversed(stack))}
+
+
+def _find(parent, a):
+    while parent[a] != a:
+        a = parent[a]
+    return a
+
+
+def _kruskal(v):
+    square, num = v.get("square"), v.get("num")
+    if square is None:
+        return {}
+    parent = v.get("parent")
+    groups = {}
+    for k, p in enumerate(square):
+        if parent is not None and v.get("method") != "naive":
+            key = _find(parent, k)
+        else:
+            key = num[p] or -1 - k  # (before the labels are written: every cell its own cluster)
+        groups.setdefault(key, []).append(p)
+    sets = sorted(groups.values(), key=lambda s: (-len(s), s[0]))
+    return {"sets": [{"cell": s[0], "size": len(s), "cells": s} for s in sets]}
+
+
+def _prim(v):
+    frontier, method, wall = v.get("frontier"), v.get("method"), v.get("wall")
+    if frontier is None:
+        return {}
+    if method == "true":
+        best, fixed, tables = v["best"], v["fixed"], v["tables"]
+        out = []
+        for edge in sorted(frontier):
+            weight, p, k = edge
+            q = p + (fixed or tables[p])[k][1]
+            if best[q] is edge and wall[q]:
+                out.append({"cell": q, "key": weight, "from": p})
+        return {"frontier": out}
+    cells = [entry[1] for entry in frontier] if method == "simplified" else list(frontier)
+    return {"frontier": [q for q in dict.fromkeys(cells) if wall[q]]}
+
+
+def _wilson(v):
+    path, at = v.get("path"), v.get("at")
+    if path is None or at is None:
+        return {"walk": []}
+    return {"walk": [p for p in path if at[p] >= 0]}
+
+
+def _eller(v):
+    squares, label = v.get("squares"), v.get("label")
+    if squares is None or label is None:
+        return {}
+    sets = {}
+    for p, k in zip(squares, label):
+        sets.setdefault(k, []).append(p)
+    return {"row sets": [{"cell": s[0], "size": len(s), "cells": s} for s in sets.values()]}
+
+
+def _division(v):
+    chambers, w = v.get("chambers"), v.get("w")
+    if chambers is None:
+        return {}
+    return {"chambers": [{"cell": (2 * y0 + 1) * w + 2 * x0 + 1, "width": cw, "height": ch}
+                         for x0, y0, cw, ch in reversed(chambers)]}
+
+
+SQUARE_SIDES = ("north", "east", "south", "west")
+
+
+def _walker(v, **values):
+    """The walker at ``p`` with ``values``, and the loop-erased walk so far (``walk``, newest first)."""
+    p, walk = v.get("p"), v.get("walk")
+    out = {"walker": [dict({"cell": p}, **values)]} if p is not None else {}
+    if walk is not None:
+        out["walk"] = list(reversed(walk.nodes))
+    return out
+
+
+def _wall(v):
+    behind, maze = v.get("behind"), v.get("maze")
+    if behind is None:
+        return {}
+    if maze.lattice is None:
+        return _walker(v, heading=SQUARE_SIDES[(behind + 2) % 4], hand=v.get("hand"))
+    return _walker(v, behind=f"side {behind}", hand=v.get("hand"))
+
+
+def _pledge(v):
+    heading = v.get("heading")
+    if heading is None:
+        return {}
+    return _walker(v, heading=SQUARE_SIDES[heading], turned=v.get("turned"),
+                   following="the wall" if v.get("following") else "its heading")
+
+
+def _tremaux(v):
+    walked, here = v.get("walked"), v.get("here")
+    if walked is None:
+        return {}
+    marks = [{"cell": k, "marks": m} for k, m in enumerate(walked) if m]
+    return {"walker": [here], "marked passages": marks}
+
+
+def _growing(v):
+    active = v.get("active")
+    if active is None:
+        return {}
+    if hasattr(active, "right"):   # the "middle" policy: the middle cell is taken
+        cells = list(active.right) + list(active.left)
+    else:
+        cells = [c for c in active.cells[active.lo:] if c >= 0]
+    return {"active": cells}
+
+
+def _head(v):
+    p = v.get("p")
+    return {} if p is None else {"head": [p]}
+
+
+def _wave(v):
+    ring, num = v.get("ring"), v.get("num")
+    if ring is None:
+        return {}
+    out = {"wave": [{"cell": p, "distance": num[p] - 1} for p in ring]}
+    nxt = v.get("next_ring")
+    if nxt is not None and nxt is not ring:
+        out["next wave"] = [{"cell": p, "distance": num[p] - 1} for p in nxt]
+    return out
+
+
+def _idastar(v):
+    trail, bound = v.get("trail"), v.get("bound")
+    if trail is None:
+        return {}
+    return {"trail": [{"cell": p, "g": c} for p, c, _ in reversed(trail)],
+            "bound": [{"cell": v["start"], "f limit": bound}]}
+
+
+def _bibfs(v):
+    layers = v.get("layers")
+    if layers is None:
+        return {}
+    return {"layer from S": list(layers[0]), "layer from G": list(layers[1])}
+
+
+def _mouse(v):
+    here, walk = v.get("here"), v.get("walk")
+    out = {"walker": [here]} if here is not None else {}
+    if walk is not None:
+        out["walk"] = list(reversed(walk.nodes))
+    return out
+
+
+# Prim reports a cell's frontier# Prim reports a cell's frontier neighbours with the next cell it opens, one step late: its state is
+# read as soon as a step is out, before it takes the next cell from its frontier.
+_prim.read_first = True
+
+VIEWS = {
+    "bfs": _queue,
+    "dfs": _stack,
+    "dig": _stack,
+    "astar": lambda v: _open_heap(v, "astar"),
+    "dijkstra": lambda v: _open_heap(v, "dijkstra"),
+    "greedy": lambda v: _open_heap(v, "greedy"),
+    "kruskal": _kruskal,
+    "prim": _prim,
+    "wilson": _wilson,
+    "eller": _eller,
+    "division": _division,
+    "wall": _wall,
+    "pledge": _pledge,
+    "tremaux": _tremaux,
+    "growing": _growing,
+    "aldous": _head,
+    "hunt": _head,
+    "wave": _wave,
+    "idastar": _idastar,
+    "bibfs": _bibfs,
+    "random-mouse": _mouse,
+}
+
+
+def view_of(algorithm):
+    """The algorithm's view of its locals: its function's ``inside`` attribute, else the built-in's."""
+    own = getattr(body_of(algorithm.func), "inside", None) or getattr(algorithm.func, "inside", None)
+    return own or VIEWS.get(algorithm.slug)
+
+
+def parent_table(v):
+    """A copy of a search's ``parent`` table (an ``array`` of each square's parent, UNSEEN where
+    none, the start its own), or None when the locals ``v`` hold none."""
+    parent = v.get("parent")
+    if not isinstance(parent, array) or v.get("square") is not None:  # (kruskal's union-find is no search)
+        return None
+    return array(parent.typecode, parent)
+
+
+def parents_of(table):
+    """``{cell: parent}`` from a parent table (see ``parent_table``)."""
+    if table is None:
+        return {}
+    return {p: q for p, q in enumerate(table) if q >= 0 and q != p}
+
+
+# --- running the body again under a tracer --------------------------------------------------
+
+
+def _takes_maze_and_rng(body):
+    """Is ``body`` a generator function called as ``body(maze, rng, **options)`` (not one of the
+    authoring API's, called with a board)?"""
+    if not _inspect.isgeneratorfunction(body):
+        return False
+    try:
+        params = list(_inspect.signature(body).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) >= 2 or any(p.kind == p.VAR_POSITIONAL for p in params)
+
+
+class _Stop(Exception):
+    """Raised by the tracer once the asked state is read: the run again ends there."""
+
+
+class _Probe:
+    """One run of the algorithm's body again, watched line by line (see the module's docstring)."""
+
+    def __init__(self, run):
+        self.run = run
+        self.body = body_of(run.algorithm.func)
+        self.file, self.text, self.span = source_of(run.algorithm.func)
+        self.heads = loop_heads(self.file, self.text)
+        self.traces = []       # the Trace objects the body made (their events not yet handed out)
+        self.handed = 0        # events handed out (yielded) so far
+
+    def count(self):
+        n = self.handed
+        for t in self.traces:
+            n += len(t.index)
+        return n
+
+    def go(self, local):
+        """Run the body to its end (or a ``_Stop``) with ``local`` the tracer of its frames."""
+        run, file = self.run, self.file
+        GENERATOR = _inspect.CO_GENERATOR
+
+        def tracer(frame, event, arg):
+            code = frame.f_code
+            if code.co_filename == file and code.co_flags & GENERATOR and code.co_name != "<genexpr>":
+                return local
+            return None
+
+        init = _events.Trace.__init__
+        traces = self.traces
+
+        def watched_init(trace, *args, **kw):
+            init(trace, *args, **kw)
+            traces.append(trace)
+
+        maze = run.initial.copy()
+        rng = random.Random(run.seed)
+        _events.Trace.__init__ = watched_init
+        old = sys.gettrace()
+        sys.settrace(tracer)
+        try:
+            steps = self.body(maze, rng, **run.options)
+            if not hasattr(steps, "__next__"):
+                return
+            for step in steps:
+                self.handed += len(step) // 4
+        except _Stop:
+            pass
+        finally:
+            sys.settrace(old)
+            _events.Trace.__init__ = init
+
+    def record(self):
+        """``(lines, at)``: the line behind every event, and for every k the ordinal of the line
+        event whose frame's locals hold the state after k events (-1 where no line event came
+        between event k and event k + 1: the middle of a step)."""
+        if not _takes_maze_and_rng(self.body):
+            return self.stepwise()
+        lines = array("i")
+        at = array("i", [-1])    # at[k]: the ordinal of the line event the state after k events is read at
+        loop, count = self.heads, self.count
+        first = getattr(view_of(self.run.algorithm), "read_first", False)
+        line, ordinal, made, depth = 0, -1, 0, 1 << 30
+
+        def local(frame, event, arg):
+            nonlocal line, ordinal, made, depth
+            if event != "line":
+                return local
+            n = count()
+            if n > made:
+                lines.extend([line] * (n - made))
+                at.extend([-1] * (n - made))
+                made, depth = n, 1 << 30
+            ordinal += 1
+            line = frame.f_lineno
+            d = loop.get(line)
+            if first:                          # read at the first line passed
+                if depth == 1 << 30:
+                    at[n], depth = ordinal, -1
+            elif d is not None and d <= depth:   # the outermost loop's head passed last wins
+                at[n], depth = ordinal, d
+            elif depth == 1 << 30:             # no loop head yet: the last line
+                at[n] = ordinal
+            return local
+
+        self.go(local)
+        n = self.handed
+        if n > made:
+            lines.extend([line] * (n - made))
+            at.extend([-1] * (n - made))
+        return lines, at
+
+    def stepwise(self):
+        """``record`` for a body that is no generator (the authoring API's, whose helpers make the
+        events): the run's own steps, each step's line as its iterator tells it (no states)."""
+        run = self.run
+        steps = run.algorithm.func(run.initial.copy(), random.Random(run.seed), **run.options)
+        lines = array("i")
+        for step in steps:
+            line = steps._line() if hasattr(steps, "_line") else getattr(steps, "line", 0)
+            lines.extend([line or 0] * (len(step) // 4))
+        return lines, array("i", [-1]) * (len(lines) + 1)
+
+    def read(self, frame, view):
+        """``(structures, parent table)`` of the innermost frame of the algorithm's file, from
+        ``frame`` out, whose locals the view reads (a helper of the body, such as a route shown
+        goal first, keeps none of its structures: its caller's are read)."""
+        structures, table = {}, None
+        while frame is not None and frame.f_code.co_filename == self.file:
+            v = frame.f_locals
+            structures = structures or (view(v) if view else {})
+            table = table if table is not None else parent_table(v)
+            if structures and table is not None:
+                break
+            frame = frame.f_back
+        return structures, table
+
+    def capture(self, ordinals, view):
+        """``{ordinal: (structures, parent table)}`` read in the locals of the frame at each line
+        event of ``ordinals`` (the parent table a copy, or None when the body keeps none)."""
+        last, seen, out = max(ordinals), -1, {}
+
+        def local(frame, event, arg):
+            nonlocal seen
+            if event == "line":
+                seen += 1
+                if seen in ordinals:
+                    out[seen] = self.read(frame, view)
+                    if seen == last:
+                        raise _Stop
+            return local
+
+        self.go(local)
+        return out
+
+
+class View:
+    """The state of a run after its first ``k`` events (see ``inspect``)."""
+
+    def __init__(self, k, file, lines, line, structures, parents, next_cell):
+        self.k, self.file, self.lines, self.line = k, file, lines, line
+        self.structures, self.parents, self.next = structures, parents, next_cell
+
+    def as_dict(self):
+        return {"k": self.k, "file": self.file, "lines": list(self.lines), "line": self.line,
+                "structures": self.structures, "parents": self.parents, "next": self.next}
+
+    def __repr__(self):
+        return f"View(k={self.k}, line={self.line}, structures={list(self.structures)})"
+
+
+class Inside:
+    """What ``inspect`` keeps of a run: its source, the line of each event, its events (to name the
+    next cell taken) and where each k's state is read."""
+
+    def __init__(self, run):
+        probe = _Probe(run)
+        self.run = run
+        self.file, self.text, self.span = probe.file, probe.text, probe.span
+        self.lines, self.heads = probe.record()
+        # the heads of the events that came before the first loop head hold no state yet
+        self.view = view_of(run.algorithm)
+        self.cache = {}   # {line event ordinal: (structures, parent table)}
+        again = run.again()
+        self.events = again.events()
+        if len(self.events) // 4 != len(self.lines):
+            raise ParameterError(f"{run.algorithm.slug} made {len(self.events) // 4} events but "
+                                 f"{len(self.lines)} were seen again: its body is not the one that runs")
+
+    def __len__(self):
+        return len(self.lines)
+
+    def next_cell(self, k):
+        """The cell of the first milestone (a wall opened, a cell marked) after the first k events."""
+        ev = self.events
+        for j in range(4 * k, len(ev), 4):
+            if ev[j] & MILESTONE and ev[j] & OP_MASK in (WALL, MARK):
+                return ev[j + 1]
+        return None
+
+    def ordinal(self, k):
+        """The line event whose locals hold the state after k events: a k in the middle of a step
+        takes the state once the step is made (else the last one read); -1 when none is."""
+        at, n = self.heads, len(self.lines)
+        found = next((at[j] for j in range(k, n + 1) if at[j] >= 0), -1)
+        if found < 0:
+            found = next((at[j] for j in range(k, -1, -1) if at[j] >= 0), -1)
+        return found
+
+    def at(self, k):
+        n = len(self.lines)
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
+            raise ParameterError(f"k must be a whole number from 0 to {n} (the run's events); got {shown(k)}")
+        ordinal = self.ordinal(k)
+        if ordinal >= 0 and ordinal not in self.cache:
+            # one run again reads the states of the events around k too: steps and steps back are then free
+            if len(self.cache) > CACHED:
+                self.cache.clear()
+            near = {self.ordinal(j) for j in range(max(0, k - WINDOW // 4), min(n, k + WINDOW) + 1)}
+            near = {o for o in near if o >= 0 and o not in self.cache} | {ordinal}
+            self.cache.update(_Probe(self.run).capture(near, self.view))
+        structures, table = self.cache.get(ordinal, ({}, None))
+        return View(k, self.file, self.span, self.lines[k - 1] if k else None, copy.deepcopy(structures),
+                    parents_of(table), self.next_cell(k))
+
+
+# How each algorithm chooses what it takes next, in words (the predict mode's reason).
+RULES = {
+    "bfs": "breadth-first search expands the oldest cell of its queue",
+    "dfs": "depth-first search steps from the top of its stack to its first unseen neighbour, else backs up",
+    "astar": "A* expands the least f = g + h (ties: the smaller h, then the earliest pushed)",
+    "dijkstra": "Dijkstra settles the least cost g (ties: the earliest pushed)",
+    "greedy": "greedy best-first expands the least estimate h (ties: the earliest pushed)",
+    "dig": "the backtracker digs into a random closed neighbour of the top of its stack, else backs up",
+    "prim": "Prim opens the frontier cell of the least key",
+    "kruskal": "Kruskal opens the next wall of its shuffled list between two different sets",
+    "wilson": "Wilson's walk steps at random; a walk joins the tree when it reaches it",
+    "division": "recursive division cuts the chamber on top of its stack",
+    "eller": "Eller joins neighbours of the row at random, then drops every set at least once",
+}
+
+
+def _values(structures, cell):
+    """The named values of ``cell``'s first entry in ``structures`` and where it is, or None."""
+    for name, entries in structures.items():
+        for i, e in enumerate(entries):
+            if e == cell or isinstance(e, dict) and (e.get("cell") == cell or cell in e.get("cells", ())):
+                values = {k: v for k, v in e.items() if k not in ("cell", "cells")} if isinstance(e, dict) else {}
+                return {"structure": name, "place": i + 1, "values": values}
+    return None
+
+
+def _milestone(ev, k):
+    """The number of events before the first milestone at or after event k + 1 that takes a cell
+    (a wall opened, a cell marked), or None."""
+    return next((j // 4 for j in range(4 * k, len(ev), 4) if ev[j] & MILESTONE and ev[j] & OP_MASK in (WALL, MARK)),
+                None)
+
+
+def predict(run, k, cell):
+    """The predict mode's question after the first k events, and its answer for ``cell``: the
+    question is put just before the next milestone that takes a cell, at ``at`` events (all the
+    events riding along with the last milestone made).  A dict: ``at``, ``right`` (is ``cell`` the
+    one taken?), ``next`` (the cell taken), ``then`` (the events before the milestone after it: the
+    next question; the run's length at the end), the ``rule`` in words, and what the structures
+    at ``at`` say of both cells (``nextEntry``, ``yourEntry``: the structure, the place in it and
+    the values, or None); ``at`` None when nothing is left to take."""
+    found = inside(run)
+    at = _milestone(found.events, k)
+    if at is None:
+        return {"at": None, "right": False, "next": None, "then": len(found), "rule": "", "nextEntry": None,
+                "yourEntry": None}
+    view = found.at(at)
+    nxt = found.events[4 * at + 1]
+    then = _milestone(found.events, at + 1)
+    rule = RULES.get(run.algorithm.slug, f"{run.algorithm.name} takes it next")
+    return {"at": at, "right": cell == nxt, "next": nxt, "then": len(found) if then is None else then, "rule": rule,
+            "nextEntry": _values(view.structures, nxt), "yourEntry": _values(view.structures, cell)}
+
+
+def inside(run):
+    """The run's ``Inside`` (made once per run, on the first ask)."""
+    found = getattr(run, "_inside", None)
+    if found is None:
+        found = run._inside = Inside(run)
+    return found
+
+
+def inspect(run, k):
+    """The ``View`` of ``run`` after its first ``k`` events (0 <= k <= the run's length)."""
+    return inside(run).at(k)

@@ -1,0 +1,368 @@
+"""Inside a run (pymaze.inside, Run.inspect): the line behind every event, read back from the real
+source file; the structures at every k against references written here (a BFS of our own,
+networkx distances, union-find over the walls the events opened)."""
+
+import re
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from pymaze import Run, apply
+from pymaze.errors import ParameterError
+from pymaze.inside import inside
+from pymaze.events import MARK, MILESTONE, M_CURRENT, M_VISITED, WALL
+
+TAUGHT_SOLVERS = ["bfs", "dfs", "astar", "dijkstra", "greedy"]
+TAUGHT_GENERATORS = ["dig", "kruskal", "prim", "wilson"]
+# what a line that makes events looks like in the bodies: a trace call, a yield, or a helper of the
+# same file that adds to the trace (wilson's show and _report)
+EVENT_CALL = re.compile(r"\btrace\.(add|step|add_all|settle)\(|\byield\b|\bshow\(|_report\(")
+
+
+def maze_with_loops(shape="square", seed=4):
+    return Run.generate("dig", 7, 6, seed=seed, shape=shape, loops=0.3).finish()
+
+
+def events_of(run):
+    return run.again().events()
+
+
+def expansion_ks(ev):
+    """Every k whose next event (event k + 1) closes a cell: a search about to take an entry."""
+    return [j // 4 for j in range(0, len(ev), 4)
+            if ev[j] == MARK | MILESTONE and ev[j + 3] == M_VISITED]
+
+
+@pytest.mark.parametrize("family,slug", [("solver", s) for s in TAUGHT_SOLVERS]
+                         + [("generator", s) for s in TAUGHT_GENERATORS])
+def test_every_event_has_a_line_of_the_real_file_that_makes_events(family, slug):
+    run = Run.solve(slug, maze_with_loops()) if family == "solver" else Run.generate(slug, 6, 5, seed=2)
+    n = len(events_of(run)) // 4
+    last = run.inspect(n)
+    text = Path(last.file).read_text(encoding="utf-8").splitlines()
+    first, end = last.lines
+    defs = [i + 1 for i, t in enumerate(text) if t.startswith(f"def {slug}(")]
+    assert len(defs) == 1 and first <= defs[0] < end  # (the span starts at its decorator)
+    lines = list(inside(run).lines)
+    assert len(lines) == n and lines[-1] == last.line and run.inspect(0).line is None
+    assert all(run.inspect(k).line == lines[k - 1] for k in range(1, n, 11))
+    for k, line in enumerate(lines, 1):
+        assert EVENT_CALL.search(text[line - 1]), (k, line, text[line - 1])
+    # the lines lie in the algorithm's function, or in a generator of its own file it calls (wilson's walks)
+    inside_def = [line for line in lines if first <= line <= end]
+    assert inside_def, "no event comes from the algorithm's own function"
+    assert len(set(lines)) >= 2, "the highlighted line never moves"
+
+
+def test_bfs_queue_is_what_a_reference_bfs_holds_after_as_many_expansions():
+    maze = maze_with_loops()
+    run = Run.solve("bfs", maze)
+    ev = events_of(run)
+    G = maze.to_networkx()
+    dist = nx.single_source_shortest_path_length(G, maze.start)
+    ks = expansion_ks(ev)
+    assert len(ks) > 10
+    expanded = []
+    for k in ks:
+        view = run.inspect(k)
+        queue = view.structures["queue"]
+        # the reference: every cell next to an expanded one (and S) not expanded yet is queued
+        seen = {maze.start} | {q for p in expanded for q in G[p]}
+        want = seen - set(expanded)
+        assert {e["cell"] for e in queue} == want, k
+        assert [e["distance"] for e in queue] == [dist[e["cell"]] for e in queue]
+        ds = [e["distance"] for e in queue]
+        assert ds == sorted(ds) and ds[-1] - ds[0] <= 1
+        assert queue[0]["cell"] == view.next == ev[4 * k + 1]
+        expanded.append(queue[0]["cell"])
+        # every parent is a neighbour one move nearer S
+        assert all(q in G[p] and dist[q] == dist[p] - 1 for p, q in view.parents.items())
+
+
+def manhattan(maze, p):
+    x, y = p % maze.width, p // maze.width
+    return min(abs(x - g % maze.width) + abs(y - g // maze.width) for g in maze.goals) // 2
+
+
+@pytest.mark.parametrize("slug", ["astar", "dijkstra", "greedy"])
+def test_the_open_heap_first_entry_is_taken_next_and_astar_g_is_the_true_distance(slug):
+    maze = maze_with_loops(seed=7)
+    run = Run.solve(slug, maze)
+    ev = events_of(run)
+    dist = nx.single_source_shortest_path_length(maze.to_networkx(), maze.start)
+    ks = expansion_ks(ev)
+    assert len(ks) > 10
+    for k in ks:
+        view = run.inspect(k)
+        heap = view.structures["open"]
+        first = heap[0]
+        assert first["cell"] == view.next == ev[4 * k + 1]
+        assert len({e["cell"] for e in heap}) == len(heap)
+        keys = [(e["f"], e["h"], e["order"]) if slug == "astar" else (e["f"], e["order"]) for e in heap]
+        assert keys == sorted(keys)
+        for e in heap:
+            if slug == "greedy":
+                assert e["h"] == e["f"] == manhattan(maze, e["cell"])
+            else:
+                assert e["f"] == e["g"] + e["h"]
+                assert e["h"] == (manhattan(maze, e["cell"]) if slug == "astar" else 0)
+                assert e["g"] >= dist[e["cell"]]
+        if slug != "greedy":  # the entry taken is closed at its true distance (unit costs, consistent h)
+            assert first["g"] == dist[first["cell"]]
+
+
+def test_dfs_and_dig_stacks_are_paths_from_their_first_cell():
+    maze = maze_with_loops()
+    G = maze.to_networkx()
+    run = Run.solve("dfs", maze)
+    for k in range(1, len(events_of(run)) // 4 + 1, 3):
+        stack = run.inspect(k).structures["stack"]
+        assert stack[-1] == maze.start and len(set(stack)) == len(stack)
+        assert all(b in G[a] for a, b in zip(stack, stack[1:]))
+    dig = Run.generate("dig", 6, 5, seed=3)
+    final = dig.again().finish().to_networkx()
+    for k in range(1, len(events_of(dig)) // 4 + 1, 3):
+        stack = dig.inspect(k).structures["stack"]
+        assert all(b in final[a] for a, b in zip(stack, stack[1:]))
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_kruskal_sets_are_the_components_of_the_walls_opened_so_far(shape):
+    run = Run.generate("kruskal", 6, 5, seed=5, shape=shape)
+    ev = events_of(run)
+    n_cells = len(run.initial.to_networkx(candidates=True))
+    steps = [0] + [j // 4 + 1 for j in range(0, len(ev), 4) if ev[j] & MILESTONE]
+    for k in steps:
+        sets = run.inspect(k).structures["sets"]
+        assert sum(s["size"] for s in sets) == n_cells
+        assert all(s["size"] == len(s["cells"]) and s["cell"] in s["cells"] for s in sets)
+        state = apply(run.initial.copy(), ev[:4 * k])
+        G = state.to_networkx(candidates=True)
+        G.remove_edges_from([(a, b) for a, b, via in G.edges(data="via") if state.wall[via]])
+        assert {frozenset(s["cells"]) for s in sets} == {frozenset(c) for c in nx.connected_components(G)}, k
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_wilson_walk_is_a_path_of_neighbours_with_no_cell_twice(shape):
+    run = Run.generate("wilson", 6, 5, seed=1, shape=shape)
+    G = run.initial.to_networkx(candidates=True)
+    walks = 0
+    for k in range(0, len(events_of(run)) // 4 + 1, 2):
+        walk = run.inspect(k).structures["walk"]
+        assert len(set(walk)) == len(walk)
+        assert all(b in G[a] for a, b in zip(walk, walk[1:]))
+        walks += len(walk) > 1
+    assert walks
+
+
+def test_prim_frontier_first_entry_is_the_cell_opened_next():
+    run = Run.generate("prim", 6, 5, seed=2)
+    ev = events_of(run)
+    # a step of prim: the cell leaves the frontier, the wall to it and the cell open (the milestone), ...
+    opened = [j // 4 - 2 for j in range(4, len(ev), 4) if ev[j] == WALL | MILESTONE]
+    assert len(opened) == 29
+    for k in opened:
+        view = run.inspect(k)
+        frontier = view.structures["frontier"]
+        keys = [e["key"] for e in frontier]
+        assert keys == sorted(keys) and frontier[0]["cell"] == view.next == ev[4 * k + 1]
+
+
+def test_the_state_at_k_is_the_same_reached_forward_or_by_seeking_back():
+    maze = maze_with_loops()
+    forward = Run.solve("astar", maze)
+    n = len(events_of(forward)) // 4
+    ahead = {k: forward.inspect(k).as_dict() for k in range(n + 1)}
+    back = Run.solve("astar", maze)
+    back.inspect(n)
+    for k in range(n, -1, -7):
+        assert back.inspect(k).as_dict() == ahead[k]
+
+
+def test_an_algorithm_without_a_view_still_gets_its_lines_and_parents_and_bad_k_is_refused():
+    maze = maze_with_loops()
+    run = Run.solve("collision", maze)
+    n = len(events_of(run)) // 4
+    view = run.inspect(n // 2)
+    assert view.structures == {} and view.line
+    G = maze.to_networkx()
+    assert view.parents and all(q in G[p] for p, q in view.parents.items())
+    for bad in (-1, n + 1, 1.5, True, "3"):
+        with pytest.raises(ParameterError):
+            run.inspect(bad)
+
+
+def after_milestones(ev):
+    return [0] + [j // 4 + 1 for j in range(0, len(ev), 4) if ev[j] & MILESTONE]
+
+
+def open_components(state):
+    G = state.to_networkx(candidates=True)
+    G.remove_edges_from([(a, b) for a, b, via in G.edges(data="via") if state.wall[via]])
+    return {c: i for i, comp in enumerate(nx.connected_components(G)) for c in comp}
+
+
+def test_eller_row_sets_are_the_rows_cells_split_by_what_joins_them_so_far():
+    run = Run.generate("eller", 7, 5, seed=3)
+    ev = events_of(run)
+    for k in after_milestones(ev):
+        sets = run.inspect(k).structures["row sets"]
+        cells = [c for s in sets for c in s["cells"]]
+        assert len(cells) == 7 and len({c // run.initial.width for c in cells}) == 1, k
+        comp = open_components(apply(run.initial.copy(), ev[:4 * k]))
+        # Eller's invariant: two cells of the row share a set exactly when the maze so far joins them
+        assert all(len({comp[c] for c in s["cells"]}) == 1 for s in sets), k
+        assert len({comp[s["cells"][0]] for s in sets}) == len(sets), k
+
+
+def test_division_chambers_hold_no_wall_yet():
+    run = Run.generate("division", 7, 6, seed=2)
+    ev = events_of(run)
+    w = run.initial.width
+    for k in after_milestones(ev):
+        state = apply(run.initial.copy(), ev[:4 * k])
+        for c in run.inspect(k).structures["chambers"]:
+            x0, y0 = (c["cell"] % w - 1) // 2, (c["cell"] // w - 1) // 2
+            for cy in range(y0, y0 + c["height"]):
+                for cx in range(x0, x0 + c["width"]):
+                    p = state.cell(cx, cy)
+                    assert cx == x0 + c["width"] - 1 or not state.wall[p + 1], (k, c)
+                    assert cy == y0 + c["height"] - 1 or not state.wall[p + w], (k, c)
+
+
+@pytest.mark.parametrize("slug", ["wall", "pledge", "tremaux", "random-mouse"])
+def test_the_walker_is_the_cell_marked_current(slug):
+    maze = maze_with_loops()
+    run = Run.solve(slug, maze)
+    ev = events_of(run)
+    ks = after_milestones(ev)
+    for k in ks[1:len(ks) // 2]:
+        state = apply(run.initial.copy(), ev[:4 * k])
+        walker = run.inspect(k).structures["walker"][0]
+        walker = walker if isinstance(walker, int) else walker["cell"]
+        assert state.mark[walker] == M_CURRENT, k
+
+
+@pytest.mark.parametrize("slug", ["bfs", "astar", "dijkstra", "greedy"])
+def test_predict_asks_before_each_expansion_and_the_answer_is_the_first_entry(slug):
+    from pymaze.inside import predict
+    maze = maze_with_loops()
+    run = Run.solve(slug, maze)
+    ev = events_of(run)
+    expansions = set(expansion_ks(ev))
+    k, asked = 0, 0
+    while True:
+        q = predict(run, k, -1)
+        if q["at"] is None:
+            break
+        assert q["at"] >= k and ev[4 * q["at"]] & MILESTONE and q["next"] == ev[4 * q["at"] + 1]
+        if q["at"] in expansions:
+            asked += 1
+            assert q["nextEntry"]["place"] == 1 and not q["right"]
+            assert predict(run, k, q["next"])["right"]
+            other = run.inspect(q["at"]).structures
+            other = [e["cell"] for e in next(iter(other.values()))[1:]]
+            if other:
+                wrong = predict(run, k, other[0])
+                assert not wrong["right"] and wrong["yourEntry"]["place"] == 2
+        assert q["then"] > q["at"]
+        k = q["then"]
+    assert asked == len(expansions)
+
+
+USER_CODE = '''
+from pymaze.registry import solver
+from pymaze.events import MARK, MILESTONE, M_VISITED
+from pymaze.graph import links
+
+
+@solver("t-inside-bfs", "A queue of my own")
+def mine(maze, rng, watch=True):
+    """Breadth-first, one cell a step."""
+    nbrs = links(maze)
+    queue, seen = [maze.start], {maze.start}
+    while queue:
+        p = queue.pop(0)
+        maze.mark[p] = M_VISITED
+        yield (MARK | MILESTONE, p, 0, M_VISITED)
+        for q in nbrs(p):
+            if q not in seen:
+                seen.add(q)
+                queue.append(q)
+
+
+mine.inside = lambda v: {"queue": list(v.get("queue", ()))}
+'''
+
+AUTHORED = '''
+from pymaze.author import solver
+
+
+@solver("t-inside-authored", "An authored walk")
+def walk(maze):
+    """Visit every cell breadth-first."""
+    queue, seen = [maze.start], {maze.start}
+    for cell in queue:
+        maze.mark(cell, "visited", milestone=True)
+        for n in maze.open_neighbours(cell):
+            if n not in seen:
+                seen.add(n)
+                queue.append(n)
+        yield
+'''
+
+
+@pytest.mark.parametrize("code,slug,call", [(USER_CODE, "t-inside-bfs", "yield (MARK"),
+                                            (AUTHORED, "t-inside-authored", "maze.mark(cell")])
+def test_the_pages_own_code_gets_its_lines_and_its_own_view(code, slug, call):
+    import json
+    from pymaze import registry
+    from pymaze.web import USER_FILE, Session
+    s = Session()
+    try:
+        s.generate("dig", 5, 4, 1)
+        assert json.loads(s.register_code(code))["error"] is None
+        s.solve(slug, 0)
+        n = len(s.run.again().events()) // 4
+        first = json.loads(s.inside_json(3, True))
+        assert first["file"] == USER_FILE and first["text"] == code and first["total"] == n == 20
+        line = code.splitlines().index(next(t for t in code.splitlines() if call in t)) + 1
+        assert set(first["eventLines"]) == {line}
+        if slug == "t-inside-bfs":  # its own view: the queue after 3 cells taken, read at the loop's head
+            G = s.run.initial.to_networkx()
+            taken = [s.run.again().events()[4 * j + 1] for j in range(4)]
+            queue = json.loads(s.inside_json(3))["structures"]["queue"]
+            seen = {s.run.initial.start} | {q for p in taken[:3] for q in G[p]}
+            assert queue[0] == taken[3] and set(queue) == seen - set(taken[:3])
+    finally:
+        registry.unregister(USER_FILE)
+
+
+def test_wave_bibfs_and_idastar_structures_against_networkx_distances():
+    maze = maze_with_loops(seed=5)
+    G = maze.to_networkx()
+    from_s = nx.single_source_shortest_path_length(G, maze.start)
+    to_g = nx.single_source_shortest_path_length(G, maze.goal)
+    wave = Run.solve("wave", maze)
+    n = len(events_of(wave)) // 4
+    for k in range(1, n + 1, 3):
+        for name, entries in wave.inspect(k).structures.items():
+            assert all(e["distance"] == from_s[e["cell"]] for e in entries), (k, name)
+            assert len({e["distance"] for e in entries}) <= 1, (k, name)
+    bibfs = Run.solve("bibfs", maze)
+    for k in range(0, len(events_of(bibfs)) // 4 + 1, 3):
+        layers = bibfs.inspect(k).structures
+        assert len({from_s[c] for c in layers["layer from S"]}) <= 1, k
+        assert len({to_g[c] for c in layers["layer from G"]}) <= 1, k
+    ida = Run.solve("idastar", maze)
+    trails = 0
+    for k in range(1, len(events_of(ida)) // 4 + 1, 2):
+        trail = ida.inspect(k).structures.get("trail")
+        if not trail:
+            continue
+        trails += 1
+        path = [e["cell"] for e in reversed(trail)]
+        assert path[0] == maze.start and all(b in G[a] for a, b in zip(path, path[1:]))
+        assert [e["g"] for e in reversed(trail)] == list(range(len(trail)))
+    assert trails

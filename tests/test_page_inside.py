@@ -1,0 +1,174 @@
+"""The "See inside" panel in real Chromium: closed at first; opened, stepping forward and back and
+seeking move the highlighted source line to the line the engine in Python reports for the same
+run (pymaze.inside), the data panel lists the structures Python reports (Pyodide and CPython give
+the same views), the parent arrows are its parents and hovering a cell names its distance.  On a
+square BFS run and a hex A* run, one page."""
+
+import json
+import os
+
+import pytest
+
+from pymaze.inside import inside
+from pymaze.run import Run
+
+pytestmark = pytest.mark.browser
+
+RUNS = {"square": dict(gen="dig", sol="bfs", w=8, h=6, seed=3, shape="square", name="queue"),
+        "hex": dict(gen="wilson", sol="astar", w=7, h=6, seed=2, shape="hex", name="open")}
+
+
+def link(r):
+    shape = f"&shape={r['shape']}" if r["shape"] != "square" else ""
+    return f"#gen={r['gen']}&w={r['w']}&h={r['h']}&seed={r['seed']}{shape}&sol={r['sol']}&run=solve&speed=100"
+
+
+def opened(p, r):
+    """Let the page run ``r`` to its end, every event made (an instant run's made again)."""
+    # (the link's generate ends first: wait for its solve)
+    p.wait_for_function("() => { const s = window.pymaze && window.pymaze.snapshot();"
+                        " return s.state === 'done' && s.kind === 'solve'; }", timeout=90000)
+    p.evaluate("window.pymaze.fetchAll()")
+    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.cursor === s.total && s.finished; }",
+                        timeout=90000)
+
+
+@pytest.fixture(scope="module")
+def page(browser, site_url):
+    p = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    p.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    p.goto(site_url + link(RUNS["square"]))
+    opened(p, RUNS["square"])
+    p.errors = errors
+    yield p
+    p.close()
+
+
+def reference(r):
+    maze = Run.generate(r["gen"], r["w"], r["h"], seed=r["seed"], shape=r["shape"]).finish()
+    run = Run.solve(r["sol"], maze, seed=r["seed"])
+    return run, inside(run)
+
+
+def on_run(p, kind):
+    """The page on run ``kind`` (the hex one by changing the link), the panel open."""
+    if kind == "hex" and p.evaluate("window.pymaze.snapshot().geometry") != "graph":
+        p.evaluate("h => { location.hash = h; }", link(RUNS[kind]))
+        p.wait_for_function("() => window.pymaze.snapshot().geometry === 'graph'", timeout=90000)
+        opened(p, RUNS[kind])
+    if not p.eval_on_selector("#inside", "el => el.open"):
+        p.click("#inside summary")
+
+
+def shown_at(p, k, name):
+    """Once the panel shows k: its line, the highlighted lines, the cells listed and the structures."""
+    p.wait_for_function("k => document.getElementById('inside').dataset.k === String(k)", arg=k, timeout=30000)
+    line = p.eval_on_selector("#inside", "el => el.dataset.line")
+    now = p.eval_on_selector_all(".inside-source .now", "els => els.map(e => Number(e.dataset.line))")
+    cells = p.eval_on_selector_all(f".inside-list[data-name={name}] li[data-cell]",
+                                   "els => els.map(e => Number(e.dataset.cell))")
+    return (int(line) if line else None), now, cells, p.evaluate("window.pymaze.inside().structures")
+
+
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_the_panel_follows_step_back_and_seek_with_the_engines_line_and_structures(page, kind):
+    p, r = page, RUNS[kind]
+    if kind == "square":
+        assert not p.eval_on_selector("#inside", "el => el.open")
+        assert p.is_visible("#inside summary") and not p.is_visible(".inside-source")
+    on_run(p, kind)
+    run, ref = reference(r)
+    total = p.evaluate("window.pymaze.progress().total")
+    assert total == len(ref)
+    p.wait_for_function("f => document.querySelector('.inside-file').textContent.startsWith(f)",
+                        arg=f"pymaze/solvers/{r['sol']}.py, lines ")
+    # the source shown is the file's own lines
+    src = {int(n): t for n, t in p.eval_on_selector_all(
+        ".inside-source .src", "els => els.map(e => [e.dataset.line, e.textContent])")}
+    real = ref.text.splitlines()
+    assert src and all(t.rstrip("\n")[6:] == real[n - 1] for n, t in src.items())
+    k = total // 2
+    p.evaluate("k => window.pymaze.seek(k)", k)
+    seen = []
+    for key, delta in [(None, 0), ("ArrowRight", 1), ("ArrowRight", 1), ("ArrowRight", 1), ("ArrowLeft", -1),
+                       ("ArrowLeft", -1), ("ArrowLeft", -1), ("ArrowLeft", -1)]:
+        if key:
+            p.focus("#board")
+            p.keyboard.press(key)
+        k += delta
+        line, now, cells, structures = shown_at(p, k, r["name"])
+        view = run.inspect(k)
+        assert line == view.line == ref.lines[k - 1] and now == [line], k
+        assert cells == [e["cell"] for e in view.structures[r["name"]]][:40], k
+        assert structures == json.loads(json.dumps(view.structures)), k
+        seen.append(line)
+    assert len(set(seen)) > 1, "the highlighted line moves with the steps"
+    for k in (3, total, 0):
+        p.evaluate("k => window.pymaze.seek(k)", k)
+        line, now, cells, structures = shown_at(p, k, r["name"])
+        assert line == run.inspect(k).line and now == ([line] if line else [])
+    # a click on an entry picks its cell; the parent arrows are the run's parents
+    k = next(k for k in range(12, total) if len(run.inspect(k).structures[r["name"]]) > 1)
+    p.evaluate("k => window.pymaze.seek(k)", k)
+    shown_at(p, k, r["name"])
+    p.click(f".inside-list[data-name={r['name']}] li[data-cell] >> nth=0")
+    assert p.eval_on_selector_all(".inside-list li.picked", "els => els.length") == 1
+    if not p.is_checked(".inside-arrows"):
+        p.check(".inside-arrows")
+    view = run.inspect(k)
+    assert view.parents
+    p.wait_for_function("n => window.pymaze.inside().parents === n", arg=len(view.parents))
+    # hovering the first entry's cell names its place and values
+    first = view.structures[r["name"]][0]
+    x, y = p.evaluate("c => window.pymaze.squareCentre(c)", first["cell"])
+    p.mouse.move(x, y)
+    said = f"{r['name']} entry 1: " + ("d " + str(first["distance"]) if kind == "square" else f"g {first['g']}")
+    p.wait_for_function("t => document.querySelector('.inside-hover').textContent.includes(t)", arg=said)
+    if os.environ.get("PYMAZE_SHOTS"):
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], f"inside-{kind}-1280.png"))
+        p.set_viewport_size({"width": 390, "height": 844})
+        p.locator("#inside").scroll_into_view_if_needed()
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], f"inside-{kind}-390.png"))
+        p.set_viewport_size({"width": 1280, "height": 800})
+    assert not p.errors
+
+
+def test_predict_mode_scores_right_and_wrong_clicks_with_the_reason(page):
+    from pymaze.inside import predict
+    p, r = page, RUNS["hex"]
+    on_run(p, "hex")
+    run, ref = reference(r)
+    p.evaluate("window.pymaze.seek(0)")
+    p.check(".inside-predict")
+    q = predict(run, 0, -1)
+    p.wait_for_function("k => window.pymaze.progress().cursor === k", arg=q["at"])
+    assert p.inner_text(".inside-verdict") == "Click the cell it takes next."
+
+    def click(cell):
+        x, y = p.evaluate("c => window.pymaze.squareCentre(c)", cell)
+        p.mouse.click(x, y)
+
+    script = [True, False, True, True, False]
+    k = q["at"]
+    for n, right in enumerate(script, 1):
+        q = predict(run, k, -1)
+        wrong = next(c for c in (run.initial.start, *range(len(run.initial.wall))) if c != q["next"])
+        click(q["next"] if right else wrong)
+        score = sum(script[:n])
+        p.wait_for_function("t => document.querySelector('.inside-verdict').textContent.endsWith(t)",
+                            arg=f"Score {score} of {n}.")
+        verdict = p.inner_text(".inside-verdict")
+        assert verdict.startswith("Right" if right else "Not quite")
+        assert "A* expands the least f = g + h" in verdict
+        if not right:
+            assert f"open entry {q['nextEntry']['place']}" in verdict
+        p.wait_for_function("k => window.pymaze.progress().cursor === k", arg=q["then"])
+        k = q["then"]
+    if os.environ.get("PYMAZE_SHOTS"):
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-predict-1280.png"))
+    # the history of a square stays closed: the clicks were guesses
+    assert p.is_hidden("#history") or not p.is_visible("#history .history-list li")
+    p.uncheck(".inside-predict")
+    assert not p.errors

@@ -1,0 +1,271 @@
+// "See inside": the run's algorithm's own source with the line that made the step at the cursor
+// highlighted, its data structures (queue, stack, open heap, sets, walk...) as they are after that
+// step, and a search's parents as arrows on the board.  The engine rebuilds the state for any event
+// (pymaze.inside, Session.inside_json), so it follows step, back, milestones and the timeline
+// alike; nothing is asked of it while the panel is closed.
+import { where } from "./status.js";
+
+const SHOWN = 40; // entries listed per structure (the rest counted)
+
+const LABELS = { distance: "d", order: "tie-break" };
+const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+const round = (v) => (typeof v === "number" && !Number.isInteger(v) ? v.toFixed(2) : String(v));
+// An entry's named values in words ("d 4", "g 3, h 5, f 8, tie-break 7"); a cell's (from) by its place.
+const valuesOf = (s, e) => (typeof e === "number" ? [] : Object.entries(e)
+  .filter(([k]) => k !== "cell" && k !== "cells")
+  .map(([k, v]) => `${LABELS[k] || k} ${k === "from" ? where(s, v) : round(v)}`));
+
+export class InsidePanel {
+  // box: the <details>; player: the page's Player; call(type, args): the engine; renderer: the board's.
+  // seek(k): the page's move to event k; watching(): the page is in watch mode.
+  constructor(box, { player, call, renderer, board, seek, watching }) {
+    this.seek = seek || (() => false);
+    this.watching = watching || (() => true);
+    this.predicting = box.querySelector(".inside-predict");
+    this.verdict = box.querySelector(".inside-verdict");
+    this.score = { run: 0, right: 0, asked: 0 };
+    this.predicting.addEventListener("change", () => this.startPredicting());
+    // Predicting, a click on a cell of the board is the learner's guess (and nothing else).
+    if (board) board.addEventListener("click", (e) => {
+      if (!this.box.open || !this.predicting.checked || !this.watching() || !this.player.log) return;
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      const p = this.renderer.squareAt(e.clientX, e.clientY), s = this.player.s;
+      const cell = s.shapes ? p >= 0 && p < s.shapes.n : p >= 0 && (s.geometry !== "thin" || (p % s.width) & Math.floor(p / s.width) & 1);
+      if (cell) this.guess(p);
+    }, true);
+    this.box = box;
+    this.player = player;
+    this.call = call;
+    this.renderer = renderer;
+    this.src = box.querySelector(".inside-source");
+    this.data = box.querySelector(".inside-data");
+    this.file = box.querySelector(".inside-file");
+    this.arrows = box.querySelector(".inside-arrows");
+    this.run = 0;       // the run whose source is shown
+    this.k = -1;        // the event count shown
+    this.busy = false;
+    this.view = null;
+    this.picked = -1;   // the cell of the entry clicked
+    this.hover = box.querySelector(".inside-hover");
+    // Hovering a cell names what the structures say of it (its g, h and f, its distance, its set).
+    if (board) board.addEventListener("pointermove", (e) => {
+      if (!this.box.open || !this.view) return;
+      const text = this.about(this.renderer.squareAt(e.clientX, e.clientY));
+      if (this.hover.textContent !== text) this.hover.textContent = text;
+    });
+    box.addEventListener("toggle", () => { this.k = -1; this.overlay(); if (box.open) this.tick(); });
+    this.arrows.addEventListener("change", () => { this.k = -1; this.overlay(); }); // (parents are asked for only now)
+    this.data.addEventListener("click", (e) => {
+      const li = e.target.closest("li[data-cell]");
+      if (!li) return;
+      this.picked = Number(li.dataset.cell) === this.picked ? -1 : Number(li.dataset.cell);
+      for (const el of this.data.querySelectorAll("li.picked")) el.classList.remove("picked");
+      if (this.picked >= 0) li.classList.add("picked");
+      this.overlay();
+    });
+  }
+
+  // Each frame while open: ask for the state at the cursor when it moved (one request at a time).
+  tick() {
+    if (!this.box.open) return;
+    requestAnimationFrame(() => this.tick());
+    const p = this.player;
+    if (this.busy || !p.log || !p.header) return;
+    const k = p.deferred ? 2 ** 31 - 1 : p.cursor;
+    if (p.runId === this.run && k === this.k) return;
+    const source = p.runId !== this.run, run = p.runId;
+    this.busy = true;
+    this.call("inside", { run, k, source, parents: this.arrows.checked }).then((reply) => {
+      if (reply.stale || run !== p.runId) return;
+      this.show(reply, run);
+    }, (err) => { this.data.textContent = String(err.message || err); }).finally(() => { this.busy = false; });
+  }
+
+  show(reply, run) {
+    if (reply.none) {
+      this.run = run; this.k = this.player.cursor;
+      this.file.textContent = reply.none;
+      this.src.replaceChildren();
+      this.data.replaceChildren();
+      this.view = null;
+      return;
+    }
+    if (reply.text !== undefined) this.showSource(reply, run);
+    this.k = reply.k === reply.total && this.player.deferred ? 2 ** 31 - 1 : reply.k;
+    this.view = reply;
+    this.box.dataset.k = String(reply.k);
+    this.box.dataset.line = reply.line == null ? "" : String(reply.line);
+    for (const el of this.src.querySelectorAll(".now")) el.classList.remove("now");
+    const el = reply.line != null && this.src.querySelector(`[data-line="${reply.line}"]`);
+    if (el) {
+      el.classList.add("now");
+      const top = el.offsetTop - this.src.offsetTop - this.src.clientHeight / 2 + el.offsetHeight / 2;
+      this.src.scrollTop = Math.max(0, top);
+    }
+    this.showData(reply);
+    this.overlay();
+  }
+
+  showSource(reply, run) {
+    this.run = run;
+    this.picked = -1;
+    const [first, last] = reply.lines;
+    this.file.textContent = `${reply.file}, lines ${first} to ${last}`;
+    const lines = (reply.text || "").split("\n");
+    const used = new Set(reply.eventLines);
+    // the algorithm's function, and any line of its file outside it that makes events (a helper's)
+    const shown = [];
+    lines.forEach((text, i) => { if ((i + 1 >= first && i + 1 <= last) || used.has(i + 1)) shown.push(i + 1); });
+    const out = [];
+    let prev = first - 1;
+    for (const n of shown) {
+      if (n !== prev + 1) out.push(Object.assign(document.createElement("span"), { className: "gap", textContent: "⋮\n" }));
+      const span = document.createElement("span");
+      span.dataset.line = String(n);
+      span.className = used.has(n) ? "src makes" : "src";
+      span.textContent = `${String(n).padStart(4)}  ${lines[n - 1]}\n`;
+      out.push(span);
+      prev = n;
+    }
+    if (!lines.length || !reply.text) out.push(document.createTextNode("(the source is not readable here)"));
+    this.src.replaceChildren(...out);
+  }
+
+  showData(reply) {
+    const s = this.player.s, out = [];
+    const names = Object.keys(reply.structures);
+    if (!names.length) {
+      const p = document.createElement("p");
+      p.className = "inside-none";
+      p.textContent = "This algorithm names no data structure to show; its source line is followed above.";
+      out.push(p);
+    }
+    for (const name of names) {
+      const entries = reply.structures[name];
+      const h = document.createElement("h3");
+      h.textContent = `${name} (${entries.length.toLocaleString("en")})`;
+      const list = document.createElement("ol");
+      list.className = "inside-list";
+      list.dataset.name = name;
+      for (const e of entries.slice(0, SHOWN)) {
+        const li = document.createElement("li");
+        const cell = typeof e === "number" ? e : e.cell;
+        li.dataset.cell = String(cell);
+        if (cell === this.picked) li.classList.add("picked");
+        const values = valuesOf(s, e);
+        li.textContent = `${where(s, cell)}${values.length ? "  " + values.join(", ") : ""}`;
+        list.append(li);
+      }
+      if (entries.length > SHOWN) {
+        const li = document.createElement("li");
+        li.className = "more";
+        li.textContent = `… and ${(entries.length - SHOWN).toLocaleString("en")} more`;
+        list.append(li);
+      }
+      out.push(h, list);
+    }
+    const next = document.createElement("p");
+    next.className = "inside-next";
+    next.textContent = reply.next == null ? "Done: nothing left to take." : `Takes next: ${where(s, reply.next)}`;
+    out.push(next);
+    this.data.replaceChildren(...out);
+  }
+
+  // The predict mode: the run moves to just before its next milestone and asks for the cell it takes.
+  startPredicting() {
+    this.verdict.textContent = "";
+    this.box.classList.toggle("predicting", this.predicting.checked);
+    if (!this.predicting.checked || !this.player.log) return;
+    this.ask(-1);
+  }
+
+  async ask(cell) {
+    const p = this.player, run = p.runId;
+    if (this.score.run !== run) this.score = { run, right: 0, asked: 0 };
+    const reply = await this.call("predict", { run, k: p.cursor, cell });
+    if (reply.stale || run !== p.runId) return null;
+    if (reply.at == null) {
+      this.verdict.textContent = `Nothing left to take: the run is over. Score ${this.score.right} of ${this.score.asked}.`;
+      return null;
+    }
+    if (cell < 0) {
+      this.seek(reply.at);
+      this.verdict.textContent = "Click the cell it takes next.";
+    }
+    return reply;
+  }
+
+  async guess(cell) {
+    const reply = await this.ask(cell);
+    if (!reply) return;
+    const s = this.player.s, sc = this.score;
+    sc.asked++;
+    if (reply.right) sc.right++;
+    const said = (entry) => (entry ? `${entry.structure} entry ${entry.place}` +
+      (Object.keys(entry.values).length ? ` with ${valuesOf(s, { cell: -1, ...entry.values }).join(", ")}` : "") : "in no structure");
+    const text = reply.right
+      ? `Right: ${where(s, reply.next)}. ${capital(reply.rule)}; it is ${said(reply.nextEntry)}.`
+      : `Not quite: it takes ${where(s, reply.next)}, ${said(reply.nextEntry)}; yours, ${where(s, cell)}, is ${said(reply.yourEntry)}. ${capital(reply.rule)}.`;
+    this.verdict.dataset.right = String(reply.right);
+    this.verdict.textContent = `${text} Score ${sc.right} of ${sc.asked}.`;
+    this.seek(reply.then); // the cell taken and what rides along with it: the next question
+  }
+
+  // What the structures at the cursor say of cell p, in words ("" off the maze).
+  about(p) {
+    if (p < 0 || !this.player.s) return "";
+    const said = [];
+    for (const [name, entries] of Object.entries(this.view.structures)) {
+      const i = entries.findIndex((e) => (typeof e === "number" ? e : e.cell) === p || (e.cells && e.cells.includes(p)));
+      if (i < 0) continue;
+      const e = entries[i];
+      const values = valuesOf(this.player.s, e);
+      // (predicting, the place in the structure would give the answer away: the values are the clue)
+      const place = this.predicting.checked ? `in ${name}` : `${name} entry ${i + 1}`;
+      said.push(`${place}${values.length ? ": " + values.join(", ") : ""}`);
+    }
+    const parent = this.view.parents.find(([c]) => c === p);
+    if (parent) said.push(`parent ${where(this.player.s, parent[1])}`);
+    return `${where(this.player.s, p)}: ${said.length ? said.join("; ") : "in no structure"}`;
+  }
+
+  // The picked cell and the parent arrows, drawn over the board (the renderer's extra layer).
+  overlay() {
+    const r = this.renderer, on = this.box.open && this.view;
+    const arrows = on && this.arrows.checked ? this.view.parents : [];
+    const picked = on ? this.picked : -1;
+    if (r.extra && r.extra !== this.draw) return; // a mode's own marks come first (edit)
+    r.extra = arrows.length || picked >= 0 ? this.draw || (this.draw = (o, rr) => this.paint(o, rr)) : null;
+    this.drawn = { arrows, picked };
+    if (this.player.s) this.player.s.routeChanged = true; // (the overlay is drawn again next frame)
+  }
+
+  paint(o, r) {
+    const { arrows, picked } = this.drawn || {};
+    o.save();
+    if (arrows && arrows.length) {
+      o.strokeStyle = "rgba(40, 40, 120, 0.7)";
+      o.lineWidth = Math.max(1, o.lineWidth * 0.25);
+      o.beginPath();
+      for (const [cell, parent] of arrows) {
+        const [x0, y0] = r.centre(cell), [x1, y1] = r.centre(parent);
+        const mx = x0 + (x1 - x0) * 0.75, my = y0 + (y1 - y0) * 0.75, a = Math.atan2(y1 - y0, x1 - x0);
+        const len = Math.hypot(x1 - x0, y1 - y0) * 0.25;
+        o.moveTo(x0, y0); o.lineTo(mx, my);
+        o.moveTo(mx - len * Math.cos(a - 0.5), my - len * Math.sin(a - 0.5)); o.lineTo(mx, my);
+        o.lineTo(mx - len * Math.cos(a + 0.5), my - len * Math.sin(a + 0.5));
+      }
+      o.stroke();
+    }
+    if (picked >= 0) {
+      const [x, y] = r.centre(picked);
+      o.strokeStyle = "#d4008f";
+      o.lineWidth = 3;
+      o.beginPath();
+      o.arc(x, y, Math.max(6, (r.k || 8) * 0.6), 0, 2 * Math.PI);
+      o.stroke();
+    }
+    o.restore();
+  }
+}
