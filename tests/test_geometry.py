@@ -214,7 +214,8 @@ def chi_square_limit(df, z=3.09):
 
 
 @pytest.mark.parametrize("slug", [s for s, a in GENERATORS.items() if a.uniform])
-@pytest.mark.parametrize("shape, w, h", [("hex", 3, 2), ("polar", 4, 1), ("triangle", 4, 2)])
+@pytest.mark.parametrize("shape, w, h", [("hex", 3, 2), ("polar", 4, 1), ("triangle", 4, 2), ("cylinder", 3, 2),
+                                         ("moebius", 3, 2)])
 def test_uniform_generators_draw_every_spanning_tree_equally_often(slug, shape, w, h):
     lattice = pymaze.lattice(shape, w, h)
     trees = spanning_tree_count(lattice)
