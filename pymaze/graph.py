@@ -17,6 +17,8 @@ and which passages are open.  Shapes:
 * ``"cylinder"``, ``"torus"``, ``"moebius"``: w x h squares whose edges wrap around (east to
   west; a torus also bottom to top; a Möbius strip east at row y to west at row h - 1 - y);
   four neighbours (N, E, S, W); see ``pymaze.worlds``.
+* ``"upsilon"``: w x h cells in a checkerboard of octagons (x + y even: eight neighbours, the
+  diagonal ones octagons too) and squares (four neighbours); see ``pymaze.worlds``.
 
 On hex, triangle and polar mazes (``Maze.geometry == "graph"``) the index
 space is the cells ``0 .. n-1`` followed by the passages ``n .. n+m-1``:
@@ -46,7 +48,7 @@ from .masks import settle
 from . import worlds
 from .worlds import WRAPS
 
-SHAPES = ("square", "hex", "triangle", "polar", "cylinder", "torus", "moebius")
+SHAPES = ("square", "hex", "triangle", "polar", "cylinder", "torus", "moebius", "upsilon")
 MAX_CELLS = 4_000_000  # the most cells of a lattice: as many as a 2000 x 2000 square maze
 GRAPH_SHAPES = SHAPES[1:]
 DIAGONALS = ("never", "no-corners", "one-blocked", "always")  # a block maze's rules for diagonal steps
@@ -136,6 +138,8 @@ class Lattice:
             worlds.check_size(shape, w, h)
             nbrs = worlds.nbrs_of(shape, w, h)
             total = w * h
+        elif shape == "upsilon":
+            nbrs, total = worlds.upsilon_nbrs(w, h), w * h
         else:
             if shape == "triangle" and w == 1 and h > 1:
                 raise SizeError("a triangle maze one cell wide falls apart into pairs of triangles (each "
@@ -208,6 +212,8 @@ class Lattice:
         w, h = self.w, self.h
         if self.shape in WRAPS:
             return 0.0, 0.0, float(w), float(h)
+        if self.shape == "upsilon":
+            return worlds.upsilon_bounds(w, h)
         if self.shape == "hex":
             return 0.0, 0.0, 1.5 * w + 0.5, ROOT3 * (h + (0.5 if w > 1 else 0.0))
         if self.shape == "triangle":
@@ -219,6 +225,8 @@ class Lattice:
         w = self.w
         if self.shape in WRAPS:
             return k % w + 0.5, k // w + 0.5
+        if self.shape == "upsilon":
+            return worlds.upsilon_centre(w, k)
         if self.shape == "hex":
             x, y = k % w, k // w
             return 1.5 * x + 1.0, ROOT3 * (y + 0.5 * (x & 1) + 0.5)
@@ -262,6 +270,8 @@ class Lattice:
         """
         if self.shape in WRAPS:
             return worlds.corners(self.w, k)
+        if self.shape == "upsilon":
+            return worlds.upsilon_corners(self.w, k)
         cx, cy = self.raw_centre(k)
         if self.shape == "hex":
             return [(cx + dx, cy + dy) for dx, dy in HEX_CORNERS]
@@ -337,6 +347,8 @@ class Lattice:
     def _raw_nbrs(self):
         if self.shape in WRAPS:
             return worlds.nbrs_of(self.shape, self.w, self.h)
+        if self.shape == "upsilon":
+            return worlds.upsilon_nbrs(self.w, self.h)
         if self.shape == "hex":
             return _hex_nbrs(self.w, self.h)
         if self.shape == "triangle":

@@ -27,7 +27,7 @@ RAMP = ("#fde725", "#a0da39", "#4ac16d", "#1fa187", "#277f8e", "#365c8d", "#4632
 MARKS = {0: "#ffffff", 1: "#e11d48", 2: "#f59e0b", 3: "#38bdf8", 4: "#c7d2fe", 5: "#fdba74", 6: "#4ade80",
          7: "#d9f99d", 8: "#94a3b8", 9: "#e9d5ff", 10: "#fca5a5", 11: "#e0f2fe", 12: "#0d9488"}
 
-UNITS = {"thin": 24, "block": 12, "hex": 14, "triangle": 34, "polar": 20, "cylinder": 24, "torus": 24, "moebius": 24}  # px per maze unit
+UNITS = {"thin": 24, "block": 12, "hex": 14, "triangle": 34, "polar": 20, "cylinder": 24, "torus": 24, "moebius": 24, "upsilon": 24}  # px per maze unit
 MARGIN = 6  # px around the maze
 
 

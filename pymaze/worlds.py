@@ -83,3 +83,42 @@ def deltas(shape, w, h, a, b):
     elif wx:
         out[0] = (min(dx, w - dx), dy)
     return out
+
+
+# --- upsilon: octagons and squares -----------------------------------------------------------------
+#
+# w x h cells in a checkerboard: an octagon where x + y is even, a square elsewhere.  An octagon
+# meets its four orthogonal neighbours (squares) and its four diagonal ones (octagons), clockwise
+# N, NE, E, SE, S, SW, W, NW; a square meets its four orthogonal ones (octagons), N, E, S, W.
+# Centres are one unit apart; the octagons are regular, their flat sides sqrt(2)/2 from the
+# centre, so a square's side equals an octagon's.
+
+FLAT = 2 ** 0.5 / 2                      # an octagon's centre to its flat sides
+CUT = 1 - FLAT                           # half a side: the square's half width
+OCTAGON = [(-CUT, -FLAT), (CUT, -FLAT), (FLAT, -CUT), (FLAT, CUT), (CUT, FLAT), (-CUT, FLAT), (-FLAT, CUT),
+           (-FLAT, -CUT)]                # side j (corner j to j + 1) faces neighbour j
+SQUARE = [(-CUT, -CUT), (CUT, -CUT), (CUT, CUT), (-CUT, CUT)]
+
+
+def upsilon_nbrs(w, h):
+    """A function ``raw -> [neighbours]`` (8 for an octagon, 4 for a square; -1: the outer edge)."""
+    def nbrs(raw):
+        x, y = raw % w, raw // w
+        steps = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+        if (x + y) % 2:
+            steps = steps[0::2]
+        return [(y + dy) * w + x + dx if 0 <= x + dx < w and 0 <= y + dy < h else -1 for dx, dy in steps]
+    return nbrs
+
+
+def upsilon_centre(w, k):
+    return k % w + FLAT, k // w + FLAT
+
+
+def upsilon_corners(w, k):
+    cx, cy = upsilon_centre(w, k)
+    return [(cx + dx, cy + dy) for dx, dy in (SQUARE if (k % w + k // w) % 2 else OCTAGON)]
+
+
+def upsilon_bounds(w, h):
+    return 0.0, 0.0, w - 1 + 2 * FLAT, h - 1 + 2 * FLAT

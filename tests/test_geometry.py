@@ -25,7 +25,7 @@ GENERATORS = registry.generators()
 SOLVERS = registry.solvers()
 SIZES = {"square": [(6, 5), (1, 7)], "hex": [(9, 7), (1, 4), (5, 1)], "triangle": [(8, 5), (3, 1)],
          "polar": [(6, 5), (3, 1)], "cylinder": [(6, 5), (3, 1)], "torus": [(6, 5), (3, 3)],
-         "moebius": [(6, 5), (3, 2)]}
+         "moebius": [(6, 5), (3, 2)], "upsilon": [(6, 5), (1, 4), (5, 1)]}
 # Open-room generators (perfect=False: random obstacles, caves, dungeons) promise no spanning tree and are
 # checked by tests of their own.
 CASES = [(shape, slug, size, seed) for shape in SHAPES for slug, a in GENERATORS.items()
@@ -62,6 +62,12 @@ def reference_lattice(shape, w, h):
         G.add_edges_from(((x, y), (x + 1, y)) for x in range(w - 1) for y in range(h))
         G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1))
         G.add_edges_from(((w - 1, y), (0, h - 1 - y)) for y in range(h))
+    elif shape == "upsilon":  # a grid, and the diagonals between octagons (x + y even)
+        G.add_nodes_from(product(range(w), range(h)))
+        G.add_edges_from(((x, y), (x + 1, y)) for x in range(w - 1) for y in range(h))
+        G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1))
+        G.add_edges_from(((x, y), (x + dx, y + 1)) for x in range(w) for y in range(h - 1) for dx in (-1, 1)
+                         if (x + y) % 2 == 0 and 0 <= x + dx < w)
     else:  # polar: (i, ring); neighbours share an arc (rings next to each other) or a spoke (one ring)
         counts = polar_rings(w, h)
         G.add_node((0, 0))

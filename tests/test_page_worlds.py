@@ -1,5 +1,5 @@
-"""Mazes that wrap around (cylinder, torus, Möbius strip) in the real page: picked from the shape
-chooser, generated and solved, the board holds every cell; each passage across a seam has arrows
+"""Mazes that wrap around (cylinder, torus, Möbius strip) and upsilon mazes in the real page: picked
+from the shape chooser, generated and solved, the board holds every cell; each passage across a seam has arrows
 of one colour at both of its edges (on a Möbius strip the far edge's rows run the other way); Play
 walks across the seams by the shape's own rule."""
 
@@ -42,20 +42,31 @@ def across(shape, x, y, dx, dy):
     return nx_, ny
 
 
-@pytest.mark.parametrize("shape", WORLDS)
+def passages(shape):
+    """How many passages the shape's rule gives a W x H maze: east, south (and on upsilon south-east
+    and south-west between octagons)."""
+    if shape == "upsilon":
+        diagonal = sum(0 <= x + dx < W for x in range(W) for y in range(H - 1) for dx in (-1, 1) if (x + y) % 2 == 0)
+        return (W - 1) * H + W * (H - 1) + diagonal
+    return W * H + W * (H if shape == "torus" else H - 1)
+
+
+@pytest.mark.parametrize("shape", WORLDS + ["upsilon"])
 def test_each_world_is_picked_generated_solved_and_drawn_whole(page, shape):
     choose(page, shape)
     snap = page.generate("wilson", W, H, 5)
     engine = Run.generate("wilson", W, H, 5, shape).finish()
     G = engine.to_networkx()
     assert snap["geometry"] == "graph" and snap["wall"] == list(engine.wall)
-    vertical = H if shape == "torus" else H - 1
-    assert len(snap["wall"]) == W * H + W * H + W * vertical, "cells, then the east and south passages"
+    assert len(snap["wall"]) == W * H + passages(shape), "the cells, then the passages"
     page.page.select_option("#solver", "bfs")
     snap = page.run("solve")
     assert snap["routeLength"] == nx.shortest_path_length(G, engine.start, engine.goal)
     page.page.wait_for_function(f"document.getElementById('board').getAttribute('aria-label').includes('{W * H} cells')")
     assert f"A {shape} maze of {W * H} cells" in page.page.get_attribute("#board", "aria-label")
+    if shape not in WORLDS:
+        assert page.errors() == []
+        return
     # The seam arrows: half a cell out of the west and east edges beside each row (and, on a torus,
     # of the top and bottom edges beside each column), one colour at both ends of a passage.
     centre = lambda p: page.js("p => window.pymaze.squareCentre(p)", p)  # noqa: E731

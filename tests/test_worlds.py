@@ -184,3 +184,19 @@ def test_cli_makes_and_refuses_the_wrapping_shapes(tmp_path, capsys):
     assert '<g class="seams">' in capsys.readouterr().out
     assert main(["generate", "dig", "--geometry", "cylinder", "--size", "2x5"]) == 2
     assert "pymaze: error: a cylinder maze wraps around its width, so it needs a width of at least 3" in capsys.readouterr().err
+
+
+def test_upsilon_cells_are_regular_octagons_and_squares_with_one_side_length():
+    maze = Maze.shaped("upsilon", 5, 4, "closed")
+    d, lat = maze.drawing(), maze.lattice
+    P, S = d["polygons"], d["starts"]
+    lengths = set()
+    for p in range(lat.n):
+        x, y = lat.position(p)
+        pts = [(P[2 * i], P[2 * i + 1]) for i in range(S[p], S[p + 1])]
+        assert len(pts) == (8 if (x + y) % 2 == 0 else 4)
+        assert len(lat.tables[p]) == sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                                         if (dx or dy) and (not (dx and dy) or (x + y) % 2 == 0)
+                                         and 0 <= x + dx < 5 and 0 <= y + dy < 4)
+        lengths.update(round(math.dist(a, b), 9) for a, b in zip(pts, pts[1:] + pts[:1]))
+    assert lengths == {round(2 - 2 ** 0.5, 9)}
