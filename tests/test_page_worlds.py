@@ -8,6 +8,7 @@ import random
 import networkx as nx
 import pytest
 
+import pymaze
 from pymaze.run import Run
 
 pytestmark = pytest.mark.browser
@@ -135,4 +136,32 @@ def test_play_walks_across_the_seams(page, shape):
             break
     assert crossed
     page.page.click("#mode-watch")
+    choose(page, "square")
+
+
+def test_edit_opens_a_seam_passage_by_its_side_at_either_edge(page):
+    choose(page, "torus")
+    page.generate("wilson", W, H, 4)
+    page.page.keyboard.press("e")
+    page.wait_state("editing")
+    page.page.wait_for_function("!window.pymaze.snapshot().busy")
+    before = page.snapshot()
+    candidates = pymaze.lattice("torus", W, H)
+    seams = sorted((v, a, b) for a, b, v in candidates.edges(data="via")
+                   if before["wall"][v] and abs(a % W - b % W) > 1)
+    centre = lambda p: page.js("p => window.pymaze.squareCentre(p)", p)  # noqa: E731
+    unit = centre(1)[0] - centre(0)[0]
+    wall = before["wall"]
+    for (v, a, b), end in zip(seams[:2], (0, 1)):
+        cell = (a, b)[end]                      # a press on this cell's own side of the seam
+        x, y = centre(cell)
+        page.page.mouse.click(x + (0.45 if cell % W == W - 1 else -0.45) * unit, y)
+        snap = page.snapshot()
+        assert [i for i in range(len(wall)) if snap["wall"][i] != wall[i]] == [v], f"passage {v} at cell {cell}"
+        wall = snap["wall"]
+    G = nx.Graph((a, b) for a, b, v in candidates.edges(data="via") if not wall[v])
+    page.page.select_option("#solver", "bfs")
+    solved = page.run("solve")
+    assert solved["routeLength"] == nx.shortest_path_length(G, solved["start"], solved["goals"][0])
+    assert page.errors() == []
     choose(page, "square")
