@@ -18,7 +18,7 @@ from .errors import ParameterError, PymazeError, shown
 from .events import apply
 from .run import Run
 from .svg import (FLOOR, GOAL, MARKS, RAMP, ROUTE, START, WALL, Scene, _rgb, _route_nodes, _text_size, chains, heat,
-                  ink)
+                  ink, route_lines, seam_arrows, seam_hue)
 
 MAX_PIXELS = 64_000_000  # the largest picture drawn (8000 x 8000)
 
@@ -136,8 +136,13 @@ def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, mar
         else:
             for a, b in scene.segments(g):
                 _segment(pen, a, b, lw, colour(WALL))
+    if scene.drawn is not None and scene.drawn.get("wraps"):
+        for k, ends in seam_arrows(scene.drawn):
+            for pts in ends:
+                pen.polygon([scene.px(x, y) for x, y in pts], fill=colour(seam_hue(k)))
     if len(route) > 1:
-        pen.line([scene.centre(p) for p in route], fill=colour(ROUTE), width=max(2, round(u / 8)), joint="curve")
+        for line in route_lines(scene, route):
+            pen.line(line, fill=colour(ROUTE), width=max(2, round(u / 8)), joint="curve")
     size = _text_size(scene)
     font = _font(size) if letters else None
     if numbers and font is not None:

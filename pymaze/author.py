@@ -33,7 +33,8 @@ from . import registry
 from .errors import PymazeError
 from .events import (GOAL, MARK, MARK_NAMES, MILESTONE, NOTE, NUM, N_FOUND, N_NO_ROUTE, N_TURNS, START,
                      WALL, apply)
-from .graph import SHAPES, cells, links, moves, turning
+from .graph import SHAPES, cells, heuristic, links, moves, turning
+from .worlds import WRAPS
 from .registry import Param
 
 __all__ = ["solver", "generator", "Param", "Board", "AuthorError", "MARKS"]
@@ -162,6 +163,8 @@ class Board:
                 return x, y - (x - (x & 1)) // 2
             (q, r), (gq, gr) = cube(a), cube(b)
             return (abs(q - gq) + abs(r - gr) + abs(q + r - gq - gr)) // 2
+        if lat.shape in WRAPS:  # the fewest moves around the seams (see pymaze.worlds.deltas)
+            return heuristic(m, "manhattan", [b])(a)
         (x, y), (gx, gy) = lat.centre(a), lat.centre(b)
         return max(0.0, math.hypot(x - gx, y - gy) / lat.max_step() - 1e-9)  # rounding never lifts it over
 

@@ -26,7 +26,7 @@ import pymaze
 from . import formats, masks
 from .animate import Timeline, pillow, to_gif, to_png
 from .errors import ParameterError, PymazeError, SizeError, check_whole
-from .graph import links
+from .graph import SHAPES, links
 from .lab import check as lab_check, lab as lab_records, summary as lab_summary  # (pymaze.lab: the function)
 from .plugins import PluginError
 from .records import write_csv
@@ -65,7 +65,7 @@ SEED = arg("--seed", default="0", help="random seed, a whole number (default 0)"
 SET = arg("--set", action="append", default=[], metavar="KEY=VALUE",
           help="an option of the command's algorithm; g.KEY=VALUE: of --generate's generator (repeatable)")
 POSTS = arg("--posts", default="o", choices=("o", "+"), help="thin-wall text posts: o (default) or + (+---+ style)")
-SHAPE = (arg("--geometry", default="square", choices=("square", "hex", "triangle", "polar"),
+SHAPE = (arg("--geometry", default="square", choices=SHAPES,
              help="the shape of the cells (default square; polar: WxH is cells in the first ring x rings)"),
          arg("--mask", metavar="FILE", help="a mask: text (X cell, . none) or an image (dark or opaque pixels; "
              "needs Pillow); cells outside it are left out"),
@@ -346,7 +346,7 @@ def cmd_stats(args, out):
          arg("--size", default="20x20", help="maze size in cells, WxH (default 20x20)"),
          arg("--count", "--seeds", dest="count", default="100", help="mazes per generator (default 100)"),
          arg("--seed", default="0", help="the first seed; the mazes take seed, seed+1, ... (default 0)"),
-         arg("--geometry", default="square", choices=("square", "hex", "triangle", "polar"),
+         arg("--geometry", default="square", choices=SHAPES,
              help="the shape of the cells (default square)"),
          arg("--jobs", default="1", help="processes to measure in (default 1: this one)"),
          arg("--json", action="store_true", help="the records and the summary as JSON"),
@@ -457,11 +457,10 @@ COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "n
 def ways(maze, p):
     """The open moves from cell ``p`` of a graph-shaped maze: ``[(heading in degrees, cell), ...]``."""
     lat = maze.lattice
-    x0, y0 = lat.centre(p)
     out = []
     for q in links(maze)(p):
-        x1, y1 = lat.centre(q)
-        out.append((math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360, q))
+        dx, dy = lat.vector(p, q)
+        out.append((math.degrees(math.atan2(dy, dx)) % 360, q))
     return out
 
 
@@ -679,7 +678,7 @@ def draw(game, out, note):
          arg("--per-page", default=None, help="mazes per page: 1, 2, 4, 6, 8, 9 or 12 (default up to 6)"),
          arg("--paper", default="a4", choices=("a4", "letter"), help="paper size (default a4)"),
          arg("--title", default=None, help="the title over each page"),
-         arg("--geometry", default="square", choices=("square", "hex", "triangle", "polar"),
+         arg("--geometry", default="square", choices=SHAPES,
              help="the shape of the cells (default square)"))
 def cmd_sheet(args, out):
     count = check_whole(args.count, "--count", 1, MAX_COUNT)

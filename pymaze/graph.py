@@ -14,6 +14,11 @@ and which passages are open.  Shapes:
   cells, and a ring splits each cell of the ring inside it in two (or more)
   when the cells would otherwise grow wider than about twice their depth,
   as in Jamis Buck's polar grid.
+* ``"cylinder"``, ``"torus"``, ``"moebius"``: w x h squares whose edges wrap around (east to
+  west; a torus also bottom to top; a Möbius strip east at row y to west at row h - 1 - y);
+  four neighbours (N, E, S, W); see ``pymaze.worlds``.
+* ``"upsilon"``: w x h cells in a checkerboard of octagons (x + y even: eight neighbours, the
+  diagonal ones octagons too) and squares (four neighbours); see ``pymaze.worlds``.
 
 On hex, triangle and polar mazes (``Maze.geometry == "graph"``) the index
 space is the cells ``0 .. n-1`` followed by the passages ``n .. n+m-1``:
@@ -40,8 +45,10 @@ from operator import sub
 
 from .errors import GeometryError, ParameterError, SizeError
 from .masks import settle
+from . import worlds
+from .worlds import WRAPS
 
-SHAPES = ("square", "hex", "triangle", "polar")
+SHAPES = ("square", "hex", "triangle", "polar", "cylinder", "torus", "moebius", "upsilon")
 MAX_CELLS = 4_000_000  # the most cells of a lattice: as many as a 2000 x 2000 square maze
 GRAPH_SHAPES = SHAPES[1:]
 DIAGONALS = ("never", "no-corners", "one-blocked", "always")  # a block maze's rules for diagonal steps
@@ -127,6 +134,12 @@ class Lattice:
             self.counts = polar_rings(w, h)
             nbrs, self.starts, self._where = _polar_nbrs(self.counts)
             total = self.starts[-1]
+        elif shape in WRAPS:
+            worlds.check_size(shape, w, h)
+            nbrs = worlds.nbrs_of(shape, w, h)
+            total = w * h
+        elif shape == "upsilon":
+            nbrs, total = worlds.upsilon_nbrs(w, h), w * h
         else:
             if shape == "triangle" and w == 1 and h > 1:
                 raise SizeError("a triangle maze one cell wide falls apart into pairs of triangles (each "
@@ -197,6 +210,10 @@ class Lattice:
     def bounds(self):
         """``(x0, y0, x1, y1)`` of the unmasked lattice's drawing."""
         w, h = self.w, self.h
+        if self.shape in WRAPS:
+            return 0.0, 0.0, float(w), float(h)
+        if self.shape == "upsilon":
+            return worlds.upsilon_bounds(w, h)
         if self.shape == "hex":
             return 0.0, 0.0, 1.5 * w + 0.5, ROOT3 * (h + (0.5 if w > 1 else 0.0))
         if self.shape == "triangle":
@@ -206,6 +223,10 @@ class Lattice:
 
     def raw_centre(self, k):
         w = self.w
+        if self.shape in WRAPS:
+            return k % w + 0.5, k // w + 0.5
+        if self.shape == "upsilon":
+            return worlds.upsilon_centre(w, k)
         if self.shape == "hex":
             x, y = k % w, k // w
             return 1.5 * x + 1.0, ROOT3 * (y + 0.5 * (x & 1) + 0.5)
@@ -247,6 +268,10 @@ class Lattice:
         The sides run in the order of the cell's neighbours (the boundary included), so side j
         of a cell is the wall it shares with its j-th neighbour.
         """
+        if self.shape in WRAPS:
+            return worlds.corners(self.w, k)
+        if self.shape == "upsilon":
+            return worlds.upsilon_corners(self.w, k)
         cx, cy = self.raw_centre(k)
         if self.shape == "hex":
             return [(cx + dx, cy + dy) for dx, dy in HEX_CORNERS]
@@ -276,10 +301,15 @@ class Lattice:
         return pts[1:] + pts[:1]
 
     def drawing(self):
-        """The drawing as flat float arrays in maze units (see ``Maze.drawing``)."""
+        """The drawing as flat float arrays in maze units (see ``Maze.drawing``).
+
+        A maze that wraps around adds ``wraps``, the passages that cross a seam, and ``wrap_walls``,
+        each one's second segment (4 floats): its side on the higher cell, at the other edge."""
         polygons, starts = array("d"), array("i", [0])
         walls = array("d", [0.0]) * (4 * self.m)
         border = array("d")
+        wraps, wrap_walls = array("i"), array("d")
+        wrapping = self.shape in WRAPS
         nbrs_of = self._raw_nbrs()
         for p, k in enumerate(self.raw):
             pts = self._corners(k)
@@ -300,15 +330,25 @@ class Lattice:
                 if cq > p:
                     v = 4 * (p + dv - self.n)
                     walls[v:v + 4] = array("d", (a[0], a[1], b[0], b[1]))
+                elif wrapping and worlds.crosses(self.shape, self.w, self.h, k, q):
+                    wraps.append(p + dv)
+                    wrap_walls.extend((a[0], a[1], b[0], b[1]))
             if self.shape == "polar" and qs == [] and k == 0:
                 for side in range(len(pts)):
                     a, b = pts[side], pts[(side + 1) % len(pts)]
                     border.extend((a[0], a[1], b[0], b[1]))
-        return {"cells": array("i", range(self.n)), "polygons": polygons, "starts": starts,
-                "passages": array("i", range(self.n, self.n + self.m)), "walls": walls, "border": border,
-                "bounds": self.bounds()}
+        out = {"cells": array("i", range(self.n)), "polygons": polygons, "starts": starts,
+               "passages": array("i", range(self.n, self.n + self.m)), "walls": walls, "border": border,
+               "bounds": self.bounds()}
+        if wrapping:
+            out.update(wraps=wraps, wrap_walls=wrap_walls, bounds=worlds.bounds(self.shape, self.w, self.h))
+        return out
 
     def _raw_nbrs(self):
+        if self.shape in WRAPS:
+            return worlds.nbrs_of(self.shape, self.w, self.h)
+        if self.shape == "upsilon":
+            return worlds.upsilon_nbrs(self.w, self.h)
         if self.shape == "hex":
             return _hex_nbrs(self.w, self.h)
         if self.shape == "triangle":
@@ -316,7 +356,18 @@ class Lattice:
         return _polar_nbrs(self.counts)[0]
 
     def far_pair(self):
-        """Two boundary cells far apart: the one nearest the top left, and the one farthest from it."""
+        """Two boundary cells far apart: the one nearest the top left, and the one farthest from it
+        (a maze that wraps around: the first cell, and the one the most moves from it)."""
+        if self.shape in WRAPS:
+            tables = self.tables
+            order, seen = [0], bytearray(self.n)
+            seen[0] = 1
+            for p in order:
+                for _, dq in tables[p]:
+                    if not seen[p + dq]:
+                        seen[p + dq] = 1
+                        order.append(p + dq)
+            return 0, order[-1]
         edge = [p for p in range(self.n) if self.boundary[p]] or list(range(self.n))
         if not edge:
             return -1, -1
@@ -329,7 +380,9 @@ class Lattice:
     def max_step(self):
         """The longest distance between the centres of two neighbouring cells (for admissible estimates)."""
         if self._step is None:
-            if self.shape == "hex":
+            if self.shape in WRAPS:
+                self._step = 1.0   # (a step across a seam is one unit too, see vector)
+            elif self.shape == "hex":
                 self._step = ROOT3
             elif self.shape == "triangle":
                 self._step = 1 / ROOT3
@@ -340,6 +393,18 @@ class Lattice:
                     best = max(best, math.hypot(ax - bx, ay - by))
                 self._step = best or 1.0
         return self._step
+
+    def vector(self, p, q):
+        """The step from cell ``p`` to its neighbour ``q`` as ``(dx, dy)`` in maze units (y down): the
+        centres' difference, or across a seam one unit out of the edge it crosses."""
+        if self.shape in WRAPS:
+            return worlds.vector(self.shape, self.w, self.h, self.raw[p], self.raw[q])
+        (ax, ay), (bx, by) = self.centre(p), self.centre(q)
+        return bx - ax, by - ay
+
+    def crosses(self, p, q):
+        """Do neighbouring cells ``p`` and ``q`` meet across a seam (a maze that wraps around)?"""
+        return self.shape in WRAPS and worlds.crosses(self.shape, self.w, self.h, self.raw[p], self.raw[q])
 
 
 # --- topology of any maze ---------------------------------------------------------
@@ -520,6 +585,8 @@ def heuristic(maze, name, targets=None):
                 q, r = cube(p)
                 return min((abs(q - gq) + abs(r - gr) + abs(q + r - gq - gr)) // 2 for gq, gr in goals)
             return h
+        if lat.shape in WRAPS:
+            return _wrap_heuristic(lat, name, maze.goals if targets is None else targets)
         step = lat.max_step()
         spots = [lat.centre(g) for g in (maze.goals if targets is None else targets)]
 
@@ -549,6 +616,26 @@ def heuristic(maze, name, targets=None):
     return h
 
 
+def _wrap_heuristic(lat, name, targets):
+    """``heuristic`` on a maze that wraps around: the measure ``name`` of the shortest of the ways
+    around the seams (``pymaze.worlds.deltas``); moves are unit steps, so each is admissible."""
+    shape, w, tall, raw = lat.shape, lat.w, lat.h, lat.raw
+    goals = [raw[g] for g in targets]
+    if name == "manhattan":
+        def measure(dx, dy):
+            return dx + dy
+    elif name == "euclidean":
+        measure = math.hypot
+    else:
+        def measure(dx, dy):
+            return max(dx, dy) + (2 ** 0.5 - 1) * min(dx, dy)
+
+    def h(p):
+        a = raw[p]
+        return min(measure(dx, dy) for g in goals for dx, dy in worlds.deltas(shape, w, tall, a, g))
+    return h
+
+
 def turning(maze, path):
     """Total turning along a node path in whole degrees (a right-angle turn is 90, a U-turn 180).
 
@@ -560,8 +647,8 @@ def turning(maze, path):
     if lat is not None:
         total, last = 0.0, None
         for a, b in zip(path, path[1:]):
-            (ax, ay), (bx, by) = lat.centre(a), lat.centre(b)
-            angle = math.atan2(by - ay, bx - ax)
+            dx, dy = lat.vector(a, b)
+            angle = math.atan2(dy, dx)
             if last is not None:
                 total += abs((angle - last + math.pi) % (2 * math.pi) - math.pi)
             last = angle

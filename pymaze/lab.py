@@ -176,8 +176,8 @@ def turns_per_cell(maze, nbrs=None):
 def _heading(maze, a, b):
     if maze.lattice is None:
         return b - a
-    (ax, ay), (bx, by) = maze.lattice.centre(a), maze.lattice.centre(b)
-    return round(math.degrees(math.atan2(by - ay, bx - ax))) % 360
+    dx, dy = maze.lattice.vector(a, b)
+    return round(math.degrees(math.atan2(dy, dx))) % 360
 
 
 def metric_names(records):

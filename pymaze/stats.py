@@ -97,10 +97,15 @@ def _longest_straight(maze, nodes, nbrs):
 
 def _longest_heading(lattice, nodes, nbrs):
     centre = {p: lattice.centre(p) for p in nodes}
+    crosses = lattice.crosses
 
     def heading(a, b):
-        (ax, ay), (bx, by) = centre[a], centre[b]
-        return round(math.degrees(math.atan2(by - ay, bx - ax))) % 360
+        if crosses(a, b):  # (a move across a seam of a maze that wraps around)
+            dx, dy = lattice.vector(a, b)
+        else:
+            (ax, ay), (bx, by) = centre[a], centre[b]
+            dx, dy = bx - ax, by - ay
+        return round(math.degrees(math.atan2(dy, dx))) % 360
 
     best = 0
     for p in nodes:

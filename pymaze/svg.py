@@ -14,6 +14,7 @@ page's perceptual ramp (``web/palette.js``).  Coordinates are rounded to
 same bytes in CPython and in the page's Pyodide.
 """
 
+import colorsys
 import math
 from xml.sax.saxutils import escape
 
@@ -26,7 +27,7 @@ RAMP = ("#fde725", "#a0da39", "#4ac16d", "#1fa187", "#277f8e", "#365c8d", "#4632
 MARKS = {0: "#ffffff", 1: "#e11d48", 2: "#f59e0b", 3: "#38bdf8", 4: "#c7d2fe", 5: "#fdba74", 6: "#4ade80",
          7: "#d9f99d", 8: "#94a3b8", 9: "#e9d5ff", 10: "#fca5a5", 11: "#e0f2fe", 12: "#0d9488"}
 
-UNITS = {"thin": 24, "block": 12, "hex": 14, "triangle": 34, "polar": 20}  # px per maze unit
+UNITS = {"thin": 24, "block": 12, "hex": 14, "triangle": 34, "polar": 20, "cylinder": 24, "torus": 24, "moebius": 24, "upsilon": 24}  # px per maze unit
 MARGIN = 6  # px around the maze
 
 
@@ -117,6 +118,10 @@ class Scene:
         for k, v in enumerate(d["passages"]):
             if g[v]:
                 out.append((self.px(walls[4 * k], walls[4 * k + 1]), self.px(walls[4 * k + 2], walls[4 * k + 3])))
+        ww = d.get("wrap_walls", ())  # a closed passage across a seam is a wall at both edges
+        for k, v in enumerate(d.get("wraps", ())):
+            if g[v]:
+                out.append((self.px(ww[4 * k], ww[4 * k + 1]), self.px(ww[4 * k + 2], ww[4 * k + 3])))
         b = d["border"]
         for j in range(0, len(b), 4):
             out.append((self.px(b[j], b[j + 1]), self.px(b[j + 2], b[j + 3])))
@@ -245,8 +250,9 @@ def to_svg(maze, route=None, numbers=False, heat_map=None, title=None, unit=None
         d = "".join(polyline(line) for line in chains(scene.segments()))
         out.append(f'<path class="walls" fill="none" stroke="{WALL}" stroke-width="{width}" '
                    f'stroke-linecap="round" stroke-linejoin="round" d="{d}"/>')
+    out.extend(seam_marks(scene))
     if len(route) > 1:
-        d = polyline([scene.centre(p) for p in route])
+        d = "".join(polyline(line) for line in route_lines(scene, route))
         out.append(f'<path class="route" fill="none" stroke="{ROUTE}" stroke-width="{num(max(2, u / 8))}" '
                    f'stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.75" d="{d}"/>')
     size = _text_size(scene)
@@ -262,8 +268,60 @@ def to_svg(maze, route=None, numbers=False, heat_map=None, title=None, unit=None
     return "\n".join(out) + "\n"
 
 
+def seam_hue(k):
+    """The colour of seam passage number ``k``: hues far apart for neighbouring rows."""
+    return "#%02x%02x%02x" % tuple(round(255 * c) for c in colorsys.hls_to_rgb((k * 0.618034) % 1.0, 0.45, 0.7))
+
+
+def seam_arrows(drawing):
+    """A maze that wraps around: per seam passage, its colour number and two arrows (each three
+    points in maze units), pointing out of the drawing at both ends of the passage."""
+    walls, ww, out = drawing["walls"], drawing.get("wrap_walls", ()), []
+    n = len(drawing["cells"])
+    for k, v in enumerate(drawing.get("wraps", ())):
+        j = 4 * (v - n)
+        ends = []
+        for x0, y0, x1, y1 in (walls[j:j + 4], ww[4 * k:4 * k + 4]):
+            mx, my, tx, ty = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+            # the outward normal of a frame side drawn clockwise around its cell: (ty, -tx)
+            ox, oy = ty, -tx
+            ends.append([(mx + 0.1 * ox + 0.5 * tx, my + 0.1 * oy + 0.5 * ty), (mx + 0.8 * ox, my + 0.8 * oy),
+                         (mx + 0.1 * ox - 0.5 * tx, my + 0.1 * oy - 0.5 * ty)])
+        out.append((k, ends))
+    return out
+
+
+def seam_marks(scene):
+    """SVG of the seam arrows (``seam_arrows``): matching colours at both ends of each passage."""
+    if scene.drawn is None or not scene.drawn.get("wraps"):
+        return []
+    out = ['<g class="seams">']
+    for k, ends in seam_arrows(scene.drawn):
+        d = "".join(polyline([scene.px(x, y) for x, y in pts]) + "Z" for pts in ends)
+        out.append(f'<path fill="{seam_hue(k)}" d="{d}"/>')
+    out.append("</g>")
+    return out
+
+
+def route_lines(scene, route):
+    """The route as px polylines through the node centres; on a maze that wraps around, a move
+    across a seam ends one line half a step past the edge and starts the next half a step before
+    the other edge."""
+    lat, lines = scene.maze.lattice, [[]]
+    prev = None
+    for p in route:
+        if prev is not None and lat is not None and lat.crosses(prev, p):
+            (ax, ay), (bx, by) = lat.centre(prev), lat.centre(p)
+            (dx, dy), (ex, ey) = lat.vector(prev, p), lat.vector(p, prev)
+            lines[-1].append(scene.px(ax + dx / 2, ay + dy / 2))
+            lines.append([scene.px(bx + ex / 2, by + ey / 2)])
+        lines[-1].append(scene.centre(p))
+        prev = p
+    return lines
+
+
 def _text_size(scene):
-    return max(4.0, scene.unit * {"thin": 0.42, "block": 0.62, "hex": 0.7, "triangle": 0.3, "polar": 0.42}[scene.view])
+    return max(4.0, scene.unit * {"thin": 0.42, "block": 0.62, "hex": 0.7, "triangle": 0.3, "polar": 0.42}.get(scene.view, 0.42))
 
 
 def _ends(maze, scene, size):

@@ -78,13 +78,15 @@ def drawing_of(lattice):
     """A hex, triangle or polar maze's drawing as the worker sends it (see ``Session.drawing``)."""
     d = lattice.drawing()
     meta = {"bounds": list(d["bounds"]), "cells": lattice.n, "passages": lattice.m}
+    if "wraps" in d:  # a maze that wraps around: each seam passage and its segment at the other edge
+        meta.update(wraps=d["wraps"].tolist(), wrapWalls=d["wrap_walls"].tolist())
     return (json.dumps(meta), d["polygons"].tobytes(), d["starts"].tobytes(), d["walls"].tobytes(),
             d["border"].tobytes(), lattice.ends.tobytes())
 
 
 def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask_json=""):
     """A generator's run as the page may show it (see ``Session.generate``)."""
-    shape = geometry if geometry in ("hex", "triangle", "polar") else "square"
+    shape = geometry if geometry in GRAPH_SHAPES else "square"
     w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
     h = check_whole(height, "height in cells", 1, registry.MAX_SIZE, SizeError)
     if shape != "square":

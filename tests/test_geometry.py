@@ -16,7 +16,7 @@ import pytest
 
 import pymaze
 from pymaze import events, formats, masks, registry
-from pymaze.errors import GeometryError, ParameterError, PymazeError
+from pymaze.errors import GeometryError, ParameterError, PymazeError, SizeError
 from pymaze.graph import GRAPH_SHAPES, SHAPES, links, polar_rings
 from pymaze.maze import Maze
 from pymaze.run import Run
@@ -24,7 +24,8 @@ from pymaze.run import Run
 GENERATORS = registry.generators()
 SOLVERS = registry.solvers()
 SIZES = {"square": [(6, 5), (1, 7)], "hex": [(9, 7), (1, 4), (5, 1)], "triangle": [(8, 5), (3, 1)],
-         "polar": [(6, 5), (3, 1)]}
+         "polar": [(6, 5), (3, 1)], "cylinder": [(6, 5), (3, 1)], "torus": [(6, 5), (3, 3)],
+         "moebius": [(6, 5), (3, 2)], "upsilon": [(6, 5), (1, 4), (5, 1)]}
 # Open-room generators (perfect=False: random obstacles, caves, dungeons) promise no spanning tree and are
 # checked by tests of their own.
 CASES = [(shape, slug, size, seed) for shape in SHAPES for slug, a in GENERATORS.items()
@@ -54,6 +55,19 @@ def reference_lattice(shape, w, h):
         G.add_nodes_from(product(range(w), range(h)))
         G.add_edges_from(((x, y), (x + 1, y)) for x in range(w - 1) for y in range(h))
         G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1) if (x + y) % 2 == 0)
+    elif shape in ("cylinder", "torus"):  # networkx's own grid, periodic where the shape wraps
+        G.add_edges_from(nx.grid_2d_graph(w, h, periodic=(True, shape == "torus")).edges)
+    elif shape == "moebius":  # a grid whose east edge at row y meets the west edge at row h - 1 - y
+        G.add_nodes_from(product(range(w), range(h)))
+        G.add_edges_from(((x, y), (x + 1, y)) for x in range(w - 1) for y in range(h))
+        G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1))
+        G.add_edges_from(((w - 1, y), (0, h - 1 - y)) for y in range(h))
+    elif shape == "upsilon":  # a grid, and the diagonals between octagons (x + y even)
+        G.add_nodes_from(product(range(w), range(h)))
+        G.add_edges_from(((x, y), (x + 1, y)) for x in range(w - 1) for y in range(h))
+        G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1))
+        G.add_edges_from(((x, y), (x + dx, y + 1)) for x in range(w) for y in range(h - 1) for dx in (-1, 1)
+                         if (x + y) % 2 == 0 and 0 <= x + dx < w)
     else:  # polar: (i, ring); neighbours share an arc (rings next to each other) or a spoke (one ring)
         counts = polar_rings(w, h)
         G.add_node((0, 0))
@@ -77,6 +91,10 @@ def by_position(maze, G):
 @pytest.mark.parametrize("w, h", [(9, 7), (4, 3), (3, 1), (1, 1)])
 def test_lattice_matches_the_shapes_own_rule(shape, w, h):
     if shape == "polar" and w < 3:
+        return
+    if shape in ("cylinder", "torus", "moebius") and min(w, h if shape == "torus" else w) < 3:
+        with pytest.raises(SizeError, match="at least 3"):
+            Maze.shaped(shape, w, h)
         return
     blank = Maze.shaped(shape, w, h, "closed")
     mine = by_position(blank, pymaze.lattice(shape, w, h))
@@ -202,7 +220,8 @@ def chi_square_limit(df, z=3.09):
 
 
 @pytest.mark.parametrize("slug", [s for s, a in GENERATORS.items() if a.uniform])
-@pytest.mark.parametrize("shape, w, h", [("hex", 3, 2), ("polar", 4, 1), ("triangle", 4, 2)])
+@pytest.mark.parametrize("shape, w, h", [("hex", 3, 2), ("polar", 4, 1), ("triangle", 4, 2), ("cylinder", 3, 2),
+                                         ("moebius", 3, 2)])
 def test_uniform_generators_draw_every_spanning_tree_equally_often(slug, shape, w, h):
     lattice = pymaze.lattice(shape, w, h)
     trees = spanning_tree_count(lattice)
@@ -316,7 +335,7 @@ def test_start_and_goal_are_far_apart_on_the_boundary(shape):
     lattice = pymaze.lattice(shape, 10, 8)
     full = max(d for _, d in lattice.degree)
     for p in (maze.start, maze.goal):
-        assert lattice.degree(p) < full or shape == "polar" and maze.node_xy(p)[1] == 8
+        assert lattice.degree(p) < full or shape == "polar" and maze.node_xy(p)[1] == 8 or shape == "torus"
     far = nx.shortest_path_length(lattice, maze.start)
     assert far[maze.goal] >= 0.75 * max(far.values())
 
@@ -370,10 +389,20 @@ def test_the_drawing_has_a_polygon_per_cell_and_a_wall_per_passage_on_both_cells
                    for i in range(d["starts"][k], d["starts"][k + 1])} for k, p in enumerate(d["cells"])}
     ends = {via: (a, b) for a, b, via in G.edges(data="via")}
     assert sorted(d["passages"]) == sorted(ends) and len(d["walls"]) == 4 * len(ends)
+    # A maze that wraps around draws a passage across a seam twice: a side of each cell, at both edges.
+    wraps = {via: j for j, via in enumerate(d.get("wraps", ()))}
+    assert len(d.get("wrap_walls", ())) == 4 * len(wraps)
+    assert bool(wraps) == (shape in ("cylinder", "torus", "moebius"))
     for k, via in enumerate(d["passages"]):
-        a, b = ends[via]
+        a, b = sorted(ends[via])
         x0, y0, x1, y1 = (round(v, 6) for v in d["walls"][4 * k:4 * k + 4])
-        assert {(x0, y0), (x1, y1)} <= corners[a] & corners[b], "a wall is an edge both cells share"
+        if via in wraps:
+            j = 4 * wraps[via]
+            u0, v0, u1, v1 = (round(v, 6) for v in d["wrap_walls"][j:j + 4])
+            assert {(x0, y0), (x1, y1)} <= corners[a] and not {(x0, y0), (x1, y1)} <= corners[b]
+            assert {(u0, v0), (u1, v1)} <= corners[b] and not {(u0, v0), (u1, v1)} <= corners[a]
+        else:
+            assert {(x0, y0), (x1, y1)} <= corners[a] & corners[b], "a wall is an edge both cells share"
     # Every side of every polygon is a wall or a border segment, once.
     sides = {}
     for p, pts in ((p, d["polygons"][2 * d["starts"][k]:2 * d["starts"][k + 1]]) for k, p in enumerate(d["cells"])):
@@ -382,9 +411,11 @@ def test_the_drawing_has_a_polygon_per_cell_and_a_wall_per_passage_on_both_cells
             key = frozenset((a, b))
             sides[key] = sides.get(key, 0) + 1
     segs = [frozenset(((round(s[i], 6), round(s[i + 1], 6)), (round(s[i + 2], 6), round(s[i + 3], 6))))
-            for s in (d["walls"], d["border"]) for i in range(0, len(s), 4)]
+            for s in (d["walls"], d["border"], d.get("wrap_walls", ())) for i in range(0, len(s), 4)]
     assert sorted(segs, key=sorted) == sorted(sides, key=sorted)
-    assert all(sides[s] == 2 for s in segs[:len(d["passages"])]) and all(sides[s] == 1 for s in segs[len(d["passages"]):])
+    once = {k for k, via in enumerate(d["passages"]) if via in wraps}
+    assert all(sides[s] == (1 if k in once else 2) for k, s in enumerate(segs[:len(d["passages"])]))
+    assert all(sides[s] == 1 for s in segs[len(d["passages"]):])
 
 
 # --- formats, library, CLI ----------------------------------------------------------------------

@@ -17,13 +17,14 @@ import pytest
 
 import pymaze
 from pymaze.lab import summary
+from pymaze.graph import SHAPES
 from pymaze.registry import generators
 from test_generators_texture import TEXTURE
 from test_plugins import AUTHORED as PLUGIN  # a generator (au-back) and a solver (au-dfs) of pymaze.author
 
 ROOT = Path(__file__).resolve().parent.parent
 PERFECT = [a.slug for a in generators().values() if a.perfect]
-EVERY_SHAPE = [a.slug for a in generators().values() if set(a.shapes) == {"square", "hex", "triangle", "polar"}]
+EVERY_SHAPE = [a.slug for a in generators().values() if set(a.shapes) == set(SHAPES)]
 
 
 def reference_figures(maze):

@@ -105,7 +105,9 @@ def check_marks_show(page, snap):
     return bad
 
 
-CASES = [(shape, slug, solver) for shape in SHAPED for slug, solver in (("wilson", "astar"), ("dig", "wave"), ("prim", "bfs"))]
+# (the shapes that wrap around with one pair each: tests/test_page_worlds.py walks them further)
+CASES = [(shape, slug, solver) for shape in SHAPED for slug, solver in (("wilson", "astar"), ("dig", "wave"), ("prim", "bfs"))
+         if shape in ("hex", "triangle", "polar") or slug == "wilson"]
 
 
 @pytest.mark.parametrize("shape,slug,solver", CASES)

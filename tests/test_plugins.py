@@ -27,7 +27,7 @@ DOC = ROOT / "docs" / "AUTHORING.md"
 RAW = textwrap.dedent('''\
     from collections import deque
     from pymaze.events import MARK, MILESTONE, M_ROUTE, M_VISITED, N_FOUND, N_NO_ROUTE, NOTE, WALL
-    from pymaze.graph import links, moves
+    from pymaze.graph import SHAPES, links, moves
     from pymaze.registry import Param, generator, solver
 
 
@@ -56,7 +56,7 @@ RAW = textwrap.dedent('''\
         yield (NOTE, -1, N_NO_ROUTE, 0)
 
 
-    @generator("raw-tree", "Raw random tree", initial="closed", shapes=("square", "hex", "triangle", "polar"),
+    @generator("raw-tree", "Raw random tree", initial="closed", shapes=SHAPES,
                params=[Param("tries", "int", 1, min=1, max=4)])
     def raw_tree(maze, rng, tries=1):
         fixed, tables, inside = moves(maze)

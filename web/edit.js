@@ -138,10 +138,10 @@ export class Editor {
     if (p < 0) return p;
     const [x, y] = this.point(e), [cx, cy] = g.centre(p);
     if (Math.hypot(x - cx, y - cy) < NEAR_SHAPE * g.inner[p]) return p;
-    const P = g.polygons, S = g.starts, W = g.walls;
+    const P = g.polygons, S = g.starts;
     let best = p, far = Infinity;
     for (const i of g.passagesOf(p)) {
-      const k = 4 * (i - g.n), d = segmentDistance(x, y, W[k], W[k + 1], W[k + 2], W[k + 3]);
+      const d = segmentDistance(x, y, ...g.segment(i, p)); // (across a seam: the side at p's edge)
       if (d < far) { far = d; best = i; }
     }
     for (const i of g.borderOf[p]) {
@@ -184,10 +184,12 @@ export class Editor {
     o.lineCap = "round";
     o.beginPath();
     if (g && t >= g.n) {
-      const W = g.walls, k = 4 * (t - g.n);
       o.lineWidth = Math.max(3, r.wallWidth * 2.2);
-      o.moveTo(r.ox + W[k] * r.k, r.oy + W[k + 1] * r.k);
-      o.lineTo(r.ox + W[k + 2] * r.k, r.oy + W[k + 3] * r.k);
+      for (const p of new Set(g.cellsOf(t))) { // a passage across a seam shows at both edges
+        const [x0, y0, x1, y1] = g.segment(t, p);
+        o.moveTo(r.ox + x0 * r.k, r.oy + y0 * r.k);
+        o.lineTo(r.ox + x1 * r.k, r.oy + y1 * r.k);
+      }
     } else if (g) {
       o.lineWidth = Math.max(2, r.wallWidth);
       r.polygon(o, t);

@@ -54,7 +54,13 @@ export class InsidePanel {
       const text = this.about(this.renderer.squareAt(e.clientX, e.clientY));
       if (this.hover.textContent !== text) this.hover.textContent = text;
     });
-    box.addEventListener("toggle", () => { this.k = -1; this.overlay(); if (box.open) this.tick(); });
+    // (the body is hidden while closed: its controls are out of the page's first minute altogether)
+    box.addEventListener("toggle", () => {
+      box.querySelector(".inside-body").hidden = !box.open;
+      this.k = -1;
+      this.overlay();
+      if (box.open) this.tick();
+    });
     this.arrows.addEventListener("change", () => { this.k = -1; this.overlay(); }); // (parents are asked for only now)
     this.data.addEventListener("click", (e) => {
       const li = e.target.closest("li[data-cell]");

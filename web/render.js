@@ -301,6 +301,11 @@ export class Renderer {
     ctx.beginPath();
     ctx.moveTo(this.ox + w[j] * k, this.oy + w[j + 1] * k);
     ctx.lineTo(this.ox + w[j + 2] * k, this.oy + w[j + 3] * k);
+    const wrap = this.graph.wraps.get(i); // a passage across a seam: its side at the other edge too
+    if (wrap) {
+      ctx.moveTo(this.ox + wrap.seg[0] * k, this.oy + wrap.seg[1] * k);
+      ctx.lineTo(this.ox + wrap.seg[2] * k, this.oy + wrap.seg[3] * k);
+    }
     ctx.stroke();
     ctx.lineCap = cap;
   }
@@ -451,7 +456,7 @@ export class Renderer {
   near(a, b) {
     if (this.graph) {
       const [ax, ay] = this.graph.centre(a), [bx, by] = this.graph.centre(b);
-      return Math.hypot(ax - bx, ay - by) <= 3 * this.graph.unit;
+      return Math.hypot(ax - bx, ay - by) <= (this.graph.wraps.size ? 1.5 : 3) * this.graph.unit;
     }
     const W = this.s.width, reach = this.s.geometry === "thin" ? 2 : 1;
     return Math.abs((a % W) - (b % W)) + Math.abs(Math.floor(a / W) - Math.floor(b / W)) <= reach;
@@ -463,6 +468,7 @@ export class Renderer {
     const unit = Math.min(cols.size[1] || cols.size[0], rows.size[1] || rows.size[0]);
     o.lineWidth = this.image ? Math.max(1, unit * 0.6) : Math.max(1.5, unit * 0.3);
     o.lineCap = o.lineJoin = "round";
+    if (this.graph && this.graph.wraps.size) this.drawSeams(o);
     if (s.waypoints.length) this.drawWaypoints();
     else if (s.route.length > 1) {
       o.strokeStyle = COLOURS.route;
@@ -471,6 +477,7 @@ export class Renderer {
       for (const p of s.route) {
         const [cx, cy] = this.centre(p);
         const near = prev >= 0 && this.near(p, prev);
+        if (!near && prev >= 0) this.acrossSeam(o, prev, p);
         if (!near) { o.moveTo(cx, cy); lx = cx; ly = cy; }
         else if (Math.abs(cx - lx) + Math.abs(cy - ly) >= 1.5) { o.lineTo(cx, cy); lx = cx; ly = cy; }
         prev = p;
@@ -490,6 +497,32 @@ export class Renderer {
     if (this.extra) this.extra(o, this); // a mode's own marks (edit: the wall under the pointer)
     s.routeChanged = false;
     this.lastHead = head;
+  }
+
+  // A maze that wraps around: per passage across a seam, an arrow out of the drawing at both of its
+  // ends in the passage's own colour (pymaze.svg draws the same).
+  drawSeams(o) {
+    const { k, ox, oy } = this;
+    for (const [colour, arrows] of this.graph.seamArrows()) {
+      o.fillStyle = colour;
+      o.beginPath();
+      for (const pts of arrows) {
+        pts.forEach(([x, y], i) => (i ? o.lineTo(ox + x * k, oy + y * k) : o.moveTo(ox + x * k, oy + y * k)));
+        o.closePath();
+      }
+      o.fill();
+    }
+  }
+
+  // A route's move from a to b across a seam: on to a's edge, and in from b's edge (the caller moves
+  // to b's centre next); nothing when they meet inside the drawing.
+  acrossSeam(o, a, b) {
+    const g = this.graph, i = g && g.seam(a, b);
+    if (!g || i < 0) return;
+    const { k, ox, oy } = this, [ax, ay] = g.side(i, a), [bx, by] = g.side(i, b), [cx, cy] = this.centre(b);
+    o.lineTo(ox + ax * k, oy + ay * k);
+    o.moveTo(ox + bx * k, oy + by * k);
+    o.lineTo(cx, cy);
   }
 
   // The outline of the cell (or passage) the last event changed, on a shaped maze.
@@ -513,9 +546,17 @@ export class Renderer {
   // the routes list, is drawn on top.
   drawWaypoints() {
     const o = this.octx, lines = [], width = o.lineWidth;
+    let prev = -1;
     for (const [p, i] of this.s.waypoints) {
+      const seam = i !== 0 && prev >= 0 && this.graph ? this.graph.seam(prev, p) : -1;
+      if (seam >= 0) { // across a seam: on to the edge, then a new line in from the other edge
+        const [ax, ay] = this.graph.side(seam, prev), [bx, by] = this.graph.side(seam, p);
+        lines[lines.length - 1].push([this.ox + ax * this.k, this.oy + ay * this.k]);
+        lines.push([[this.ox + bx * this.k, this.oy + by * this.k]]);
+      }
       if (i === 0 || !lines.length) lines.push([]);
       lines[lines.length - 1].push(this.centre(p));
+      prev = p;
     }
     const unit = Math.min(this.cols.cell, this.rows.cell), lit = this.highlight;
     const order = lines.map((_, n) => n).reverse();

@@ -6,6 +6,10 @@ export class ShapeView {
   constructor(d) {
     Object.assign(this, { bounds: d.bounds, n: d.cells, m: d.passages, polygons: d.polygons, starts: d.starts,
       walls: d.walls, border: d.border, ends: d.ends });
+    // A maze that wraps around (cylinder, torus, Möbius strip): each passage across a seam, with its
+    // side on the higher cell (at the other edge) and its number among them (its seam marks' colour).
+    this.wraps = new Map();
+    (d.wraps || []).forEach((i, j) => this.wraps.set(i, { seg: d.wrapWalls.slice(4 * j, 4 * j + 4), j }));
     const n = this.n, P = d.polygons, S = d.starts;
     this.cx = new Float64Array(n); this.cy = new Float64Array(n);
     this.inner = new Float64Array(n); // the radius of the largest circle about the centre inside the cell
@@ -42,9 +46,8 @@ export class ShapeView {
     // A side of a cell's polygon that is no passage's wall is border (the outside, or a switched-off
     // cell): kept per cell as the index of its first corner.
     this.borderOf = Array.from({ length: n }, () => []);
-    const W = d.walls;
     for (let p = 0; p < n; p++) {
-      const mids = this.passagesOf(p).map((i) => { const k = 4 * (i - n); return [(W[k] + W[k + 2]) / 2, (W[k + 1] + W[k + 3]) / 2]; });
+      const mids = this.passagesOf(p).map((i) => { const w = this.segment(i, p); return [(w[0] + w[2]) / 2, (w[1] + w[3]) / 2]; });
       for (let i = S[p]; i < S[p + 1]; i++) {
         const j = i + 1 < S[p + 1] ? i + 1 : S[p];
         const mx = (P[2 * i] + P[2 * j]) / 2, my = (P[2 * i + 1] + P[2 * j + 1]) / 2;
@@ -75,12 +78,48 @@ export class ShapeView {
     return [(w[k] + w[k + 2]) / 2, (w[k + 1] + w[k + 3]) / 2];
   }
 
-  // Cell p's neighbours: [passage index, cell across, angle from p's centre to its centre (radians, y down)].
+  // Cell p's neighbours: [passage index, cell across, angle from p's centre to its centre (radians, y
+  // down); across a seam: towards the side it leaves by].
   neighbours(p) {
     const out = [];
     for (let i = this.adjStart[p]; i < this.adjStart[p + 1]; i++) {
       const k = this.adj[i], q = this.ends[2 * k] === p ? this.ends[2 * k + 1] : this.ends[2 * k];
-      out.push([this.n + k, q, Math.atan2(this.cy[q] - this.cy[p], this.cx[q] - this.cx[p])]);
+      const [x, y] = this.wraps.has(this.n + k) ? this.side(this.n + k, p) : [this.cx[q], this.cy[q]];
+      out.push([this.n + k, q, Math.atan2(y - this.cy[p], x - this.cx[p])]);
+    }
+    return out;
+  }
+
+  // Passage i's segment [x0, y0, x1, y1] on cell p's side: its wall, or, for a passage across a seam
+  // seen from its higher cell, the segment at the other edge.
+  segment(i, p) {
+    const k = 4 * (i - this.n), W = this.walls, wrap = this.wraps.get(i);
+    if (wrap && p !== undefined && this.ends[2 * (i - this.n)] !== p) return wrap.seg;
+    return [W[k], W[k + 1], W[k + 2], W[k + 3]];
+  }
+
+  // The middle of passage i's side on cell p.
+  side(i, p) { const w = this.segment(i, p); return [(w[0] + w[2]) / 2, (w[1] + w[3]) / 2]; }
+
+  // The passage across a seam between cells a and b, or -1 (they meet inside the drawing, or not at all).
+  seam(a, b) {
+    if (!this.wraps.size) return -1;
+    for (const i of this.passagesOf(a)) if (this.wraps.has(i) && this.cellsOf(i).includes(b)) return i;
+    return -1;
+  }
+
+  // The seam marks: per passage across a seam, its colour and an arrow out of the drawing at each
+  // end (three points each, maze units), as pymaze.svg.seam_arrows draws them.
+  seamArrows() {
+    const out = [];
+    for (const [i, { j }] of this.wraps) {
+      const [p, q] = this.cellsOf(i);
+      const arrows = [this.segment(i, p), this.segment(i, q)].map(([x0, y0, x1, y1]) => {
+        const mx = (x0 + x1) / 2, my = (y0 + y1) / 2, tx = (x1 - x0) / 2, ty = (y1 - y0) / 2, ox = ty, oy = -tx;
+        return [[mx + 0.1 * ox + 0.5 * tx, my + 0.1 * oy + 0.5 * ty], [mx + 0.8 * ox, my + 0.8 * oy],
+          [mx + 0.1 * ox - 0.5 * tx, my + 0.1 * oy - 0.5 * ty]];
+      });
+      out.push([`hsl(${(((j * 0.618034) % 1) * 360).toFixed(1)} 70% 45%)`, arrows]);
     }
     return out;
   }

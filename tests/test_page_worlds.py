@@ -1,0 +1,167 @@
+"""Mazes that wrap around (cylinder, torus, Möbius strip) and upsilon mazes in the real page: picked
+from the shape chooser, generated and solved, the board holds every cell; each passage across a seam has arrows
+of one colour at both of its edges (on a Möbius strip the far edge's rows run the other way); Play
+walks across the seams by the shape's own rule."""
+
+import random
+
+import networkx as nx
+import pytest
+
+import pymaze
+from pymaze.run import Run
+
+pytestmark = pytest.mark.browser
+
+WORLDS = ["cylinder", "torus", "moebius"]
+W, H = 9, 7
+
+# The overlay canvas (where the seam arrows are) at client points: RGBA.
+SAMPLE = """(pts) => {
+  const c = document.getElementById('overlay'), ctx = c.getContext('2d'), r = c.getBoundingClientRect();
+  return pts.map(([cx, cy]) => Array.from(ctx.getImageData(Math.floor((cx - r.left) * c.width / r.width),
+    Math.floor((cy - r.top) * c.height / r.height), 1, 1).data));
+}"""
+
+
+def choose(page, shape):
+    page.page.select_option("#shape", shape)
+    page.page.select_option("#mask", "")
+
+
+def across(shape, x, y, dx, dy):
+    """The cell one step from (x, y), by the shape's rule written out here (None: off the edge)."""
+    nx_, ny = x + dx, y + dy
+    if not 0 <= nx_ < W:
+        nx_ %= W
+        if shape == "moebius":
+            ny = H - 1 - ny
+    if not 0 <= ny < H:
+        if shape != "torus":
+            return None
+        ny %= H
+    return nx_, ny
+
+
+def passages(shape):
+    """How many passages the shape's rule gives a W x H maze: east, south (and on upsilon south-east
+    and south-west between octagons)."""
+    if shape == "upsilon":
+        diagonal = sum(0 <= x + dx < W for x in range(W) for y in range(H - 1) for dx in (-1, 1) if (x + y) % 2 == 0)
+        return (W - 1) * H + W * (H - 1) + diagonal
+    return W * H + W * (H if shape == "torus" else H - 1)
+
+
+@pytest.mark.parametrize("shape", WORLDS + ["upsilon"])
+def test_each_world_is_picked_generated_solved_and_drawn_whole(page, shape):
+    choose(page, shape)
+    snap = page.generate("wilson", W, H, 5)
+    engine = Run.generate("wilson", W, H, 5, shape).finish()
+    G = engine.to_networkx()
+    assert snap["geometry"] == "graph" and snap["wall"] == list(engine.wall)
+    assert len(snap["wall"]) == W * H + passages(shape), "the cells, then the passages"
+    page.page.select_option("#solver", "bfs")
+    snap = page.run("solve")
+    assert snap["routeLength"] == nx.shortest_path_length(G, engine.start, engine.goal)
+    page.page.wait_for_function(f"document.getElementById('board').getAttribute('aria-label').includes('{W * H} cells')")
+    assert f"A {shape} maze of {W * H} cells" in page.page.get_attribute("#board", "aria-label")
+    if shape not in WORLDS:
+        assert page.errors() == []
+        return
+    # The seam arrows: half a cell out of the west and east edges beside each row (and, on a torus,
+    # of the top and bottom edges beside each column), one colour at both ends of a passage.
+    centre = lambda p: page.js("p => window.pymaze.squareCentre(p)", p)  # noqa: E731
+    (x0, y0), (x1, _), (_, y1) = centre(0), centre(1), centre(W)
+    ux, uy = x1 - x0, y1 - y0
+
+    def cell(x, y):
+        return y * W + x   # (no mask: the cells are row-major)
+    pairs = []
+    for y in range(H):
+        (ax, ay), (bx, by) = centre(cell(0, y)), centre(cell(W - 1, H - 1 - y if shape == "moebius" else y))
+        pairs.append(((ax - 0.65 * ux, ay), (bx + 0.65 * ux, by)))
+    if shape == "torus":
+        for x in range(W):
+            (ax, ay), (bx, by) = centre(cell(x, 0)), centre(cell(x, H - 1))
+            pairs.append(((ax, ay - 0.65 * uy), (bx, by + 0.65 * uy)))
+    got = page.js(SAMPLE, [pt for pair in pairs for pt in pair])
+    ends = list(zip(got[0::2], got[1::2]))
+    for (a, b), where in zip(ends, pairs):
+        assert a[3] == 255 and max(a[:3]) - min(a[:3]) > 60, f"no coloured arrow at {where[0]}: {a}"
+        assert sum(abs(u - v) for u, v in zip(a, b)) <= 24, f"the two ends differ: {a} and {b}"
+    assert len({tuple(a) for a, _ in ends[:H]}) >= H - 1, "rows next to each other have colours apart"
+    assert page.errors() == []
+
+
+@pytest.mark.parametrize("shape", ["torus", "moebius"])
+def test_play_walks_across_the_seams(page, shape):
+    def seam_walk(seed):  # a route from S through a passage across the east-west seam, short of G
+        maze = Run.generate("dig", W, H, seed, shape).finish()
+        G = maze.to_networkx()
+        for a, b in sorted(G.edges):
+            for a, b in ((a, b), (b, a)):
+                route = nx.shortest_path(G, maze.start, a) + [b]
+                if abs(a % W - b % W) > 1 and maze.goal not in route:
+                    return G, route
+        return None
+    seed = next(seed for seed in range(1, 40) if seam_walk(seed))
+    G, route = seam_walk(seed)
+    choose(page, shape)
+    snap = page.generate("dig", W, H, seed)
+    page.page.click("#mode-play")
+    page.wait_state("walking")
+    page.page.focus("#board")
+    keys = {"ArrowUp": (0, -1), "ArrowRight": (1, 0), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0)}
+
+    def step(pos, key):
+        x, y = pos % W, pos // W
+        q = across(shape, x, y, *keys[key])
+        return None if q is None else q[1] * W + q[0]
+    # Walk through a passage across the east-west seam, then press keys at random: every press
+    # lands where the shape's rule and the open passages say.
+    goal = snap["goals"][0]
+    presses = [next(k for k in keys if step(p, k) == q) for p, q in zip(route, route[1:])]
+    rng = random.Random(2)
+    presses += [rng.choice(list(keys)) for _ in range(30)]
+    pos, crossed = snap["start"], 0
+    for key in presses:
+        q = step(pos, key)
+        expected = q if q is not None and G.has_edge(pos, q) else pos
+        page.page.keyboard.press(key)
+        got = page.js("window.pymaze.snapshot().walk.pos")
+        assert got == expected, f"{key} from cell {pos}: page at {got}, the passages lead to {expected}"
+        crossed += abs(expected % W - pos % W) > 1
+        pos = expected
+        if pos == goal:
+            break
+    assert crossed
+    page.page.click("#mode-watch")
+    choose(page, "square")
+
+
+def test_edit_opens_a_seam_passage_by_its_side_at_either_edge(page):
+    choose(page, "torus")
+    page.generate("wilson", W, H, 4)
+    page.page.keyboard.press("e")
+    page.wait_state("editing")
+    page.page.wait_for_function("!window.pymaze.snapshot().busy")
+    before = page.snapshot()
+    candidates = pymaze.lattice("torus", W, H)
+    seams = sorted((v, a, b) for a, b, v in candidates.edges(data="via")
+                   if before["wall"][v] and abs(a % W - b % W) > 1)
+    centre = lambda p: page.js("p => window.pymaze.squareCentre(p)", p)  # noqa: E731
+    unit = centre(1)[0] - centre(0)[0]
+    wall = before["wall"]
+    for (v, a, b), end in zip(seams[:2], (0, 1)):
+        cell = (a, b)[end]                      # a press on this cell's own side of the seam
+        x, y = centre(cell)
+        page.page.mouse.click(x + (0.45 if cell % W == W - 1 else -0.45) * unit, y)
+        snap = page.snapshot()
+        assert [i for i in range(len(wall)) if snap["wall"][i] != wall[i]] == [v], f"passage {v} at cell {cell}"
+        wall = snap["wall"]
+    G = nx.Graph((a, b) for a, b, v in candidates.edges(data="via") if not wall[v])
+    page.page.select_option("#solver", "bfs")
+    solved = page.run("solve")
+    assert solved["routeLength"] == nx.shortest_path_length(G, solved["start"], solved["goals"][0])
+    assert page.errors() == []
+    choose(page, "square")
