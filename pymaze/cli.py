@@ -262,11 +262,15 @@ def cmd_solve(args, out):
             data["goal_distance"] = final.num[final.goal] - 1 if final.num[final.goal] > 0 else None
         out.write(json.dumps(data) + "\n")
     else:
+        squares, unit = sol.squares, "moves"
+        if run.algorithm.anyangle:  # its route is its corners: the text marks the squares the segments cross
+            from .solvers._anyangle import walked
+            squares, unit = walked(final.width, sol.squares), "segments"
         if args.format == "thin" or not args.format and final.geometry == "thin":
-            out.write(formats.to_thin_text(final, sol.squares, posts=args.posts))
+            out.write(formats.to_thin_text(final, squares, posts=args.posts))
         else:
-            out.write(formats.WRITERS[args.format or "block"](final, sol.squares))
-        what = NOTHING if nothing else "found route: " + f"{sol.moves} moves" if sol.found else sol.status
+            out.write(formats.WRITERS[args.format or "block"](final, squares))
+        what = NOTHING if nothing else "found route: " + f"{sol.moves} {unit}" if sol.found else sol.status
         cost = [v for name, v, _ in sol.notes if name == "cost"]
         what += f", cost {cost[-1] / 1000:g}" if sol.found and cost else ""
         out.write(f"{what}, {sol.visited} visited" + (" (heuristic)" if sol.heuristic else "") + "\n")

@@ -114,6 +114,7 @@ class Algorithm:
     perfect: object = None  # generators: True when every maze is a spanning tree
     uniform: bool = False   # generators: samples spanning trees uniformly
     optimal: object = None  # solvers: True when the route is always a shortest one
+    anyangle: bool = False  # solvers: the route is its corners, joined by straight segments in sight
     min_size: int = 1       # generators: smallest side, in cells
     max_cells: int = 0      # the most cells (width x height) it takes, when its cost allows fewer than every size; 0: no limit
     budget: tuple = ()      # (option, most): cells x (option + 1) may be at most ``most`` (an option whose every unit costs a pass over the maze)
@@ -168,7 +169,7 @@ class Algorithm:
         if self.family == "generator":
             out.update(perfect=self.perfect, uniform=self.uniform, min_size=self.min_size, max_size=MAX_SIZE)
         else:
-            out.update(optimal=self.optimal)
+            out.update(optimal=self.optimal, anyangle=self.anyangle)
         if self.max_cells:
             out.update(max_cells=self.max_cells)
         if self.budget:
