@@ -132,6 +132,7 @@ def generated(args, algo, geometry="thin", own=True):
     algo = algorithm(args, "generator", algo)
     pairs = getattr(args, "set", [])
     opts = {**options(pairs), **options(pairs, True)} if own else options(pairs, True)
+    opts.update((k, v) for k in ("braid", "sparse") if (v := getattr(args, k, None)) is not None)
     mask = masks.read(args.mask, args.islands) if args.mask else None
     return pymaze.generate(algo, w, h, seed=args.seed, geometry=geometry, shape=args.geometry, mask=mask, **opts)
 
@@ -211,6 +212,10 @@ def cmd_list(args, out):
          arg("--format", default="block", choices=(*formats.WRITERS, *PICTURES),
              help="output format (default block; hex, triangle and polar mazes: json unless svg or png)"),
          arg("--view", default="thin", choices=("block", "thin"), help="geometry of the maze (default thin)"),
+         arg("--braid", metavar="SHARE", help="a perfect generator's maze with this share (0 to 1) of its "
+             "dead ends removed by opening a wall (the option braid)"),
+         arg("--sparse", metavar="SHARE", help="a perfect generator's maze with this share (0 to 1) of its "
+             "cells walled up, dead ends first (the option sparse)"),
          POSTS, *SHAPE, *PNG_SIZE, *PLUGIN)
 def cmd_generate(args, out):
     sized(args)

@@ -99,6 +99,18 @@ class Param:
         return out
 
 
+# The post-steps every perfect generator takes (pymaze.generators._braid, run by pymaze.run.Run).
+THINNING = (
+    Param("braid", "float", 0.0, min=0.0, max=1.0,
+          help="after the maze is made, the share of its dead ends to remove by opening a wall "
+               "(to a neighbouring dead end first): 1 leaves none, and loops"),
+    Param("sparse", "float", 0.0, min=0.0, max=1.0,
+          help="after the maze is made, the share of its cells to wall up, a dead end at a time, "
+               "so it thins from its tips and stays connected (S, G and the way between stay)"),
+)
+POST_STEPS = tuple(p.name for p in THINNING)
+
+
 @dataclass(frozen=True)
 class Algorithm:
     """A registered generator or solver."""
@@ -209,6 +221,8 @@ def _register(family, slug, name, **kw):
             raise PymazeError(f"unknown {family} group {kw['group']!r}; the groups: {', '.join(GROUPS[family])}")
         if family == "solver":
             kw.setdefault("shapes", SHAPES)  # a solver that walks with pymaze.graph works on every shape
+        if family == "generator" and kw.get("perfect") is True:
+            kw["params"] = (*kw.get("params", ()), *THINNING)  # run after it by pymaze.run.Run
         table[slug] = Algorithm(slug=slug, name=name, family=family, func=func,
                                 params=tuple(kw.pop("params", ())), source=_source, **kw)
         return func

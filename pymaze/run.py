@@ -68,7 +68,14 @@ class Run:
         self.options = options
         self.initial = maze.copy() if initial is None else initial  # never changed: runs again may share it
         self.maze = maze
-        self._steps = algorithm.func(maze, random.Random(seed), **options)
+        # A perfect generator's braid and sparse are post-steps: they run after its own steps, on the
+        # same random generator (pymaze.generators._braid).
+        self._own = {k: v for k, v in options.items() if k not in registry.POST_STEPS}
+        self._post = {k: v for k, v in options.items() if k in registry.POST_STEPS and v}
+        rng = random.Random(seed)
+        self._steps = algorithm.func(maze, rng, **self._own)
+        if self._post:
+            self._steps = self._then(self._steps, rng, getattr(algorithm.func, "packed", False))
         # A packed algorithm (its function's ``packed`` attribute) yields its events already packed,
         # ``array('i')`` chunks of whole events, instead of one tuple per step.
         self._packed = getattr(algorithm.func, "packed", False)
@@ -80,6 +87,13 @@ class Run:
         self.emitted = 0  # events handed out so far
         # What an event-free solver twin reported: (route, visited, notes), see Run.finish.
         self.outcome = None
+
+    def _then(self, steps, rng, packed):
+        """The generator's steps, then its post-steps' (packed like its own)."""
+        from .generators._braid import thin
+        yield from steps
+        for step in thin(self.maze, rng, watch=True, **self._post):
+            yield array("i", step) if packed else step
 
     @classmethod
     def generate(cls, slug, width, height, seed=0, geometry="thin", shape=None, mask=None, **options):
@@ -199,7 +213,11 @@ class Run:
             if self.algorithm.watchable and not self.started:
                 # The same body from the same seed with nobody watching: the same final maze for less.
                 self._steps.close()
-                self.outcome = registry.unwatched(self.algorithm.func, self.maze, random.Random(self.seed), self.options)
+                rng = random.Random(self.seed)
+                self.outcome = registry.unwatched(self.algorithm.func, self.maze, rng, self._own)
+                if self._post:
+                    from .generators._braid import thin
+                    registry.drain(thin(self.maze, rng, watch=False, **self._post))
             else:
                 deque(self._steps, maxlen=0)
             self.done = True
