@@ -238,6 +238,10 @@ def cmd_generate(args, out):
          arg("--format", default=None, choices=(*formats.WRITERS, *PICTURES),
              help="print the maze with its route in this format (default: thin-wall or block text; svg and "
              "png: a picture of any shape, with --numbers the distances and their heat)"),
+         arg("--waypoints", metavar="N,N,...", help="node indices the route must pass through in order (each "
+             "leg the solver's own search), as maze.to_networkx() names them"),
+         arg("--best-order", action="store_true", help="with --waypoints: visit them in the order of least "
+             "total cost (every order tried, up to 7 waypoints)"),
          arg("--numbers", action="store_true", help="a solver that numbers cells (wave, dijkstra, farthest): "
              "also print the grid of its numbers (distance from S; '.' not reached)"),
          SET, FROM, POSTS, *GENERATE, *PNG_SIZE, *PLUGIN)
@@ -248,7 +252,8 @@ def cmd_solve(args, out):
     if maze.geometry == "thin" and opts.get("diagonal", "never") != "never" and \
             "block" in pymaze.registry.get("solver", args.solver).geometries:
         maze = maze.as_block()  # diagonal steps walk squares: the same maze, read as blocks
-    run = pymaze.Run.solve(args.solver, maze, seed=args.seed, **opts)
+    stops = waypoint_list(args.waypoints) if args.waypoints else None
+    run = pymaze.Run.solve(args.solver, maze, seed=args.seed, waypoints=stops, best_order=args.best_order, **opts)
     sol, run, stream = Solution.of_run(run, keep_events=args.solver == "routes")  # routes: listed from its events
     final, numbered = run.maze, run.algorithm.layer == "distance"  # the maze as the solver left it
     if args.numbers and not numbered:
@@ -287,6 +292,14 @@ def cmd_solve(args, out):
         if args.numbers:
             out.write(numbers(final))
     return 0 if sol.found and not nothing else 1
+
+
+def waypoint_list(text):
+    """--waypoints N,N,...: node indices (as maze.to_networkx() names them), in order."""
+    parts = [t.strip() for t in text.split(",")]
+    if not all(t.isascii() and t.isdigit() for t in parts):
+        raise ParameterError(f"--waypoints takes node indices separated by commas (12,40,7); got {text!r}")
+    return [int(t) for t in parts]
 
 
 def sized(args):

@@ -62,7 +62,7 @@ def shape_and_view(shape, geometry):
 class Run:
     """An algorithm in progress.  Build one with ``Run.generate`` or ``Run.solve``."""
 
-    def __init__(self, algorithm, maze, seed, options, initial=None):
+    def __init__(self, algorithm, maze, seed, options, initial=None, waypoints=()):
         self.algorithm = algorithm
         self.seed = seed
         self.options = options
@@ -76,6 +76,13 @@ class Run:
         self._steps = algorithm.func(maze, rng, **self._own)
         if self._post:
             self._steps = self._then(self._steps, rng, getattr(algorithm.func, "packed", False))
+        # A solver's checkpoints (pymaze.tour): S, then each in order, then a goal, a leg at a time.
+        self.waypoints = list(waypoints)
+        if self.waypoints:
+            from .tour import tour
+            self._steps.close()
+            self._steps = self._toured(tour(algorithm.func, maze, rng, options, self.waypoints,
+                                            getattr(algorithm.func, "packed", False)))
         # A packed algorithm (its function's ``packed`` attribute) yields its events already packed,
         # ``array('i')`` chunks of whole events, instead of one tuple per step.
         self._packed = getattr(algorithm.func, "packed", False)
@@ -87,6 +94,10 @@ class Run:
         self.emitted = 0  # events handed out so far
         # What an event-free solver twin reported: (route, visited, notes), see Run.finish.
         self.outcome = None
+
+    def _toured(self, steps):
+        """A tour's steps; what it reports at the end becomes ``outcome`` (see ``finish``)."""
+        self.outcome = yield from steps
 
     def _then(self, steps, rng, packed):
         """The generator's steps, then its post-steps' (packed like its own)."""
@@ -126,8 +137,11 @@ class Run:
         return cls(algo, maze, seed, opts)
 
     @classmethod
-    def solve(cls, slug, maze, seed=0, **options):
-        """Start solver ``slug`` on a copy of ``maze`` (marks and numbers cleared)."""
+    def solve(cls, slug, maze, seed=0, waypoints=None, best_order=False, **options):
+        """Start solver ``slug`` on a copy of ``maze`` (marks and numbers cleared).
+
+        ``waypoints``: nodes the route must pass through in order (``best_order``: in the order of
+        least total cost, tried over every order), each leg the solver's own search (pymaze.tour)."""
         algo = check_slug("solver", slug)
         check_maze(maze, walkable=True)
         if maze.shape not in algo.shapes:
@@ -147,7 +161,13 @@ class Run:
         bad = next((p for p in maze.goals if not maze.is_node(p)), None)
         if bad is not None:
             raise ParameterError(f"goal (G) {bad} of maze.goals is not an open {node}; every goal must be one")
-        return cls(algo, maze.copy(layers=False), seed, opts)
+        from .tour import best, check_waypoints
+        stops = check_waypoints(maze, waypoints, best_order, algo.watchable)
+        if best_order and len(stops) > 1:
+            stops = best(algo.func, maze, random.Random(seed), opts, stops)
+            if stops is None:
+                stops = check_waypoints(maze, waypoints, False, True)  # some leg has no route: the tour says so
+        return cls(algo, maze.copy(layers=False), seed, opts, waypoints=stops)
 
     def next_batch(self, max_events=10000):
         """Up to ``max_events`` more events as a flat ``array('i')``; empty once the run is done."""
@@ -197,7 +217,8 @@ class Run:
         """A new run of the same algorithm, maze, seed and options, from the start: it makes the
         same events (what the page asks for when an instant run is stepped back).  Both share the
         initial maze (neither changes it): one copy fewer of a maze that may be millions of squares."""
-        return Run(self.algorithm, self.initial.copy(), self.seed, self.options, initial=self.initial)
+        return Run(self.algorithm, self.initial.copy(), self.seed, self.options, initial=self.initial,
+                   waypoints=self.waypoints)
 
     def finish(self):
         """Run to the end without packing the events still to come (nobody watches them): the
@@ -214,7 +235,12 @@ class Run:
                 # The same body from the same seed with nobody watching: the same final maze for less.
                 self._steps.close()
                 rng = random.Random(self.seed)
-                self.outcome = registry.unwatched(self.algorithm.func, self.maze, rng, self._own)
+                if self.waypoints:
+                    from .tour import tour
+                    self.outcome = registry.drain(tour(self.algorithm.func, self.maze, rng, self.options,
+                                                       self.waypoints, False, watch=False))
+                else:
+                    self.outcome = registry.unwatched(self.algorithm.func, self.maze, rng, self._own)
                 if self._post:
                     from .generators._braid import thin
                     registry.drain(thin(self.maze, rng, watch=False, **self._post))
