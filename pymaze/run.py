@@ -71,7 +71,7 @@ class Run:
         # A perfect generator's braid and sparse are post-steps: they run after its own steps, on the
         # same random generator (pymaze.generators._braid).
         self._own = {k: v for k, v in options.items() if k not in registry.POST_STEPS}
-        self._post = {k: v for k, v in options.items() if k in registry.POST_STEPS and v}
+        self._post = {k: v for k, v in options.items() if k in registry.POST_STEPS and v and k != "terrain"}
         rng = random.Random(seed)
         self._steps = algorithm.func(maze, rng, **self._own)
         if self._post:
@@ -134,6 +134,9 @@ class Run:
         seed = check_seed(seed)
         maze = Maze.shaped(shape, width, height, algo.initial, mask)
         maze.geometry = geometry
+        if opts.get("terrain"):  # laid first: it depends on the seed and the size, not the walls
+            from .generators._terrain import lay
+            lay(maze, seed, opts["terrain"])
         return cls(algo, maze, seed, opts)
 
     @classmethod

@@ -3,7 +3,7 @@ from ._anyangle import search
 
 
 @solver("lazytheta", "Lazy Theta* (any-angle)", group="open", order=48, shapes=("square",), geometries=("block",),
-        anyangle=True)
+        anyangle=True, optimal=False)
 def lazytheta(maze, rng, watch=True):
     """Lazy Theta*: Theta* that checks line of sight only for the squares it expands.
 

@@ -3,7 +3,7 @@ from ._anyangle import search
 
 
 @solver("thetastar", "Theta* (any-angle)", group="open", order=47, shapes=("square",), geometries=("block",),
-        anyangle=True)
+        anyangle=True, optimal=False)
 def thetastar(maze, rng, watch=True):
     """Theta*: A* whose routes turn at any angle, a parent needing only line of sight.
 
