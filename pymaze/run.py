@@ -32,6 +32,11 @@ def check_slug(family, slug):
     return registry.get(family, slug)
 
 
+def post_rng(seed):
+    """The random generator of a generator's post-steps (braid, sparse): its own, from the seed."""
+    return random.Random(seed + 0x9E3779B9)
+
+
 def check_count(value, what):
     """A positive whole number of events (an int, not a bool); larger than any run needs is fine."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -68,14 +73,15 @@ class Run:
         self.options = options
         self.initial = maze.copy() if initial is None else initial  # never changed: runs again may share it
         self.maze = maze
-        # A perfect generator's braid and sparse are post-steps: they run after its own steps, on the
-        # same random generator (pymaze.generators._braid).
+        # A perfect generator's braid and sparse are post-steps: they run after its own steps, on a
+        # random generator of their own from the seed (a body may leave its own in a different state
+        # watched or not: the same maze either way, and so the same post-steps; pymaze.generators._braid).
         self._own = {k: v for k, v in options.items() if k not in registry.POST_STEPS}
         self._post = {k: v for k, v in options.items() if k in registry.POST_STEPS and v and k != "terrain"}
         rng = random.Random(seed)
         self._steps = algorithm.func(maze, rng, **self._own)
         if self._post:
-            self._steps = self._then(self._steps, rng, getattr(algorithm.func, "packed", False))
+            self._steps = self._then(self._steps, post_rng(seed), getattr(algorithm.func, "packed", False))
         # A solver's checkpoints (pymaze.tour): S, then each in order, then a goal, a leg at a time.
         self.waypoints = list(waypoints)
         if self.waypoints:
@@ -246,7 +252,7 @@ class Run:
                     self.outcome = registry.unwatched(self.algorithm.func, self.maze, rng, self._own)
                 if self._post:
                     from .generators._braid import thin
-                    registry.drain(thin(self.maze, rng, watch=False, **self._post))
+                    registry.drain(thin(self.maze, post_rng(self.seed), watch=False, **self._post))
             else:
                 deque(self._steps, maxlen=0)
             self.done = True

@@ -4,7 +4,7 @@
 neighbouring dead end first, as Jamis Buck's braid does, which removes two at once); ``sparse``
 walls up dead-end cells one at a time (the cell and its one passage), a share of the cells in
 all, so the maze thins from its tips inward and stays connected.  ``pymaze.run.Run`` runs them
-after the generator, from the same random generator, when the options ``braid`` or ``sparse``
+after the generator, from a random generator of their own (``pymaze.run.post_rng``), when the options ``braid`` or ``sparse``
 (shares from 0 to 1, on every perfect generator) are set.
 """
 
