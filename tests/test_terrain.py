@@ -44,8 +44,8 @@ def test_cost_aware_solvers_equal_networkx_weighted_dijkstra(shape, slug):
         assert abs(sol.cost - ref) < 1e-3 and abs(paid(maze, sol.squares) - ref) < 1e-9, (seed, sol.cost, ref)
 
 
-@pytest.mark.parametrize("shape", ["hex", "polar"])
-@pytest.mark.parametrize("slug", ["bfs", "greedy", "swarm"])
+@pytest.mark.parametrize("shape", ["square", "hex", "polar"])
+@pytest.mark.parametrize("slug", ["bfs", "greedy", "swarm", "biswarm"])
 def test_the_others_report_the_cost_they_paid(shape, slug):
     maze = terrain(pymaze.generate("dig", 7, 6, seed=3, shape=shape, braid=0.6), 3)
     if shape not in pymaze.registry.get("solver", slug).shapes:
@@ -74,5 +74,21 @@ def test_random_terrain_is_smooth_costly_ground_that_leaves_the_walls_alone(shap
 
 def test_which_solvers_read_costs():
     said = {s for s, a in pymaze.registry.solvers().items() if a.costs}
-    assert said == set(COST_AWARE)
+    assert said == {*COST_AWARE, "swarm", "convswarm", "biswarm"}
     assert pymaze.registry.catalogue()["solvers"][0]["costs"] in (True, False)
+
+
+@pytest.mark.parametrize("slug", ["swarm", "biswarm"])
+def test_the_swarms_go_round_a_dear_patch_on_open_ground(slug):
+    """On an open grid whose straight way S to G crosses water (9), a swarm that reads terrain
+    goes round it, paying less than the straight way's cost.  (The convergent swarm reads it
+    too, but its distance to the seventh power dwarfs a terrain cost but next to the goal.)"""
+    w, h = 15, 7
+    weight = array("i", [1] * (w * h))
+    for y in range(0, 6):
+        for x in range(5, 10):
+            weight[y * w + x] = 9
+    maze = pymaze.Maze(w, h, bytes(w * h), start=3 * w, goals=[3 * w + w - 1], weight=weight)
+    sol = pymaze.solve(maze, slug)
+    straight = sum(weight[3 * w + x] for x in range(1, w))
+    assert sol.found and sol.cost < straight and any(p // w == 6 for p in sol.squares)
