@@ -40,7 +40,9 @@ def solve(maze, slug="bfs", seed=0, **options):
     """Run solver ``slug`` on ``maze`` to the end; returns a ``Solution``: what its event-free twin
     reports (``Run.finish``) where it has one, else read from its events.
 
-    ``maze`` must be a Maze with S and every goal on a node (ParameterError otherwise)."""
+    ``maze`` must be a Maze with S and every goal on a node (ParameterError otherwise).
+    ``waypoints=[node, ...]``: the route runs from S through each in order to a goal, each leg the
+    solver's own search; ``best_order=True`` visits them in the cheapest order (up to 7 of them)."""
     return Solution.of_run(Run.solve(slug, maze, seed=seed, **options))[0]
 
 

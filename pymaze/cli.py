@@ -132,6 +132,7 @@ def generated(args, algo, geometry="thin", own=True):
     algo = algorithm(args, "generator", algo)
     pairs = getattr(args, "set", [])
     opts = {**options(pairs), **options(pairs, True)} if own else options(pairs, True)
+    opts.update((k, v) for k in ("braid", "sparse") if (v := getattr(args, k, None)) is not None)
     mask = masks.read(args.mask, args.islands) if args.mask else None
     return pymaze.generate(algo, w, h, seed=args.seed, geometry=geometry, shape=args.geometry, mask=mask, **opts)
 
@@ -211,6 +212,10 @@ def cmd_list(args, out):
          arg("--format", default="block", choices=(*formats.WRITERS, *PICTURES),
              help="output format (default block; hex, triangle and polar mazes: json unless svg or png)"),
          arg("--view", default="thin", choices=("block", "thin"), help="geometry of the maze (default thin)"),
+         arg("--braid", metavar="SHARE", help="a perfect generator's maze with this share (0 to 1) of its "
+             "dead ends removed by opening a wall (the option braid)"),
+         arg("--sparse", metavar="SHARE", help="a perfect generator's maze with this share (0 to 1) of its "
+             "cells walled up, dead ends first (the option sparse)"),
          POSTS, *SHAPE, *PNG_SIZE, *PLUGIN)
 def cmd_generate(args, out):
     sized(args)
@@ -233,6 +238,10 @@ def cmd_generate(args, out):
          arg("--format", default=None, choices=(*formats.WRITERS, *PICTURES),
              help="print the maze with its route in this format (default: thin-wall or block text; svg and "
              "png: a picture of any shape, with --numbers the distances and their heat)"),
+         arg("--waypoints", metavar="N,N,...", help="node indices the route must pass through in order (each "
+             "leg the solver's own search), as maze.to_networkx() names them"),
+         arg("--best-order", action="store_true", help="with --waypoints: visit them in the order of least "
+             "total cost (every order tried, up to 7 waypoints)"),
          arg("--numbers", action="store_true", help="a solver that numbers cells (wave, dijkstra, farthest): "
              "also print the grid of its numbers (distance from S; '.' not reached)"),
          SET, FROM, POSTS, *GENERATE, *PNG_SIZE, *PLUGIN)
@@ -243,7 +252,8 @@ def cmd_solve(args, out):
     if maze.geometry == "thin" and opts.get("diagonal", "never") != "never" and \
             "block" in pymaze.registry.get("solver", args.solver).geometries:
         maze = maze.as_block()  # diagonal steps walk squares: the same maze, read as blocks
-    run = pymaze.Run.solve(args.solver, maze, seed=args.seed, **opts)
+    stops = waypoint_list(args.waypoints) if args.waypoints else None
+    run = pymaze.Run.solve(args.solver, maze, seed=args.seed, waypoints=stops, best_order=args.best_order, **opts)
     sol, run, stream = Solution.of_run(run, keep_events=args.solver == "routes")  # routes: listed from its events
     final, numbered = run.maze, run.algorithm.layer == "distance"  # the maze as the solver left it
     if args.numbers and not numbered:
@@ -262,11 +272,15 @@ def cmd_solve(args, out):
             data["goal_distance"] = final.num[final.goal] - 1 if final.num[final.goal] > 0 else None
         out.write(json.dumps(data) + "\n")
     else:
+        squares, unit = sol.squares, "moves"
+        if run.algorithm.anyangle:  # its route is its corners: the text marks the squares the segments cross
+            from .solvers._anyangle import walked
+            squares, unit = walked(final.width, sol.squares), "segments"
         if args.format == "thin" or not args.format and final.geometry == "thin":
-            out.write(formats.to_thin_text(final, sol.squares, posts=args.posts))
+            out.write(formats.to_thin_text(final, squares, posts=args.posts))
         else:
-            out.write(formats.WRITERS[args.format or "block"](final, sol.squares))
-        what = NOTHING if nothing else "found route: " + f"{sol.moves} moves" if sol.found else sol.status
+            out.write(formats.WRITERS[args.format or "block"](final, squares))
+        what = NOTHING if nothing else "found route: " + f"{sol.moves} {unit}" if sol.found else sol.status
         cost = [v for name, v, _ in sol.notes if name == "cost"]
         what += f", cost {cost[-1] / 1000:g}" if sol.found and cost else ""
         out.write(f"{what}, {sol.visited} visited" + (" (heuristic)" if sol.heuristic else "") + "\n")
@@ -278,6 +292,14 @@ def cmd_solve(args, out):
         if args.numbers:
             out.write(numbers(final))
     return 0 if sol.found and not nothing else 1
+
+
+def waypoint_list(text):
+    """--waypoints N,N,...: node indices (as maze.to_networkx() names them), in order."""
+    parts = [t.strip() for t in text.split(",")]
+    if not all(t.isascii() and t.isdigit() for t in parts):
+        raise ParameterError(f"--waypoints takes node indices separated by commas (12,40,7); got {text!r}")
+    return [int(t) for t in parts]
 
 
 def sized(args):

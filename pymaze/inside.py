@@ -407,7 +407,7 @@ class _Probe:
         old = sys.gettrace()
         sys.settrace(tracer)
         try:
-            steps = self.body(maze, rng, **run.options)
+            steps = self.body(maze, rng, **run.own_options)
             if not hasattr(steps, "__next__"):
                 return
             for step in steps:
@@ -462,7 +462,7 @@ class _Probe:
         """``record`` for a body that is no generator (the authoring API's, whose helpers make the
         events): the run's own steps, each step's line as its iterator tells it (no states)."""
         run = self.run
-        steps = run.algorithm.func(run.initial.copy(), random.Random(run.seed), **run.options)
+        steps = run.algorithm.func(run.initial.copy(), random.Random(run.seed), **run.own_options)
         lines = array("i")
         for step in steps:
             line = steps._line() if hasattr(steps, "_line") else getattr(steps, "line", 0)

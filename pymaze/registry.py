@@ -99,6 +99,21 @@ class Param:
         return out
 
 
+# The post-steps every perfect generator takes (pymaze.generators._braid, run by pymaze.run.Run).
+THINNING = (
+    Param("braid", "float", 0.0, min=0.0, max=1.0,
+          help="after the maze is made, the share of its dead ends to remove by opening a wall "
+               "(to a neighbouring dead end first): 1 leaves none, and loops"),
+    Param("sparse", "float", 0.0, min=0.0, max=1.0,
+          help="after the maze is made, the share of its cells to wall up, a dead end at a time, "
+               "so it thins from its tips and stays connected (S, G and the way between stay)"),
+)
+TERRAIN = Param("terrain", "float", 0.0, min=0.0, max=1.0,
+                help="random terrain costs in smooth patches over about this share of the maze (grass 2, "
+                     "sand 3, mud 5, water 9; road 1 elsewhere): what the cost-aware solvers pay")
+POST_STEPS = (*(p.name for p in THINNING), TERRAIN.name)
+
+
 @dataclass(frozen=True)
 class Algorithm:
     """A registered generator or solver."""
@@ -115,6 +130,8 @@ class Algorithm:
     perfect: object = None  # generators: True when every maze is a spanning tree
     uniform: bool = False   # generators: samples spanning trees uniformly
     optimal: object = None  # solvers: True when the route is always a shortest one
+    anyangle: bool = False  # solvers: the route is its corners, joined by straight segments in sight
+    costs: bool = False     # solvers: the search reads terrain costs (maze.weight); the others only report what they paid
     min_size: int = 1       # generators: smallest side, in cells
     max_cells: int = 0      # the most cells (width x height) it takes, when its cost allows fewer than every size; 0: no limit
     budget: tuple = ()      # (option, most): cells x (option + 1) may be at most ``most`` (an option whose every unit costs a pass over the maze)
@@ -174,7 +191,7 @@ class Algorithm:
         if self.family == "generator":
             out.update(perfect=self.perfect, uniform=self.uniform, min_size=self.min_size, max_size=MAX_SIZE)
         else:
-            out.update(optimal=self.optimal)
+            out.update(optimal=self.optimal, anyangle=self.anyangle, costs=self.costs)
         if self.max_cells:
             out.update(max_cells=self.max_cells)
         if self.budget:
@@ -214,6 +231,10 @@ def _register(family, slug, name, **kw):
             raise PymazeError(f"unknown {family} group {kw['group']!r}; the groups: {', '.join(GROUPS[family])}")
         if family == "solver":
             kw.setdefault("shapes", SHAPES)  # a solver that walks with pymaze.graph works on every shape
+        if family == "generator" and kw.get("perfect") is True:
+            kw["params"] = (*kw.get("params", ()), *THINNING)  # run after it by pymaze.run.Run
+        if family == "generator":
+            kw["params"] = (*kw.get("params", ()), TERRAIN)  # laid before it by pymaze.run.Run
         table[slug] = Algorithm(slug=slug, name=name, family=family, func=func,
                                 params=tuple(kw.pop("params", ())), source=_source, **kw)
         return func

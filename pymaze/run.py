@@ -10,11 +10,14 @@ from array import array
 from collections import deque
 from itertools import chain, islice
 
-from . import registry
+from . import inside, registry
 from .errors import GeometryError, ParameterError, SizeError, UnknownAlgorithmError, check_whole, shown
 from .graph import SHAPES
 from .masks import Mask
+from .generators._braid import thin
+from .generators._terrain import lay
 from .maze import Maze, check_maze
+from .tour import best, check_waypoints, tour
 
 MAX_SEED = 2**32 - 1
 
@@ -30,6 +33,11 @@ def check_slug(family, slug):
         slugs = ", ".join(registry.table(family))
         raise UnknownAlgorithmError(f"{family} must be a slug (a text), one of {slugs}; got {shown(slug)}")
     return registry.get(family, slug)
+
+
+def post_rng(seed):
+    """The random generator of a generator's post-steps (braid, sparse): its own, from the seed."""
+    return random.Random(seed + 0x9E3779B9)
 
 
 def check_count(value, what):
@@ -62,13 +70,27 @@ def shape_and_view(shape, geometry):
 class Run:
     """An algorithm in progress.  Build one with ``Run.generate`` or ``Run.solve``."""
 
-    def __init__(self, algorithm, maze, seed, options, initial=None):
+    def __init__(self, algorithm, maze, seed, options, initial=None, waypoints=()):
         self.algorithm = algorithm
         self.seed = seed
         self.options = options
         self.initial = maze.copy() if initial is None else initial  # never changed: runs again may share it
         self.maze = maze
-        self._steps = algorithm.func(maze, random.Random(seed), **options)
+        # A perfect generator's braid and sparse are post-steps: they run after its own steps, on a
+        # random generator of their own from the seed (a body may leave its own in a different state
+        # watched or not: the same maze either way, and so the same post-steps; pymaze.generators._braid).
+        self.own_options = {k: v for k, v in options.items() if k not in registry.POST_STEPS}  # what its body takes
+        self._post = {k: v for k, v in options.items() if k in registry.POST_STEPS and v and k != "terrain"}
+        rng = random.Random(seed)
+        self._steps = algorithm.func(maze, rng, **self.own_options)
+        if self._post:
+            self._steps = self._then(self._steps, post_rng(seed), getattr(algorithm.func, "packed", False))
+        # A solver's checkpoints (pymaze.tour): S, then each in order, then a goal, a leg at a time.
+        self.waypoints = list(waypoints)
+        if self.waypoints:
+            self._steps.close()
+            self._steps = self._toured(tour(algorithm.func, maze, rng, options, self.waypoints,
+                                            getattr(algorithm.func, "packed", False)))
         # A packed algorithm (its function's ``packed`` attribute) yields its events already packed,
         # ``array('i')`` chunks of whole events, instead of one tuple per step.
         self._packed = getattr(algorithm.func, "packed", False)
@@ -80,6 +102,16 @@ class Run:
         self.emitted = 0  # events handed out so far
         # What an event-free solver twin reported: (route, visited, notes), see Run.finish.
         self.outcome = None
+
+    def _toured(self, steps):
+        """A tour's steps; what it reports at the end becomes ``outcome`` (see ``finish``)."""
+        self.outcome = yield from steps
+
+    def _then(self, steps, rng, packed):
+        """The generator's steps, then its post-steps' (packed like its own)."""
+        yield from steps
+        for step in thin(self.maze, rng, watch=True, **self._post):
+            yield array("i", step) if packed else step
 
     @classmethod
     def generate(cls, slug, width, height, seed=0, geometry="thin", shape=None, mask=None, **options):
@@ -110,11 +142,16 @@ class Run:
         seed = check_seed(seed)
         maze = Maze.shaped(shape, width, height, algo.initial, mask)
         maze.geometry = geometry
+        if opts.get("terrain"):  # laid first: it depends on the seed and the size, not the walls
+            lay(maze, seed, opts["terrain"])
         return cls(algo, maze, seed, opts)
 
     @classmethod
-    def solve(cls, slug, maze, seed=0, **options):
-        """Start solver ``slug`` on a copy of ``maze`` (marks and numbers cleared)."""
+    def solve(cls, slug, maze, seed=0, waypoints=None, best_order=False, **options):
+        """Start solver ``slug`` on a copy of ``maze`` (marks and numbers cleared).
+
+        ``waypoints``: nodes the route must pass through in order (``best_order``: in the order of
+        least total cost, tried over every order), each leg the solver's own search (pymaze.tour)."""
         algo = check_slug("solver", slug)
         check_maze(maze, walkable=True)
         if maze.shape not in algo.shapes:
@@ -134,7 +171,12 @@ class Run:
         bad = next((p for p in maze.goals if not maze.is_node(p)), None)
         if bad is not None:
             raise ParameterError(f"goal (G) {bad} of maze.goals is not an open {node}; every goal must be one")
-        return cls(algo, maze.copy(layers=False), seed, opts)
+        stops = check_waypoints(maze, waypoints, best_order, algo.watchable)
+        if best_order and len(stops) > 1:
+            stops = best(algo.func, maze, random.Random(seed), opts, stops)
+            if stops is None:
+                stops = check_waypoints(maze, waypoints, False, True)  # some leg has no route: the tour says so
+        return cls(algo, maze.copy(layers=False), seed, opts, waypoints=stops)
 
     def next_batch(self, max_events=10000):
         """Up to ``max_events`` more events as a flat ``array('i')``; empty once the run is done."""
@@ -184,14 +226,14 @@ class Run:
         """A new run of the same algorithm, maze, seed and options, from the start: it makes the
         same events (what the page asks for when an instant run is stepped back).  Both share the
         initial maze (neither changes it): one copy fewer of a maze that may be millions of squares."""
-        return Run(self.algorithm, self.initial.copy(), self.seed, self.options, initial=self.initial)
+        return Run(self.algorithm, self.initial.copy(), self.seed, self.options, initial=self.initial,
+                   waypoints=self.waypoints)
 
     def inspect(self, k):
         """The state after the first ``k`` events (0 <= k <= the run's length), as a
         ``pymaze.inside.View``: the algorithm's ``file`` and its function's ``lines``, the ``line``
         that made event k, its ``structures`` (queue, stack, heap, sets...), a search's ``parents``
         and the ``next`` cell it takes.  The run's events are made again for it, from the same seed."""
-        from . import inside
         return inside.inspect(self, k)
 
     def finish(self):
@@ -208,7 +250,14 @@ class Run:
             if self.algorithm.watchable and not self.started:
                 # The same body from the same seed with nobody watching: the same final maze for less.
                 self._steps.close()
-                self.outcome = registry.unwatched(self.algorithm.func, self.maze, random.Random(self.seed), self.options)
+                rng = random.Random(self.seed)
+                if self.waypoints:
+                    self.outcome = registry.drain(tour(self.algorithm.func, self.maze, rng, self.options,
+                                                       self.waypoints, False, watch=False))
+                else:
+                    self.outcome = registry.unwatched(self.algorithm.func, self.maze, rng, self.own_options)
+                if self._post:
+                    registry.drain(thin(self.maze, post_rng(self.seed), watch=False, **self._post))
             else:
                 deque(self._steps, maxlen=0)
             self.done = True

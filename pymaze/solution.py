@@ -5,8 +5,8 @@ from array import array
 from dataclasses import dataclass, field
 from itertools import chain, compress
 
-from .events import (MARK, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, NOTE, NOTE_NAMES, START, N_EXHAUSTED,
-                     N_FOUND, N_GAVE_UP, N_HEURISTIC, N_NO_ROUTE, N_ROUTE, N_TRAPPED, N_TURNS, N_WAYPOINT, OP_MASK,
+from .events import (MARK, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, NOTE, NOTE_NAMES, START, N_COST,
+                     N_EXHAUSTED, N_FOUND, N_GAVE_UP, N_HEURISTIC, N_NO_ROUTE, N_ROUTE, N_TRAPPED, N_TURNS, N_WAYPOINT, OP_MASK,
                      notes as read_notes)
 from .solvers.routes import SHARE
 
@@ -100,7 +100,18 @@ class Solution:
                 return cls.of(run.initial, *run.outcome), run, None
             run = run.again()  # the twin gave up on this maze: the watched body, from the start
         events = run.events()
+        if run.waypoints:  # a tour reports its route itself (a square may be on it twice)
+            return cls.of(run.initial, *run.outcome), run, events
         return cls.from_events(run.initial, events), run, events
+
+    @property
+    def cost(self):
+        """The route's total cost as a float: its COST note (weights, diagonal or any-angle steps),
+        else one a move; None when no route was found."""
+        if not self.found:
+            return None
+        cost = next((v for name, v, _ in reversed(self.notes) if name == NOTE_NAMES[N_COST]), None)
+        return self.moves if cost is None else cost / 1000
 
     def to_json(self):
         return {"found": self.found, "status": self.status, "path": [list(p) for p in self.path],

@@ -132,6 +132,10 @@ def test_solve_an_open_grid_without_a_frame(tmp_path, solver):
     if solver in CIRCLES:
         assert code == 1 and said.startswith("trapped in a loop, ")
         return
+    if algo.anyangle:  # the squares its straight segments cross are drawn
+        corners = int(said.removeprefix("found route: ").split(" segments")[0])
+        assert code == 0 and "".join(drawing).count(".") >= corners - 1
+        return
     moves = int(said.removeprefix("found route: ").split(" moves")[0])
     assert code == 0 and "".join(drawing).count(".") == moves - 1
     assert moves >= shortest_moves(maze) and (moves == shortest_moves(maze) or not algo.optimal)

@@ -98,7 +98,7 @@ LAYERS = {
     "core": ["pymaze.maze", "pymaze.events", "pymaze.registry"],
     "algorithms": ["pymaze.generators", "pymaze.solvers"],
     "extend": ["pymaze.author", "pymaze.plugins"],
-    "engine": ["pymaze.run", "pymaze.inside", "pymaze.solution", "pymaze.stats", "pymaze.lab", "pymaze.api", "pymaze"],
+    "engine": ["pymaze.run", "pymaze.inside", "pymaze.tour", "pymaze.solution", "pymaze.stats", "pymaze.lab", "pymaze.api", "pymaze"],
     "io": ["pymaze.mazetext", "pymaze.formats", "pymaze.interop", "pymaze.boxtext", "pymaze.picture",
            "pymaze.records"],
     "render": ["pymaze.svg", "pymaze.animate", "pymaze.sheet"],

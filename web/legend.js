@@ -94,7 +94,7 @@ export class Legend {
     if (player.kind !== "solve" && !player.atEnd) {
       out.push(["outline", COLOURS.head, s.shapes ? "outline: the cell or passage the last event changed" : PARTS.head[1]]);
     }
-    if (s.weight) out.push(["square", "#b0b0b0", "grey: a cell's weight 2..9 (its cost to enter)"]);
+    if (s.weight) out.push(["square", "#b0b0b0", "grey: terrain, a cell's cost to enter (road 1, grass 2, sand 3, mud 5, water 9)"]);
     return out;
   }
 

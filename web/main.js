@@ -109,7 +109,7 @@ function setup(catalogue) {
   ui.catalogue = catalogue;
   ui.gen = new AlgorithmPicker("generator", catalogue.generators, "dig", catalogue.groups?.generators);
   ui.sol = new AlgorithmPicker("solver", catalogue.solvers, "bfs", catalogue.groups?.solvers);
-  const weighted = () => { $("random-weights").hidden = !ui.sol.current.params.some((p) => p.name === "weights"); };
+  const weighted = () => { $("random-weights").hidden = !ui.sol.current.costs && !ui.sol.current.params.some((p) => p.name === "weights"); };
   ui.sol.select.addEventListener("change", weighted);
   weighted();
   showShape(ui);

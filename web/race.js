@@ -36,6 +36,8 @@ const WHY = {
   dijkstra: "Expands cells in order of the cost of reaching them: on a maze without weights the same rings as BFS, and a cheapest route.",
   bibfs: "Two BFS waves, from S and from G, meet in the middle: each covers a smaller disc, so less work than one BFS, and a shortest route.",
   wall: "Keeps one hand on the wall: no memory needed, but it walks every dead end on its side, and loops can trap it.",
+  thetastar: "A* that lets a square hang off any square in sight: its route runs in straight segments at any angle, shorter than A*'s steps, for a sight check per neighbour.",
+  lazytheta: "Theta* that trusts sight until a square is expanded and only then checks it once: about the same straight route for far fewer checks.",
 };
 // What each number on a board means (shown under the boards).
 const HELP = {

@@ -106,12 +106,23 @@ def step_cost(maze, p, q):
     return SQRT2 if (p % w != q % w and p // w != q // w) else 1
 
 
+def entering(maze):
+    """Each node's cost of being entered: the maze's terrain (``maze.weight``), or 1 everywhere."""
+    return maze.weight if maze.weight is not None else b"\x01" * len(maze.wall)
+
+
 def route_cost(maze, path):
-    return sum(step_cost(maze, a, b) for a, b in zip(path, path[1:]))
+    """What walking ``path`` costs: each step's length (1, or sqrt 2 diagonally) times the terrain
+    cost of the node it enters."""
+    if maze.weight is None:
+        return sum(step_cost(maze, a, b) for a, b in zip(path, path[1:]))
+    weight = maze.weight
+    return sum(step_cost(maze, a, b) * weight[b] for a, b in zip(path, path[1:]))
 
 
 def cost_note(maze, path, diagonal):
-    """The COST note ``finish`` ends with, as ``(code, value, index)``: one with diagonals, none without."""
-    if diagonal == "never":
+    """The COST note ``finish`` ends with, as ``(code, value, index)``: one with diagonals or
+    terrain costs (what the route paid, whether or not the search read them), none without."""
+    if diagonal == "never" and maze.weight is None:
         return ()
     return ((N_COST, round(1000 * route_cost(maze, path)), path[-1]),)

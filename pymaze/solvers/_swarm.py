@@ -1,11 +1,12 @@
 """The swarm search of Clement Mihailescu's Pathfinding Visualizer, shared by swarm and convergent
 swarm (bidirectional swarm runs two of them through ``_twoway``).
 
-A node's priority is its parent's priority plus (turn + 1) times the
+A node's priority is its parent's priority plus (turn + w) times the
 Manhattan distance to the target raised to a power (1 for the swarm, 7 for
 the convergent swarm), where turn is 1 to go straight on, 2 for a quarter
 turn (or less) and 3 to turn back (heading: the step into the parent; S
-faces east, the goals west).  Priorities only ever decrease, as in Dijkstra.
+faces east, the goals west), and w the terrain cost of the node entered (1
+without terrain, as in the visualizer, where a weight adds to the turn).  Priorities only ever decrease, as in Dijkstra.
 """
 
 from heapq import heappop, heappush
@@ -14,7 +15,7 @@ from itertools import count
 from ..events import M_FRONTIER, M_VISITED, Trace
 from ..graph import path_to, steps
 from ._base import EXPAND, KINDS, SEEN, end, parents
-from ._moves import cost_note
+from ._moves import cost_note, entering
 
 EAST, WEST = 2, 6  # headings: N 0, NE 1, E 2, SE 3, S 4, SW 5, W 6, NW 7
 TURNS = [1 + (min(d, 8 - d) + 1) // 2 for d in range(8)]  # turn by the change of heading (mod 8)
@@ -53,6 +54,7 @@ def swarm_search(maze, watch, power, diagonal):
     mark = maze.mark
     g, tables, side_of = steps(maze, diagonal)
     heading, far = headings(maze), manhattan_to(maze, maze.goals, power)
+    terrain = entering(maze)
     start, goals, n = maze.start, set(maze.goals), len(maze.wall)
     key, parent, closed = [None] * n, parents(maze), bytearray(n)
     key[start], parent[start] = 0, start
@@ -78,7 +80,7 @@ def swarm_search(maze, watch, power, diagonal):
             q = p + d2
             if g[p + d] or closed[q]:
                 continue
-            kq = k + (TURNS[(heading[d2] - into) % 8] + 1) * far(q)
+            kq = k + (TURNS[(heading[d2] - into) % 8] + terrain[q]) * far(q)
             if key[q] is None or kq < key[q]:
                 key[q], parent[q] = kq, p
                 heappush(heap, (kq, next(order), q))

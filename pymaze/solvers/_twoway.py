@@ -25,7 +25,7 @@ from itertools import count
 from ..events import MARK, MILESTONE, M_FRONTIER, M_FRONTIER2, M_VISITED, M_VISITED2, Kinds, Trace
 from ..graph import path_to, steps
 from ._base import end, parents
-from ._moves import EPS, cost_note, step_cost
+from ._moves import EPS, cost_note, entering, step_cost
 
 INF = float("inf")
 # The events of both sides (see events.Trace): a node expanded (a milestone, marked visited) and a
@@ -68,6 +68,7 @@ def two_way(maze, watch, offer, stop, diagonal="never", first=lambda i, root: 0)
     mark = maze.mark
     g, tables, side_of = steps(maze, diagonal)
     slanted = diagonal != "never"  # a diagonal step costs sqrt 2
+    terrain = entering(maze)  # a move costs the terrain of the node it enters: on the goals' side, p
     start, goals = maze.start, list(dict.fromkeys(maze.goals))
     trace = Trace(KINDS) if watch else None
     path, expanded = None, 0
@@ -109,7 +110,7 @@ def two_way(maze, watch, offer, stop, diagonal="never", first=lambda i, root: 0)
             q = p + d2
             if g[p + d] or closed[q]:
                 continue
-            c = walked + (step_cost(maze, p, q) if slanted else 1)
+            c = walked + (step_cost(maze, p, q) if slanted else 1) * terrain[q if turn == 0 else p]
             k = offer(turn, this, p, q, c)
             if k >= key[q] - EPS:
                 continue

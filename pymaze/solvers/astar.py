@@ -5,10 +5,10 @@ from ..events import M_FRONTIER, M_VISITED, N_HEURISTIC, NOTE, Trace
 from ..graph import path_to, steps
 from ..registry import solver
 from ._base import EXPAND, KINDS, SEEN, diagonal_moves, end, parents
-from ._moves import EPS, SQRT2, cost_note, diagonal_param, estimate, heuristic_param, weight_param
+from ._moves import EPS, SQRT2, cost_note, entering, diagonal_param, estimate, heuristic_param, weight_param
 
 
-@solver("astar", "A* search", short="A*", group="shortest", order=40, optimal=True,
+@solver("astar", "A* search", short="A*", group="shortest", order=40, optimal=True, costs=True,
         params=[heuristic_param(), weight_param(), diagonal_param()])
 def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", watch=True):
     """A* search: best-first by moves walked plus an estimate of the moves left.
@@ -20,7 +20,8 @@ def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", watch=
        was closed already (a stale entry: a better way in was pushed later).
     3. If it is a goal, walk the parents back to S.  Otherwise, for every
        neighbour not closed, g + the step's cost (1, or sqrt 2 for a
-       diagonal step on an open grid) is a way in; when it beats the best
+       diagonal step on an open grid, times the terrain cost of the node
+       entered when the maze has one) is a way in; when it beats the best
        way known, remember the parent and push the neighbour with its new f.
     4. An empty open heap means no goal can be reached.
 
@@ -35,6 +36,7 @@ def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", watch=
     mark, parent = maze.mark, parents(maze)
     wall, tables, side = steps(maze, diagonal)
     diagonals = diagonal_moves(maze, diagonal)
+    cost = entering(maze)
     h = estimate(maze, heuristic, maze.goals)
     start, goals = maze.start, set(maze.goals)
     trace = Trace(KINDS) if watch else None
@@ -65,7 +67,7 @@ def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", watch=
             q = p + d2
             if wall[p + d] or mark[q] == visited:
                 continue
-            way_in = g_p + (SQRT2 if d2 in diagonals else 1)
+            way_in = g_p + cost[q] * (SQRT2 if d2 in diagonals else 1)
             if way_in >= g.get(q, way_in + 1) - EPS:
                 continue
             g[q] = way_in

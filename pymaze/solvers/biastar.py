@@ -6,7 +6,7 @@ from ._moves import diagonal_param, estimate, heuristic_param, weight_param
 from ._twoway import two_way
 
 
-@solver("biastar", "Bidirectional A*", short="Bidirectional A*", group="shortest", order=42, optimal=True, max_cells=1_000_000,
+@solver("biastar", "Bidirectional A*", short="Bidirectional A*", group="shortest", order=42, optimal=True, costs=True, max_cells=1_000_000,
         params=[heuristic_param(), weight_param(), diagonal_param()])
 def biastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", watch=True):
     """Bidirectional A*: two A* searches, from S towards the goals and from the goals towards S.

@@ -3,7 +3,7 @@ from ._moves import diagonal_param
 from ._twoway import two_way
 
 
-@solver("bidijkstra", "Bidirectional Dijkstra", short="Bidirectional Dijkstra", group="shortest", order=52, optimal=True, params=[diagonal_param()])
+@solver("bidijkstra", "Bidirectional Dijkstra", short="Bidirectional Dijkstra", group="shortest", order=52, optimal=True, costs=True, params=[diagonal_param()])
 def bidijkstra(maze, rng, diagonal="never", watch=True):
     """Bidirectional Dijkstra: two waves of least cost, from S and from the goals, until they can stop.
 

@@ -3,7 +3,7 @@ from ._moves import diagonal_param
 from ._swarm import swarm_search
 
 
-@solver("convswarm", "Convergent swarm", short="Convergent swarm", group="open", order=65, shapes=("square",), optimal=False, params=[diagonal_param()])
+@solver("convswarm", "Convergent swarm", short="Convergent swarm", group="open", order=65, shapes=("square",), optimal=False, costs=True, params=[diagonal_param()])
 def convswarm(maze, rng, diagonal="never", watch=True):
     """Convergent swarm: the swarm with the distance to the goal raised to the seventh power.
 

@@ -20,7 +20,7 @@ def random_weights(maze, rng, low=1, high=9):
     return maze.weight
 
 
-@solver("dijkstra", "Dijkstra (weighted cells)", group="shortest", order=50, optimal=True, layer="distance", params=[
+@solver("dijkstra", "Dijkstra (weighted cells)", group="shortest", order=50, optimal=True, costs=True, layer="distance", params=[
     Param("weights", "choice", "maze", choices=("maze", "uniform"),
           help="maze: entering a node costs its weight (1 where the maze has none); uniform: every move costs 1"),
     diagonal_param(),

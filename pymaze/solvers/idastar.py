@@ -5,7 +5,7 @@ from ..events import (MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_JUMP, M_STACK, M
 from ..graph import steps
 from ..registry import Param, solver
 from ._base import diagonal_moves, end
-from ._moves import EPS, SQRT2, cost_note, diagonal_param, estimate, heuristic_param, weight_param
+from ._moves import EPS, SQRT2, cost_note, entering, diagonal_param, estimate, heuristic_param, weight_param
 
 INF = float("inf")
 
@@ -17,7 +17,7 @@ KINDS = Kinds((MARK, M_CURRENT, M_STACK), (MARK, M_CURRENT, M_VISITED), (MARK, M
               (MARK, 0, M_FRONTIER), *((MARK | MILESTONE, old, M_CURRENT) for old in range(M_JUMP + 1)))
 
 
-@solver("idastar", "IDA* (iterative deepening A*)", group="shortest", order=44, optimal=True, params=[
+@solver("idastar", "IDA* (iterative deepening A*)", group="shortest", order=44, optimal=True, costs=True, params=[
     heuristic_param(), weight_param(), diagonal_param(),
     Param("limit", "int", 2_000_000, min=1000, max=5_000_000,
           help="give up after this many node visits (IDA* revisits nodes, one iteration per bound; at most "
@@ -50,6 +50,7 @@ def idastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", limi
     mark = maze.mark
     wall, tables, side = steps(maze, diagonal)
     diagonals = diagonal_moves(maze, diagonal)
+    cost = entering(maze)
     h = estimate(maze, heuristic, maze.goals)
     start, goals = maze.start, set(maze.goals)
     trace = Trace(KINDS) if watch else None
@@ -85,7 +86,7 @@ def idastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", limi
                 q = p + d2
                 if wall[p + d] or on_trail[q]:
                     continue
-                c2 = c + (SQRT2 if d2 in diagonals else 1)
+                c2 = c + cost[q] * (SQRT2 if d2 in diagonals else 1)
                 f = c2 + weight * h(q)
                 if f > within:
                     if f < cut:

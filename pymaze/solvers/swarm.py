@@ -3,7 +3,7 @@ from ._moves import diagonal_param
 from ._swarm import swarm_search
 
 
-@solver("swarm", "Swarm", group="open", order=64, shapes=("square",), optimal=False, params=[diagonal_param()])
+@solver("swarm", "Swarm", group="open", order=64, shapes=("square",), optimal=False, costs=True, params=[diagonal_param()])
 def swarm(maze, rng, diagonal="never", watch=True):
     """Swarm: a Dijkstra-like wave pulled towards the goal, as in Clement Mihailescu's visualizer.
 

@@ -1,0 +1,41 @@
+"""Braid, terrain and any-angle routes in the page (real Chromium): the page's maze, terrain and
+route are CPython's for the same generator, options, seed and solver."""
+
+import pytest
+
+import pymaze
+
+from browser import page  # noqa: F401  (the module's shared page)
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_braided_hex_maze_with_terrain_is_the_engines_and_astar_pays_its_cheapest_cost(page):  # noqa: F811
+    page.page.select_option("#generator", "kruskal")
+    page.page.select_option("#shape", "hex")
+    page.page.wait_for_function("!document.body.classList.contains('busy')", timeout=60000)
+    page.page.fill("input[data-param=terrain]", "0.5")
+    page.page.fill("input[data-param=braid]", "0.5")
+    page.fill(width=12, height=9, seed=4)
+    snap = page.run("generate", events=False)   # (choosing the generator again would reset its options)
+    want = pymaze.generate("kruskal", 12, 9, seed=4, shape="hex", terrain=0.5, braid=0.5)
+    assert snap["wall"] == list(want.wall) and snap["weight"] == list(want.weight)
+    page.page.select_option("#solver", "astar")
+    snap = page.run("solve", events=False)
+    cost = [v for code, v, _ in snap["notes"] if code == 8]
+    assert cost == [round(1000 * pymaze.solve(want, "dijkstra").cost)]
+    assert "terrain" in page.js("document.body.innerText") and not page.errors()
+
+
+def test_theta_star_draws_its_corners_as_straight_segments(page):  # noqa: F811
+    page.page.select_option("#shape", "square")
+    page.page.wait_for_function("!document.body.classList.contains('busy')", timeout=60000)
+    page.page.select_option("#view", "block") if page.page.query_selector("#view option[value=block]") else None
+    page.generate("cellular", 20, 14, 3, events=False)
+    page.page.select_option("#solver", "thetastar")
+    snap = page.run("solve")
+    maze = pymaze.Maze(snap["width"], snap["height"], bytes(snap["wall"]), snap["start"], snap["goals"], "block")
+    sol = pymaze.solve(maze, "thetastar")
+    assert [p for p, _ in snap["waypoints"]] == sol.squares and len(sol.squares) >= 2
+    assert [i for _, i in snap["waypoints"]] == list(range(len(sol.squares)))
+    assert not page.errors()
