@@ -128,11 +128,30 @@ def build(quiet=False):
     site_sources()
     manifest = {"wheel": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
                 "pyodide": installed, "version": project()[1]}
+    if engine_snapshot(pkg, wheel, quiet):
+        manifest["snapshot"] = SNAPSHOT
     (SITE / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     write_service_worker(SITE)  # last: it lists and hashes every other file of the site
     if not quiet:
         say(f"site ready in {SITE.relative_to(ROOT)} ({wheel.name})")
     return SITE
+
+
+SNAPSHOT = "engine.snapshot"  # the started interpreter with the engine imported (gzip)
+
+
+def engine_snapshot(pkg, wheel, quiet=False):
+    """Write ``SNAPSHOT`` into the site: Pyodide's memory once it has started and imported the
+    engine (web/snapshot/make.mjs, with Node), which the page restores instead of starting Python.
+    Without Node, or with PYMAZE_SNAPSHOT=0, there is none and the page boots the normal way."""
+    node = shutil.which("node")
+    if os.environ.get("PYMAZE_SNAPSHOT") == "0" or not node:
+        return False
+    if not quiet:
+        say("making the engine's snapshot (Pyodide started, the engine imported)")
+    subprocess.run([node, str(WEB / "snapshot" / "make.mjs"), str(pkg), str(wheel), str(SITE / SNAPSHOT)],
+                   check=True, stdout=subprocess.DEVNULL)
+    return True
 
 
 SERVICE_WORKER = "sw.js"
