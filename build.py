@@ -8,7 +8,7 @@
 * ``test [pytest args]``: a venv with the test tools, a Chromium, a build, pytest.
 * ``bench``: pymaze against its plain twins (``bench/ratios.py``, exit 1 on a missed
   target), the engine benchmark, every algorithm at 1000x1000 (``bench/big.py``, exit 1 over
-  3 s) and the page benchmark; ``bench --limits``: peak memory and
+  3 s), the page benchmark and the boot benchmark (``bench/boot.py``); ``bench --limits``: peak memory and
   time of every algorithm at 2000x2000 cells, written into docs/BENCHMARKS.md.
 """
 
@@ -356,7 +356,7 @@ def bench(args):
         say("running bench/limits.py")
         return subprocess.run([sys.executable, str(ROOT / "bench/limits.py"), "--write", *rest], cwd=ROOT).returncode
     code = 0
-    for script in ("bench/ratios.py", "bench/engine.py", "bench/big.py", "bench/page.py"):
+    for script in ("bench/ratios.py", "bench/engine.py", "bench/big.py", "bench/page.py", "bench/boot.py"):
         if (ROOT / script).exists():
             say(f"running {script}")
             code |= subprocess.run([sys.executable, str(ROOT / script), *args], cwd=ROOT).returncode
