@@ -3,7 +3,8 @@
 * ``build``: a reproducible wheel of the engine (fixed timestamps, sorted
   entries: two builds give the same bytes) and the static site in
   ``dist/site/``: the files of ``web/``, the wheel, the Pyodide runtime from
-  the pinned npm package, and ``manifest.json``.
+  the pinned npm package, the engine's snapshot (``engine.snapshot``, made with Node) and
+  ``manifest.json``.
 * ``serve [--port N]``: build, then serve the site on 127.0.0.1.
 * ``test [pytest args]``: a venv with the test tools, a Chromium, a build, pytest.
 * ``bench``: pymaze against its plain twins (``bench/ratios.py``, exit 1 on a missed
