@@ -3,12 +3,13 @@
 * ``build``: a reproducible wheel of the engine (fixed timestamps, sorted
   entries: two builds give the same bytes) and the static site in
   ``dist/site/``: the files of ``web/``, the wheel, the Pyodide runtime from
-  the pinned npm package, and ``manifest.json``.
+  the pinned npm package, the engine's snapshot (``engine.snapshot``, made with Node) and
+  ``manifest.json``.
 * ``serve [--port N]``: build, then serve the site on 127.0.0.1.
 * ``test [pytest args]``: a venv with the test tools, a Chromium, a build, pytest.
 * ``bench``: pymaze against its plain twins (``bench/ratios.py``, exit 1 on a missed
   target), the engine benchmark, every algorithm at 1000x1000 (``bench/big.py``, exit 1 over
-  3 s) and the page benchmark; ``bench --limits``: peak memory and
+  3 s), the page benchmark and the boot benchmark (``bench/boot.py``); ``bench --limits``: peak memory and
   time of every algorithm at 2000x2000 cells, written into docs/BENCHMARKS.md.
 """
 
@@ -128,11 +129,30 @@ def build(quiet=False):
     site_sources()
     manifest = {"wheel": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
                 "pyodide": installed, "version": project()[1]}
+    if engine_snapshot(pkg, wheel, quiet):
+        manifest["snapshot"] = SNAPSHOT
     (SITE / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     write_service_worker(SITE)  # last: it lists and hashes every other file of the site
     if not quiet:
         say(f"site ready in {SITE.relative_to(ROOT)} ({wheel.name})")
     return SITE
+
+
+SNAPSHOT = "engine.snapshot"  # the started interpreter with the engine imported (gzip)
+
+
+def engine_snapshot(pkg, wheel, quiet=False):
+    """Write ``SNAPSHOT`` into the site: Pyodide's memory once it has started and imported the
+    engine (web/snapshot/make.mjs, with Node), which the page restores instead of starting Python.
+    Without Node, or with PYMAZE_SNAPSHOT=0, there is none and the page boots the normal way."""
+    node = shutil.which("node")
+    if os.environ.get("PYMAZE_SNAPSHOT") == "0" or not node:
+        return False
+    if not quiet:
+        say("making the engine's snapshot (Pyodide started, the engine imported)")
+    subprocess.run([node, str(WEB / "snapshot" / "make.mjs"), str(pkg), str(wheel), str(SITE / SNAPSHOT)],
+                   check=True, stdout=subprocess.DEVNULL)
+    return True
 
 
 SERVICE_WORKER = "sw.js"
@@ -337,7 +357,7 @@ def bench(args):
         say("running bench/limits.py")
         return subprocess.run([sys.executable, str(ROOT / "bench/limits.py"), "--write", *rest], cwd=ROOT).returncode
     code = 0
-    for script in ("bench/ratios.py", "bench/engine.py", "bench/big.py", "bench/page.py"):
+    for script in ("bench/ratios.py", "bench/engine.py", "bench/big.py", "bench/page.py", "bench/boot.py"):
         if (ROOT / script).exists():
             say(f"running {script}")
             code |= subprocess.run([sys.executable, str(ROOT / script), *args], cwd=ROOT).returncode

@@ -7,7 +7,8 @@
 const workerUrl = () => new URL(globalThis.PYMAZE_DEBUG === true ? "./worker.js?debug" : "./worker.js", import.meta.url);
 
 export class Engine {
-  constructor({ onStage, onReady, onFatal, onRestart }) {
+  // `spare`: a worker already booting (web/early.js), taken over with its messages so far.
+  constructor({ onStage, onReady, onFatal, onRestart, spare = null }) {
     this.hooks = { onStage, onReady, onFatal, onRestart };
     this.pending = new Map();
     this.nextId = 1;
@@ -18,7 +19,7 @@ export class Engine {
     this.owed = null; // what the fresh worker is to be given before its first call
     this.fresh = null; // during the handover to it: resolves once it took the page's maze over
     this.stage = "";
-    this.start();
+    this.start(spare);
   }
 
   // `spare`: a worker started earlier (Engine.spare()), whose messages so far are replayed.

@@ -55,7 +55,8 @@ const engine = new Engine({
     $("stage").textContent = stage === "ready" ? "ready" : `${stage}…`;
     $("progress").value = progress;
   },
-  onReady({ catalogue }) {
+  onReady({ catalogue, boot }) {
+    ui.boot = boot; // (the worker now answering: its boot path and moments, window.pymaze.boot)
     if (!ui.catalogue) setup(catalogue);
     $("loading").hidden = true;
     machine.send("ready");
@@ -66,6 +67,7 @@ const engine = new Engine({
     refresh();
   },
   onFatal(message) { showNotice(message); machine.send("fail"); },
+  spare: globalThis.pymazeEarlyWorker, // (web/early.js started it before this module loaded)
   onRestart(reason) {
     showNotice(`The engine stopped (${reason}); restarting it.`);
     $("loading").hidden = false;
@@ -776,6 +778,12 @@ function snapshot() {
   };
 }
 
+function bootTimes({ path, fallback, marks, resources }) {
+  const s = (ms) => Math.round(ms - performance.timeOrigin) / 1000;
+  return { path, fallback, marks: Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, s(v)])),
+    resources: resources.map((r) => ({ ...r, start: s(r.start), end: s(r.end) })) };
+}
+
 window.pymaze = Object.freeze({
   ready,
   get state() { return machine.state; },
@@ -783,6 +791,9 @@ window.pymaze = Object.freeze({
   get runs() { return player.loads; },
   // the first visit's generate and solve, until the solve has started (null after, or with a link)
   get intro() { return ui.intro; },
+  // how the engine booted: path "snapshot" or "normal" (fallback: why not the snapshot), and the
+  // seconds since navigation when each part ended (marks) and each file arrived (resources)
+  boot: () => ui.boot && bootTimes(ui.boot),
   progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
   get painted() { return renderer.painted; }, // the board drawn whole (no repaint under way)
   snapshot,

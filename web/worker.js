@@ -203,24 +203,76 @@ function ownOriginOnly() {
   self.importScripts = (...urls) => { urls.forEach((u) => own(u) || refuse(u)); throw new TypeError("pymaze: importScripts is off"); };
 }
 
+// Where the boot's time goes (window.pymaze.boot on the page, bench/boot.py): moments in ms since
+// the epoch (the page subtracts its own time origin), and the path taken: "snapshot" (the
+// interpreter restored with the engine imported) or "normal" (Python started and the engine
+// imported here), with why the snapshot was not used when there was one.
+const marks = { worker: performance.timeOrigin + performance.now() };
+const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
+const instantiate = WebAssembly.instantiateStreaming; // (Pyodide compiles while downloading with it)
+WebAssembly.instantiateStreaming = (...args) => instantiate(...args).then((r) => { mark("compiled"); return r; });
+
+// The site's engine snapshot (build.py, web/snapshot/make.mjs): its response first (a missing
+// one sends the boot the normal way before Pyodide starts fetching the runtime), then its bytes,
+// gunzipped as they download; a damaged file fails gzip's checksum there rather than restoring a
+// broken interpreter.
+async function snapshotResponse(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${response.status} for the snapshot`);
+  return response;
+}
+
+async function snapshotBytes(response) {
+  const bytes = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  mark("snapshot");
+  return bytes;
+}
+
 async function boot() {
   stage("downloading runtime", 0.05);
   const base = new URL("./", import.meta.url).href;
-  const manifestP = fetch(base + "manifest.json").then((r) => r.json());
-  const pyodide = await loadPyodide({ indexURL: base, stdout: () => {}, stderr: () => {} });
-  stage("starting Python", 0.6);
-  const manifest = await manifestP;
-  const wheel = await fetch(base + manifest.wheel);
-  if (!wheel.ok) throw new Error(`cannot fetch ${manifest.wheel} (${wheel.status})`);
+  const manifest = await (await fetch(base + "manifest.json")).json();
+  mark("manifest");
+  const wheelBytes = fetch(base + manifest.wheel).then((r) => {  // downloads while the runtime starts
+    if (!r.ok) throw new Error(`cannot fetch ${manifest.wheel} (${r.status})`);
+    return r.arrayBuffer();
+  }).then((b) => { mark("wheel"); return b; });
+  wheelBytes.catch(() => {}); // (awaited below)
+  const options = { indexURL: base, stdout: () => {}, stderr: () => {} };
+  let pyodide = null, path = "normal", fallback = null;
+  if (manifest.snapshot) {
+    try {
+      const response = await snapshotResponse(base + manifest.snapshot);
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotBytes(response) });
+      pyodide.runPython("import random; random.seed()"); // (not the seed frozen into the snapshot)
+      path = "snapshot";
+    } catch (err) { // an old, damaged or missing snapshot: boot as if there were none, quietly
+      fallback = String((err && err.message) || err).trim().split("\n")[0];
+      pyodide = null;
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide(options);
+  mark("python");
   stage("loading engine", 0.8);
-  pyodide.unpackArchive(await wheel.arrayBuffer(), "wheel");
+  // The engine is imported from its wheel as it is (zipimport), as the snapshot's was: one file
+  // written, nothing unpacked; the snapshot has every module imported, the sources stay readable.
+  const wheelPath = `${pyodide.FS.cwd()}/${manifest.wheel}`;
+  pyodide.FS.writeFile(wheelPath, new Uint8Array(await wheelBytes));
+  pyodide.runPython(`import sys\nif ${JSON.stringify(wheelPath)} not in sys.path: sys.path.insert(0, ${JSON.stringify(wheelPath)})`);
+  mark("unpacked");
   session = pyodide.pyimport("pymaze.web").Session();
+  mark("imported");
   if (DEBUG) debug = pyodide.pyimport("pymaze.web_debug");
   self.heapBytes = () => pyodide._module?.HEAP8?.length ?? null; // Pyodide's heap (bench/page.py's memory part)
   ownOriginOnly();
   const catalogue = JSON.parse(session.catalogue_json());
+  mark("ready");
+  const resources = performance.getEntriesByType("resource").map((e) => ({
+    name: new URL(e.name).pathname.split("/").pop(), start: performance.timeOrigin + e.startTime,
+    end: performance.timeOrigin + e.responseEnd, bytes: e.encodedBodySize }));
   stage("ready", 1);
-  postMessage({ type: "ready", catalogue, manifest, pyodide: pyodide.version });
+  postMessage({ type: "ready", catalogue, manifest, pyodide: pyodide.version,
+    boot: { path, fallback, marks, resources } });
 }
 
 const booted = boot().catch((err) => {
