@@ -1,0 +1,167 @@
+"""<pymaze-board>: two boards on one plain HTML page (served beside the site, one module script),
+each showing the run of its link at its tick, equal to the engine's own maze in CPython; stepping,
+stepping back, scrubbing and playing one leaves the other where it was; a bad link says so."""
+
+from array import array
+
+import pytest
+
+import pymaze
+from browser import ARTIFACTS, CHROMIUM_ARGS  # noqa: F401 (the flags the fixtures launch with)
+from pymaze import apply
+from pymaze.run import Run
+
+pytestmark = pytest.mark.browser
+
+B_LINK = "#gen=dig&shape=hex&w=7&h=5&seed=3&sol=bfs&run=solve"
+BOARDS = {"a": ("#gen=kruskal&w=10&h=8&seed=5", 30), "b": (B_LINK, 12)}
+PAGE = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Two boards</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<body style="margin: 16px; font-family: sans-serif">
+<h1>Two boards</h1>
+{embed}
+<p>text between</p>
+<pymaze-board id="a" link="#gen=kruskal&amp;w=10&amp;h=8&amp;seed=5" tick="30"></pymaze-board>
+<pymaze-board id="bad" link="#gen=nosuch&amp;w=5"></pymaze-board>
+</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def shared(browser, site_url):
+    """Board b's HTML from the page's Share menu (the page at event 12 of B_LINK's solve) and the
+    page's layers there; then a plain page of the site's origin holding it and two more boards."""
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"], viewport={"width": 1280, "height": 800})
+    main = context.new_page()
+    main.goto(site_url + B_LINK)
+    main.wait_for_function("() => { const s = window.pymaze && window.pymaze.snapshot();"
+                           " return s && s.kind === 'solve' && s.state === 'done'; }", timeout=90000)
+    main.evaluate("window.pymaze.fetchAll()")
+    main.evaluate("window.pymaze.seek(12)")
+    main.click("#settings-toggle")
+    main.click("#copy-embed")
+    main.wait_for_function("window.pymaze.snapshot().message.startsWith('Embed code copied')")
+    embed = main.evaluate("navigator.clipboard.readText()")
+    at_page = main.evaluate("window.pymaze.snapshot()")
+    at_page["link"] = main.evaluate("location.hash")
+    assert embed.count("<script") == 1
+    embed = embed.replace("<pymaze-board ", '<pymaze-board id="b" ', 1)
+    context.close()
+    # another context: the page's service worker (registered above) would answer the test page's
+    # address itself, where the route below serves it; this one blocks service workers
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    console = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+    url = site_url + "boards-test.html"
+    page.route(url, lambda route: route.fulfill(body=PAGE.format(embed=embed), content_type="text/html; charset=utf-8"))
+    page.goto(url)
+    page.wait_for_function("!!customElements.get('pymaze-board')")
+    page.evaluate("Promise.all([...document.querySelectorAll('pymaze-board')].map((b) => b.ready))", None)
+    yield page, embed, at_page
+    if console:
+        print("\n--- browser console ---\n" + "\n".join(console))
+    context.close()
+
+
+@pytest.fixture
+def boards(shared):
+    return shared[0]
+
+
+def test_the_share_menu_gives_one_script_and_a_board_at_the_pages_event(shared, site_url):
+    page, embed, at_page = shared
+    script, board = embed.split("\n")
+    assert script == f'<script type="module" src="{site_url}board.js"></script>'
+    assert at_page["link"].startswith("#gen=dig&") and "&run=solve" in at_page["link"]
+    assert board == f'<pymaze-board id="b" link="{at_page["link"].replace("&", "&amp;")}" tick="12"></pymaze-board>'
+    got = snap(page, "b")
+    assert at_page["cursor"] == got["tick"] == 12 and at_page["total"] == got["total"]
+    for layer in ("wall", "mark", "num", "start", "goals"):
+        assert got[layer] == at_page[layer], layer
+
+
+def snap(page, board):
+    return page.evaluate("(id) => document.getElementById(id).snapshot()", board)
+
+
+def press(page, board, button, times=1):
+    for _ in range(times):
+        page.evaluate("([id, b]) => document.getElementById(id).shadowRoot.querySelector('.' + b).click()", [board, button])
+
+
+def engine_run(board):
+    """(the run the link names, made in CPython, its packed events)"""
+    if board == "a":
+        run = Run.generate("kruskal", 10, 8, seed=5)
+    else:
+        run = Run.solve("bfs", pymaze.generate("dig", 7, 5, seed=3, shape="hex"), seed=3)
+    initial = run.initial.copy()
+    return initial, run.events()
+
+
+def at(board, tick):
+    maze, events = engine_run(board)
+    apply(maze, array("i", events[:4 * tick]))
+    return maze, len(events) // 4
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_each_board_shows_its_links_run_at_its_tick(boards, board):
+    got = snap(boards, board)
+    want, total = at(board, BOARDS[board][1])
+    assert (got["tick"], got["total"]) == (BOARDS[board][1], total)
+    assert bytes(got["wall"]) == bytes(want.wall)
+    assert bytes(got["mark"]) == bytes(want.mark)
+    assert got["num"] == list(want.num)
+    assert got["start"] == want.start and got["goals"] == list(want.goals)
+    text = boards.evaluate("(id) => document.getElementById(id).shadowRoot.querySelector('.count').textContent", board)
+    assert text == f"{BOARDS[board][1]} / {total}"
+
+
+def test_stepping_one_board_leaves_the_other(boards):
+    other = snap(boards, "b")
+    press(boards, "a", "step", 3)
+    press(boards, "a", "back")
+    got = snap(boards, "a")
+    want, _ = at("a", 32)
+    assert got["tick"] == 32 and bytes(got["wall"]) == bytes(want.wall) and bytes(got["mark"]) == bytes(want.mark)
+    assert snap(boards, "b") == other
+    # the scrubber: to the start, then the end; the other board still where it was
+    boards.evaluate("""() => { const s = document.getElementById('a').shadowRoot.querySelector('.scrub');
+                               s.value = '0'; s.dispatchEvent(new Event('input')); }""")
+    start, _ = at("a", 0)
+    assert bytes(snap(boards, "a")["wall"]) == bytes(start.wall) and snap(boards, "b") == other
+    boards.evaluate("() => document.getElementById('a').seek(1e9)")
+    final = pymaze.generate("kruskal", 10, 8, seed=5)
+    assert bytes(snap(boards, "a")["wall"]) == bytes(final.wall)
+    # play runs from the start to the end by itself
+    press(boards, "a", "play")
+    boards.wait_for_function("() => { const a = document.getElementById('a'); return !a.playing && a.tick === a.total; }",
+                             timeout=30000)
+    assert bytes(snap(boards, "a")["wall"]) == bytes(final.wall) and snap(boards, "b") == other
+
+
+def test_a_bad_link_shows_a_notice_and_no_run(boards):
+    notice = boards.evaluate("() => { const n = document.getElementById('bad').shadowRoot.querySelector('.notice');"
+                             " return n.hidden ? '' : n.textContent; }")
+    assert notice == 'pymaze-board: unknown generator "nosuch"'
+    assert snap(boards, "bad") is None
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_the_boards_are_drawn_at_both_sizes(boards, width, height):
+    boards.set_viewport_size({"width": width, "height": height})
+    ARTIFACTS.mkdir(exist_ok=True)
+    for board in BOARDS:
+        el = boards.locator(f"#{board}")
+        box = el.bounding_box()
+        assert 0 < box["width"] <= width - 16
+        el.screenshot(path=str(ARTIFACTS / f"board-{board}-{width}.png"))
+        # the maze canvas is laid out inside the board and painted (not all one colour)
+        size = boards.evaluate("""(id) => { const c = document.getElementById(id).shadowRoot.querySelector('.maze');
+            const r = c.getBoundingClientRect(), v = c.parentElement.getBoundingClientRect();
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let colours = new Set(); for (let i = 0; i < d.length; i += 4 * 97) colours.add(d[i] << 16 | d[i + 1] << 8 | d[i + 2]);
+            return { w: r.width, h: r.height, vw: v.width, vh: v.height, colours: colours.size }; }""", board)
+        assert 0 < size["w"] <= size["vw"] + 1 and 0 < size["h"] <= size["vh"] + 1 and size["colours"] >= 3
