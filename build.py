@@ -83,6 +83,7 @@ def build_distributions(out_dir=DIST):
     """``python -m build``: the sdist and the wheel (made from the sdist) by the standard backend
     (hatchling, pinned), reproducible with SOURCE_DATE_EPOCH (default 2024-01-01); returns
     (wheel, sdist) in ``out_dir``.  ``-P`` keeps this file, build.py, from shadowing the build module."""
+    bundle_widget()
     out_dir.mkdir(parents=True, exist_ok=True)
     for old in [*out_dir.glob("*.whl"), *out_dir.glob("*.tar.gz")]:
         old.unlink()
@@ -93,6 +94,18 @@ def build_distributions(out_dir=DIST):
         sys.exit(f"build.py: python -m build failed:\n{done.stdout}{done.stderr}")
     (wheel,), (sdist,) = out_dir.glob("*.whl"), out_dir.glob("*.tar.gz")
     return wheel, sdist
+
+
+WIDGET = ROOT / PACKAGE / "static" / "widget.js"  # built here, not kept in git; the distributions carry it
+
+
+def bundle_widget():
+    """The Jupyter widget's front end: ``web/widget.js`` and the page's modules it imports (the
+    renderer, the player) as one ES module in ``pymaze/static/``, by the pinned esbuild."""
+    pyodide_dir()  # (the pinned npm packages, esbuild among them)
+    esbuild = WEB / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
+    subprocess.run([str(esbuild), str(WEB / "widget.js"), "--bundle", "--format=esm", "--minify",
+                    "--legal-comments=none", f"--outfile={WIDGET}", "--log-level=warning"], cwd=WEB, check=True)
 
 
 def build_wheel(out_dir=DIST):

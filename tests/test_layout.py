@@ -105,7 +105,7 @@ LAYERS = {
     "io": ["pymaze.mazetext", "pymaze.formats", "pymaze.interop", "pymaze.boxtext", "pymaze.picture",
            "pymaze.records"],
     "render": ["pymaze.animate", "pymaze.sheet"],
-    "frontends": ["pymaze.cli", "pymaze.web", "pymaze.web_debug", "pymaze.__main__"],
+    "frontends": ["pymaze.cli", "pymaze.web", "pymaze.web_debug", "pymaze.widget", "pymaze.__main__"],
 }
 
 
