@@ -15,8 +15,7 @@ from pymaze import apply
 from pymaze.errors import ParameterError
 from pymaze.run import Run
 
-anywidget = pytest.importorskip("anywidget")  # noqa: F841 (the jupyter extra; build.py test installs it)
-from pymaze.widget import RunWidget  # noqa: E402
+from pymaze.widget import RunWidget  # needs anywidget: the test extra has it
 
 HEX = dict(slug="dig", width=7, height=5, seed=3, shape="hex")
 
