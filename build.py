@@ -5,6 +5,7 @@
   site in ``dist/site/``: the files of ``web/``, that wheel, the Pyodide runtime from
   the pinned npm package, and ``manifest.json``.
 * ``serve [--port N]``: build, then serve the site on 127.0.0.1.
+* ``docs``: the documentation site (MkDocs, Material) in ``dist/site/docs``, without a warning.
 * ``test [pytest args]``: a venv with the test tools, a Chromium, a build, pytest.
 * ``bench``: pymaze against its plain twins (``bench/ratios.py``, exit 1 on a missed
   target), the engine benchmark, every algorithm at 1000x1000 (``bench/big.py``, exit 1 over
@@ -275,7 +276,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         # The page's policy (web/index.html has it as a meta tag too); sent with worker.js it is
         # the worker's own: users' code in the engine reaches no origin but this one.
-        self.send_header("Content-Security-Policy", CSP)
+        if not self.path.startswith("/docs/"):  # (the docs site's theme has inline scripts of its own)
+            self.send_header("Content-Security-Policy", CSP)
         super().end_headers()
 
 
@@ -358,6 +360,35 @@ def test(args):
     return code
 
 
+DOCS_TOOLS = ("mkdocs-material>=9.5", "mkdocstrings[python]>=0.26")
+
+
+def docs(args):
+    """The documentation site: its pages made by tools/docs.py into dist/docs-src, built by MkDocs
+    (Material; mkdocs.yml) with ``--strict`` (a warning fails it) into dist/site/docs, beside the
+    page whose boards it embeds; the tools in .venv when this Python lacks them."""
+    if not (SITE / "manifest.json").exists():
+        build()
+    probe = "import mkdocs, material, mkdocstrings_handlers.python"
+    venv = ROOT / ".venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    python = next((p for p in (Path(sys.executable), venv) if p.exists() and subprocess.run(
+        [str(p), "-P", "-c", probe], cwd=ROOT, capture_output=True).returncode == 0), None)
+    if python is None:
+        if not venv.exists():
+            subprocess.run([sys.executable, "-m", "venv", str(ROOT / ".venv")], check=True)
+        say("installing the docs tools into .venv")
+        subprocess.run([str(venv), "-m", "pip", "install", "-q", *DOCS_TOOLS], check=True)
+        python = venv
+    say("writing the docs' pages")
+    subprocess.run([str(python), str(ROOT / "tools" / "docs.py"), str(DIST / "docs-src")], cwd=ROOT, check=True)
+    say("building the docs site")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    code = subprocess.run([str(python), "-P", "-m", "mkdocs", "build", "--strict", "-q"], cwd=ROOT, env=env).returncode
+    if not code:
+        say(f"docs ready in {(SITE / 'docs').relative_to(ROOT)} (served at /docs/ by 'serve')")
+    return code
+
+
 def bench(args):
     if "--limits" in args:  # peak memory and time at the largest size, one child per algorithm (slow; not in CI)
         rest = [a for a in args if a != "--limits"]
@@ -372,7 +403,7 @@ def bench(args):
 
 
 def main(argv):
-    commands = {"build": lambda a: build() and 0, "serve": serve, "test": test, "bench": bench}
+    commands = {"build": lambda a: build() and 0, "serve": serve, "test": test, "bench": bench, "docs": docs}
     if not argv or argv[0] not in commands:
         print(__doc__.strip())
         return 2
