@@ -1,6 +1,6 @@
-"""<pymaze-board>: two boards on one plain HTML page (served beside the site, one module script),
-each showing the run of its link at its tick, equal to the engine's own maze in CPython; stepping,
-stepping back, scrubbing and playing one leaves the other where it was; a bad link says so."""
+"""<pymaze-board>: the site's example page (boards.html, one module script) with a board from the page's
+Share menu added: each board shows its link's run at its tick, equal to the page's layers and to CPython's
+run; stepping, scrubbing and playing one leaves the others; a bad link says so; offline once seen."""
 
 from array import array
 
@@ -14,22 +14,16 @@ from pymaze.run import Run
 pytestmark = pytest.mark.browser
 
 B_LINK = "#gen=dig&shape=hex&w=7&h=5&seed=3&sol=bfs&run=solve"
-BOARDS = {"a": ("#gen=kruskal&w=10&h=8&seed=5", 30), "b": (B_LINK, 12)}
-PAGE = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Two boards</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<body style="margin: 16px; font-family: sans-serif">
-<h1>Two boards</h1>
-{embed}
-<p>text between</p>
-<pymaze-board id="a" link="#gen=kruskal&amp;w=10&amp;h=8&amp;seed=5" tick="30"></pymaze-board>
-<pymaze-board id="bad" link="#gen=nosuch&amp;w=5"></pymaze-board>
-</body></html>"""
+BOARDS = {"a": ("#gen=kruskal&w=10&h=8&seed=5", 30), "b": (B_LINK, 12),
+          "c": ("#gen=wilson&shape=polar&w=8&h=6&seed=4&sol=bfs&run=solve", 25)}
+READY = "Promise.all([...document.querySelectorAll('pymaze-board')].map((b) => b.ready)).then(() => true)"
 
 
 @pytest.fixture(scope="module")
 def shared(browser, site_url):
     """Board b's HTML from the page's Share menu (the page at event 12 of B_LINK's solve) and the
-    page's layers there; then a plain page of the site's origin holding it and two more boards."""
+    page's layers there; then the site's example page (boards a and c) with board b and a board of
+    a bad link added to it.  The page's visit leaves the site's service worker installed."""
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"], viewport={"width": 1280, "height": 800})
     main = context.new_page()
     main.goto(site_url + B_LINK)
@@ -43,22 +37,20 @@ def shared(browser, site_url):
     embed = main.evaluate("navigator.clipboard.readText()")
     at_page = main.evaluate("window.pymaze.snapshot()")
     at_page["link"] = main.evaluate("location.hash")
-    assert embed.count("<script") == 1
-    embed = embed.replace("<pymaze-board ", '<pymaze-board id="b" ', 1)
-    context.close()
-    # another context: the page's service worker (registered above) would answer the test page's
-    # address itself, where the route below serves it; this one blocks service workers
-    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    main.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    main.close()
     page = context.new_page()
     console = []
     page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
     page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
-    url = site_url + "boards-test.html"
-    page.route(url, lambda route: route.fulfill(body=PAGE.format(embed=embed), content_type="text/html; charset=utf-8"))
-    page.goto(url)
+    page.goto(site_url + "boards.html")
+    script, board = embed.split("\n")
+    page.evaluate("""(html) => { document.body.insertAdjacentHTML('beforeend', html);
+        document.body.insertAdjacentHTML('beforeend', '<pymaze-board id="bad" link="#gen=nosuch&amp;w=5"></pymaze-board>'); }""",
+                  board.replace("<pymaze-board ", '<pymaze-board id="b" ', 1))
     page.wait_for_function("!!customElements.get('pymaze-board')")
-    page.evaluate("Promise.all([...document.querySelectorAll('pymaze-board')].map((b) => b.ready))", None)
-    yield page, embed, at_page
+    page.evaluate(READY)
+    yield page, embed, at_page, context
     if console:
         print("\n--- browser console ---\n" + "\n".join(console))
     context.close()
@@ -70,11 +62,11 @@ def boards(shared):
 
 
 def test_the_share_menu_gives_one_script_and_a_board_at_the_pages_event(shared, site_url):
-    page, embed, at_page = shared
+    page, embed, at_page, _ = shared
     script, board = embed.split("\n")
     assert script == f'<script type="module" src="{site_url}board.js"></script>'
     assert at_page["link"].startswith("#gen=dig&") and "&run=solve" in at_page["link"]
-    assert board == f'<pymaze-board id="b" link="{at_page["link"].replace("&", "&amp;")}" tick="12"></pymaze-board>'
+    assert board == f'<pymaze-board link="{at_page["link"].replace("&", "&amp;")}" tick="12"></pymaze-board>'
     got = snap(page, "b")
     assert at_page["cursor"] == got["tick"] == 12 and at_page["total"] == got["total"]
     for layer in ("wall", "mark", "num", "start", "goals"):
@@ -94,8 +86,10 @@ def engine_run(board):
     """(the run the link names, made in CPython, its packed events)"""
     if board == "a":
         run = Run.generate("kruskal", 10, 8, seed=5)
-    else:
+    elif board == "b":
         run = Run.solve("bfs", pymaze.generate("dig", 7, 5, seed=3, shape="hex"), seed=3)
+    else:
+        run = Run.solve("bfs", pymaze.generate("wilson", 8, 6, seed=4, shape="polar"), seed=4)
     initial = run.initial.copy()
     return initial, run.events()
 
@@ -120,7 +114,7 @@ def test_each_board_shows_its_links_run_at_its_tick(boards, board):
 
 
 def test_stepping_one_board_leaves_the_other(boards):
-    other = snap(boards, "b")
+    other, third = snap(boards, "b"), snap(boards, "c")
     press(boards, "a", "step", 3)
     press(boards, "a", "back")
     got = snap(boards, "a")
@@ -140,6 +134,7 @@ def test_stepping_one_board_leaves_the_other(boards):
     boards.wait_for_function("() => { const a = document.getElementById('a'); return !a.playing && a.tick === a.total; }",
                              timeout=30000)
     assert bytes(snap(boards, "a")["wall"]) == bytes(final.wall) and snap(boards, "b") == other
+    assert snap(boards, "c") == third
 
 
 def test_a_bad_link_shows_a_notice_and_no_run(boards):
@@ -165,3 +160,23 @@ def test_the_boards_are_drawn_at_both_sizes(boards, width, height):
             let colours = new Set(); for (let i = 0; i < d.length; i += 4 * 97) colours.add(d[i] << 16 | d[i + 1] << 8 | d[i + 2]);
             return { w: r.width, h: r.height, vw: v.width, vh: v.height, colours: colours.size }; }""", board)
         assert 0 < size["w"] <= size["vw"] + 1 and 0 < size["h"] <= size["vh"] + 1 and size["colours"] >= 3
+
+
+def test_the_boards_work_offline_once_seen(shared):
+    """The site's service worker (installed by the page's visit, and registered by board.js too)
+    answers every file with the network gone: the example page reloads, its engine boots from the
+    cache and the boards show their runs again."""
+    page, _, _, context = shared
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_function("!!customElements.get('pymaze-board')")
+        page.evaluate(READY)
+        for board in ("a", "c"):
+            got, (want, total) = snap(page, board), at(board, BOARDS[board][1])
+            assert (got["tick"], got["total"]) == (BOARDS[board][1], total) and bytes(got["wall"]) == bytes(want.wall)
+            assert bytes(got["mark"]) == bytes(want.mark)
+    finally:
+        context.set_offline(False)
