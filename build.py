@@ -5,7 +5,8 @@
   site in ``dist/site/``: the files of ``web/``, that wheel, the Pyodide runtime from
   the pinned npm package, and ``manifest.json``.
 * ``serve [--port N]``: build, then serve the site on 127.0.0.1.
-* ``docs``: the documentation site (MkDocs, Material) in ``dist/site/docs``, without a warning.
+* ``docs``: the documentation site (MkDocs, Material) in ``dist/docs``, without a warning; the
+  next ``build`` or ``serve`` puts it into the site at ``/docs/``.
 * ``test [pytest args]``: a venv with the test tools, a Chromium, a build, pytest.
 * ``bench``: pymaze against its plain twins (``bench/ratios.py``, exit 1 on a missed
   target), the engine benchmark, every algorithm at 1000x1000 (``bench/big.py``, exit 1 over
@@ -146,6 +147,8 @@ def build(quiet=False):
             shutil.copy2(path, SITE / path.name)
     for path in sorted((ROOT / "docs").glob("shape-*.png")):  # the about page's pictures of the shapes
         shutil.copy2(path, SITE / path.name)
+    if (DIST / "docs" / "index.html").exists():  # the docs site (build.py docs), at /docs/, its boards the site's
+        shutil.copytree(DIST / "docs", SITE / "docs")
     for name in RUNTIME:
         shutil.copy2(pkg / name, SITE / name)
     for name, source in VENDOR.items():
@@ -365,10 +368,9 @@ DOCS_TOOLS = ("mkdocs-material>=9.5", "mkdocstrings[python]>=0.26")
 
 def docs(args):
     """The documentation site: its pages made by tools/docs.py into dist/docs-src, built by MkDocs
-    (Material; mkdocs.yml) with ``--strict`` (a warning fails it) into dist/site/docs, beside the
-    page whose boards it embeds; the tools in .venv when this Python lacks them."""
-    if not (SITE / "manifest.json").exists():
-        build()
+    (Material; mkdocs.yml) with ``--strict`` (a warning fails it) into dist/docs, which the next
+    build puts into the site at /docs/ (its boards run the site's engine); the tools in .venv
+    when this Python lacks them."""
     probe = "import mkdocs, material, mkdocstrings_handlers.python"
     venv = ROOT / ".venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     python = next((p for p in (Path(sys.executable), venv) if p.exists() and subprocess.run(
@@ -385,7 +387,7 @@ def docs(args):
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     code = subprocess.run([str(python), "-P", "-m", "mkdocs", "build", "--strict", "-q"], cwd=ROOT, env=env).returncode
     if not code:
-        say(f"docs ready in {(SITE / 'docs').relative_to(ROOT)} (served at /docs/ by 'serve')")
+        say("docs ready in dist/docs (the next build or serve puts them at /docs/)")
     return code
 
 
