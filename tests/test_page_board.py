@@ -13,7 +13,7 @@ from pymaze.run import Run
 
 pytestmark = pytest.mark.browser
 
-B_LINK = "#gen=dig&shape=hex&w=7&h=5&seed=3&sol=bfs&run=solve"
+B_LINK = "#gen=dig&shape=hex&w=7&h=5&seed=3&sol=bfs&run=solve&speed=100"  # instant: no animation to wait for
 BOARDS = {"a": ("#gen=kruskal&w=10&h=8&seed=5", 30), "b": (B_LINK, 12),
           "c": ("#gen=wilson&shape=polar&w=8&h=6&seed=4&sol=bfs&run=solve", 25)}
 READY = "Promise.all([...document.querySelectorAll('pymaze-board')].map((b) => b.ready)).then(() => true)"
@@ -142,6 +142,14 @@ def test_a_bad_link_shows_a_notice_and_no_run(boards):
                              " return n.hidden ? '' : n.textContent; }")
     assert notice == 'pymaze-board: unknown generator "nosuch"'
     assert snap(boards, "bad") is None
+    # made by script too, and given its link afterwards
+    made = boards.evaluate("""() => { const b = document.createElement('pymaze-board'); document.body.append(b);
+        b.setAttribute('link', '#gen=dig&w=4&h=3&seed=1'); return b.ready.then(() => b.loaded >= 1); }""")
+    assert made
+    total = len(Run.generate("dig", 4, 3, seed=1).events()) // 4
+    boards.wait_for_function("n => { const b = document.body.lastElementChild; return b.player && b.total === n && b.tick === n; }",
+                             arg=total)
+    assert bytes(boards.evaluate("document.body.lastElementChild.snapshot().wall")) == bytes(pymaze.generate("dig", 4, 3, seed=1).wall)
 
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])

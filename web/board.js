@@ -144,7 +144,6 @@ export class PymazeBoard extends HTMLElement {
     this.$(".step").addEventListener("click", () => this.step());
     this.$(".play").addEventListener("click", () => (this.playing ? this.pause() : this.play()));
     this.$(".scrub").addEventListener("input", (e) => { this.pause(); this.seek(Number(e.target.value)); });
-    this.tabIndex = 0;
     this.addEventListener("keydown", (e) => {
       const act = { ArrowRight: () => this.step(), ArrowLeft: () => this.back(), " ": () => this.$(".play").click() }[e.key];
       if (act && e.target === this) { e.preventDefault(); act(); }
@@ -152,7 +151,10 @@ export class PymazeBoard extends HTMLElement {
     new ResizeObserver(() => this.layout()).observe(this.$(".view"));
   }
 
-  connectedCallback() { if (!this.loaded) this.load(); }
+  connectedCallback() {
+    if (!this.hasAttribute("tabindex")) this.tabIndex = 0; // (not in the constructor: createElement forbids attributes there)
+    if (!this.loaded) this.load();
+  }
 
   attributeChangedCallback(name, old, value) {
     if (!this.isConnected || old === value) return;
