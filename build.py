@@ -170,9 +170,11 @@ SERVICE_WORKER = "sw.js"
 
 
 def site_files(site):
-    """Every file of the built site but the service worker, as sorted paths relative to it."""
+    """Every file of the built site but the service worker and the docs site (``docs/``: read
+    online, not part of the page's offline copy), as sorted paths relative to it."""
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
-                  if p.is_file() and p.relative_to(site).as_posix() != SERVICE_WORKER)
+                  if p.is_file() and p.relative_to(site).as_posix() != SERVICE_WORKER
+                  and not p.relative_to(site).as_posix().startswith("docs/"))
 
 
 def site_version(site):
