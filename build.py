@@ -1,11 +1,13 @@
 """Build, serve, test and benchmark pymaze (stdlib only): ``python build.py build|serve|test|bench``.
 
-* ``build``: a reproducible wheel of the engine (fixed timestamps, sorted
-  entries: two builds give the same bytes) and the static site in
-  ``dist/site/``: the files of ``web/``, the wheel, the Pyodide runtime from
+* ``build``: the engine's wheel and sdist in ``dist/`` by ``python -m build`` (hatchling,
+  pinned; reproducible with SOURCE_DATE_EPOCH: two builds give the same bytes) and the static
+  site in ``dist/site/``: the files of ``web/``, that wheel, the Pyodide runtime from
   the pinned npm package, the engine's snapshot (``engine.snapshot``, made with Node) and
   ``manifest.json``.
 * ``serve [--port N]``: build, then serve the site on 127.0.0.1.
+* ``docs``: the documentation site (MkDocs, Material) in ``dist/docs``, without a warning; the
+  next ``build`` or ``serve`` puts it into the site at ``/docs/``.
 * ``test [pytest args]``: a venv with the test tools, a Chromium, a build, pytest.
 * ``bench``: pymaze against its plain twins (``bench/ratios.py``, exit 1 on a missed
   target), the engine benchmark, every algorithm at 1000x1000 (``bench/big.py``, exit 1 over
@@ -13,7 +15,6 @@
   time of every algorithm at 2000x2000 cells, written into docs/BENCHMARKS.md.
 """
 
-import base64
 import functools
 import hashlib
 import http.server
@@ -23,7 +24,6 @@ import re
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -49,43 +49,71 @@ def say(message):
     print(f"==> {message}", flush=True)
 
 
+PACKAGE = "pymaze"  # the import name; the distribution's name is pyproject.toml's (pymaze-workbench)
+
+
 def project():
-    """(name, version, summary, requires-python) read from pyproject.toml."""
+    """(distribution name, version, summary, requires-python): pyproject.toml's, the version
+    from pymaze/__init__.py (its only place)."""
     text = (ROOT / "pyproject.toml").read_text()
-    field = lambda key: re.search(rf'^{key}\s*=\s*"([^"]*)"', text, re.M).group(1)
-    return field("name"), field("version"), field("description"), field("requires-python")
+    field = lambda key, text=text: re.search(rf'^{key}\s*=\s*"([^"]*)"', text, re.M).group(1)
+    version = field("__version__", (ROOT / PACKAGE / "__init__.py").read_text())
+    return field("name"), version, field("description"), field("requires-python")
 
 
-# --- the wheel ---------------------------------------------------------------
-def _record_hash(data):
-    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+# --- the distributions -------------------------------------------------------
+BUILD_TOOLS = ("build>=1", "twine>=5", "hatchling==1.33.0")  # hatchling as pinned in pyproject.toml
+
+
+def build_python():
+    """A Python that has ``build`` and the pinned hatchling: this one, else .venv's (made and
+    filled with pip when it lacks them, as the test command does)."""
+    probe = "import build, hatchling.build, importlib.metadata as m; assert m.version('hatchling') == '1.33.0'"
+    venv = ROOT / ".venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    for python in (Path(sys.executable), venv):
+        if python.exists() and subprocess.run([str(python), "-P", "-c", probe], cwd=ROOT,
+                                              capture_output=True).returncode == 0:
+            return python
+    if not venv.exists():
+        say("creating the venv .venv")
+        subprocess.run([sys.executable, "-m", "venv", str(ROOT / ".venv")], check=True)
+    say("installing the build tools into .venv")
+    subprocess.run([str(venv), "-m", "pip", "install", "-q", *BUILD_TOOLS], check=True)
+    return venv
+
+
+def build_distributions(out_dir=DIST):
+    """``python -m build``: the sdist and the wheel (made from the sdist) by the standard backend
+    (hatchling, pinned), reproducible with SOURCE_DATE_EPOCH (default 2024-01-01); returns
+    (wheel, sdist) in ``out_dir``.  ``-P`` keeps this file, build.py, from shadowing the build module."""
+    bundle_widget()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for old in [*out_dir.glob("*.whl"), *out_dir.glob("*.tar.gz")]:
+        old.unlink()
+    env = dict(os.environ, SOURCE_DATE_EPOCH=str(EPOCH))
+    done = subprocess.run([str(build_python()), "-P", "-m", "build", "--no-isolation", "--outdir", str(out_dir),
+                           str(ROOT)], cwd=ROOT, env=env, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"build.py: python -m build failed:\n{done.stdout}{done.stderr}")
+    (wheel,), (sdist,) = out_dir.glob("*.whl"), out_dir.glob("*.tar.gz")
+    return wheel, sdist
+
+
+WIDGET = ROOT / PACKAGE / "static" / "widget.js"  # built here, not kept in git; the distributions carry it
+
+
+def bundle_widget():
+    """The Jupyter widget's front end: ``web/widget.js`` and the page's modules it imports (the
+    renderer, the player) as one ES module in ``pymaze/static/``, by the pinned esbuild."""
+    pyodide_dir()  # (the pinned npm packages, esbuild among them)
+    esbuild = WEB / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
+    subprocess.run([str(esbuild), str(WEB / "widget.js"), "--bundle", "--format=esm", "--minify",
+                    "--legal-comments=none", f"--outfile={WIDGET}", "--log-level=warning"], cwd=WEB, check=True)
 
 
 def build_wheel(out_dir=DIST):
-    """Write ``pymaze-<version>-py3-none-any.whl`` into ``out_dir``; returns its path."""
-    name, version, summary, requires = project()
-    dist_info = f"{name}-{version}.dist-info"
-    files = {}
-    for path in sorted((ROOT / name).rglob("*.py")):
-        files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
-    files[f"{dist_info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-                                      f"Summary: {summary}\nRequires-Python: {requires}\n").encode()
-    files[f"{dist_info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: pymaze build.py\n"
-                                   b"Root-Is-Purelib: true\nTag: py3-none-any\n")
-    record = "".join(f"{p},{_record_hash(d)},{len(d)}\n" for p, d in sorted(files.items()))
-    files[f"{dist_info}/RECORD"] = (record + f"{dist_info}/RECORD,,\n").encode()
-    out_dir.mkdir(parents=True, exist_ok=True)
-    wheel = out_dir / f"{name}-{version}-py3-none-any.whl"
-    stamp = max(EPOCH, 315532800)  # zip cannot store dates before 1980
-    import time
-    date = time.gmtime(stamp)[:6]
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted(files):
-            info = zipfile.ZipInfo(path, date_time=date)
-            info.external_attr = 0o100644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, files[path], compresslevel=9)
-    return wheel
+    """The wheel of ``python -m build`` (its sdist beside it) in ``out_dir``; returns its path."""
+    return build_distributions(out_dir)[0]
 
 
 # --- the site ----------------------------------------------------------------
@@ -120,12 +148,15 @@ def build(quiet=False):
             shutil.copy2(path, SITE / path.name)
     for path in sorted((ROOT / "docs").glob("shape-*.png")):  # the about page's pictures of the shapes
         shutil.copy2(path, SITE / path.name)
+    if (DIST / "docs" / "index.html").exists():  # the docs site (build.py docs), at /docs/, its boards the site's
+        shutil.copytree(DIST / "docs", SITE / "docs")
     for name in RUNTIME:
         shutil.copy2(pkg / name, SITE / name)
     for name, source in VENDOR.items():
         shutil.copy2(WEB / "node_modules" / source, SITE / name)
     bundle_scripts()
-    wheel = build_wheel(SITE)
+    wheel = SITE / build_wheel(DIST).name  # the distributions in dist/, the same wheel in the site
+    shutil.copy2(DIST / wheel.name, wheel)
     site_sources()
     manifest = {"wheel": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
                 "pyodide": installed, "version": project()[1]}
@@ -159,9 +190,11 @@ SERVICE_WORKER = "sw.js"
 
 
 def site_files(site):
-    """Every file of the built site but the service worker, as sorted paths relative to it."""
+    """Every file of the built site but the service worker and the docs site (``docs/``: read
+    online, not part of the page's offline copy), as sorted paths relative to it."""
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
-                  if p.is_file() and p.relative_to(site).as_posix() != SERVICE_WORKER)
+                  if p.is_file() and p.relative_to(site).as_posix() != SERVICE_WORKER
+                  and not p.relative_to(site).as_posix().startswith("docs/"))
 
 
 def site_version(site):
@@ -201,7 +234,7 @@ def bundle_scripts():
 def site_sources():
     """The engine's sources under ``src/`` (the page links each algorithm to its file) and the
     catalogue as ``catalogue.json`` (the page fills its dropdowns from it before the engine is up)."""
-    name = project()[0]
+    name = PACKAGE
     for path in sorted((ROOT / name).rglob("*.py")):
         out = SITE / "src" / path.relative_to(ROOT)
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -268,7 +301,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         # The page's policy (web/index.html has it as a meta tag too); sent with worker.js it is
         # the worker's own: users' code in the engine reaches no origin but this one.
-        self.send_header("Content-Security-Policy", CSP)
+        if not self.path.startswith("/docs/"):  # (the docs site's theme has inline scripts of its own)
+            self.send_header("Content-Security-Policy", CSP)
         super().end_headers()
 
 
@@ -351,6 +385,34 @@ def test(args):
     return code
 
 
+DOCS_TOOLS = ("mkdocs-material>=9.5", "mkdocstrings[python]>=0.26")
+
+
+def docs(args):
+    """The documentation site: its pages made by tools/docs.py into dist/docs-src, built by MkDocs
+    (Material; mkdocs.yml) with ``--strict`` (a warning fails it) into dist/docs, which the next
+    build puts into the site at /docs/ (its boards run the site's engine); the tools in .venv
+    when this Python lacks them."""
+    probe = "import mkdocs, material, mkdocstrings_handlers.python"
+    venv = ROOT / ".venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    python = next((p for p in (Path(sys.executable), venv) if p.exists() and subprocess.run(
+        [str(p), "-P", "-c", probe], cwd=ROOT, capture_output=True).returncode == 0), None)
+    if python is None:
+        if not venv.exists():
+            subprocess.run([sys.executable, "-m", "venv", str(ROOT / ".venv")], check=True)
+        say("installing the docs tools into .venv")
+        subprocess.run([str(venv), "-m", "pip", "install", "-q", *DOCS_TOOLS], check=True)
+        python = venv
+    say("writing the docs' pages")
+    subprocess.run([str(python), str(ROOT / "tools" / "docs.py"), str(DIST / "docs-src")], cwd=ROOT, check=True)
+    say("building the docs site")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    code = subprocess.run([str(python), "-P", "-m", "mkdocs", "build", "--strict", "-q"], cwd=ROOT, env=env).returncode
+    if not code:
+        say("docs ready in dist/docs (the next build or serve puts them at /docs/)")
+    return code
+
+
 def bench(args):
     if "--limits" in args:  # peak memory and time at the largest size, one child per algorithm (slow; not in CI)
         rest = [a for a in args if a != "--limits"]
@@ -365,7 +427,7 @@ def bench(args):
 
 
 def main(argv):
-    commands = {"build": lambda a: build() and 0, "serve": serve, "test": test, "bench": bench}
+    commands = {"build": lambda a: build() and 0, "serve": serve, "test": test, "bench": bench, "docs": docs}
     if not argv or argv[0] not in commands:
         print(__doc__.strip())
         return 2

@@ -9,6 +9,7 @@ Everything heavier (the algorithm modules, formats, the CLI) loads on first use.
 """
 
 from . import lab as _lab  # loaded now, so that the name pymaze.lab stays the function defined below
+from . import notebook as _notebook  # noqa: F401 (Maze, Solution and Run display themselves as SVG)
 from .api import generate, lattice, load_plugin, metrics, solve
 from .errors import (GeometryError, MazeFormatError, ParameterError, PymazeError, SizeError,
                      UnknownAlgorithmError)

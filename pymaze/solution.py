@@ -45,6 +45,7 @@ class Solution:
     visited: int                # distinct nodes ever expanded
     heuristic: bool = False     # the result is a heuristic (e.g. farthest pair on a maze with loops)
     notes: list = field(default_factory=list)  # (name, value, square) of every NOTE event
+    maze: object = field(default=None, repr=False, compare=False)  # the maze solved (for drawing it)
 
     @classmethod
     def from_events(cls, maze, events):
@@ -85,7 +86,7 @@ class Solution:
         return cls(found=found, status=status or "no route", squares=route,
                    path=maze.nodes_xy(route), moves=max(len(route) - 1, 0) if found else 0,
                    visited=visited, heuristic=any(n[0] == NOTE_NAMES[N_HEURISTIC] for n in named),
-                   notes=named)
+                   notes=named, maze=maze)
 
     @classmethod
     def of_run(cls, run, keep_events=False):

@@ -98,11 +98,14 @@ LAYERS = {
     "core": ["pymaze.maze", "pymaze.events", "pymaze.registry"],
     "algorithms": ["pymaze.generators", "pymaze.solvers"],
     "extend": ["pymaze.author", "pymaze.plugins"],
-    "engine": ["pymaze.run", "pymaze.inside", "pymaze.tour", "pymaze.solution", "pymaze.stats", "pymaze.lab", "pymaze.api", "pymaze"],
+    # svg draws from the maze alone, so it sits with the engine, whose package (pymaze.notebook)
+    # gives Maze, Solution and Run their Jupyter display through it
+    "engine": ["pymaze.run", "pymaze.inside", "pymaze.tour", "pymaze.solution", "pymaze.stats", "pymaze.lab", "pymaze.api", "pymaze.svg",
+               "pymaze.notebook", "pymaze"],
     "io": ["pymaze.mazetext", "pymaze.formats", "pymaze.interop", "pymaze.boxtext", "pymaze.picture",
            "pymaze.records"],
-    "render": ["pymaze.svg", "pymaze.animate", "pymaze.sheet"],
-    "frontends": ["pymaze.cli", "pymaze.web", "pymaze.web_debug", "pymaze.__main__"],
+    "render": ["pymaze.animate", "pymaze.sheet"],
+    "frontends": ["pymaze.cli", "pymaze.web", "pymaze.web_debug", "pymaze.widget", "pymaze.__main__"],
 }
 
 

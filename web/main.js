@@ -10,6 +10,7 @@ import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
 import { Engine } from "./engine.js";
 import { CodeMode } from "./code.js";
 import { MAX_FRAGMENT, applyLink, linkOf } from "./link.js";
+import { embedSnippet } from "./embed.js";
 import { Machine } from "./machine.js";
 import { MetricsPanel } from "./metrics.js";
 import { Lab } from "./lab.js";
@@ -386,7 +387,9 @@ async function openEdited(params) {
 // A link pasted into the address bar of the open page (only the fragment changed) opens too.
 window.addEventListener("hashchange", () => { if (ui.catalogue && machine.state !== "loading") openLink(); });
 
-async function copyLink() {
+// `embed`: the board's HTML (embed.js) at the event the page is on, instead of the link.
+async function copyLink(embed = false) {
+  if (embed && ui.origin !== "generated") return showNotice("A board embeds a generated maze and its run (an edited or imported maze does not travel as one).");
   if (ui.origin !== "generated" && !(ui.origin === "edited" && modes.edit.base)) {
     return showNotice("A link holds a generator's settings (and the edits made to its maze); an imported or moved maze, " +
       "or one edited from them, needs an export instead.");
@@ -398,12 +401,14 @@ async function copyLink() {
     return showNotice(`This maze's ${what} make${what === "mask" ? "s" : ""} its link ${(location.hash.length - 1).toLocaleString("en")} characters long; ` +
       `links hold at most ${MAX_FRAGMENT.toLocaleString("en")}: export it as JSON instead.`);
   }
+  const text = embed ? embedSnippet(new URL("./", location.href).href, location.hash, player.atEnd ? null : player.cursor) : url;
+  ui.embed = embed ? text : null; // (what the tests read)
   try {
-    await navigator.clipboard.writeText(url);
+    await navigator.clipboard.writeText(text);
     showNotice("");
-    ui.flash = { text: "Link copied.", until: performance.now() + 2500 };
+    ui.flash = { text: embed ? "Embed code copied: paste it into a page of this site's origin." : "Link copied.", until: performance.now() + 2500 };
   } catch {
-    showNotice(`The clipboard is not available here; the link is in the address bar: ${url}`);
+    showNotice(embed ? `The clipboard is not available here; the embed code: ${text}` : `The clipboard is not available here; the link is in the address bar: ${url}`);
   }
 }
 
@@ -550,7 +555,8 @@ const actions = {
   prev: () => transport(async () => player.prevMilestone()),
   reset: () => transport(async () => player.seek(0)),
   "random-weights": randomWeights,
-  "copy-link": copyLink,
+  "copy-link": () => copyLink(),
+  "copy-embed": () => copyLink(true),
   "settings-toggle": () => showSheet($("sheet").hidden),
   "sheet-close": () => showSheet(false),
   "mode-watch": () => { code.hide(); switchMode("watch"); },
