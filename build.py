@@ -377,7 +377,10 @@ def test(args):
     site = build()
     say("running pytest")
     env = dict(os.environ, PYMAZE_CHROMIUM=chromium, PYMAZE_SITE=str(site))
-    code = subprocess.run([str(python), "-m", "pytest", *(args or ["tests"])], cwd=ROOT, env=env).returncode
+    # Every test by default, on as many workers as the machine has cores, a test file to a worker
+    # (a file's tests share their browser pages); arguments given replace all of that.
+    whole = ["-n", "auto", "--dist", "loadfile", "tests"]
+    code = subprocess.run([str(python), "-m", "pytest", *(args or whole)], cwd=ROOT, env=env).returncode
     if code == 5:
         print("build.py: pytest collected no tests")
         code = 1
