@@ -116,7 +116,7 @@ def _polar_nbrs(counts):
 
 
 class Lattice:
-    """The cells and candidate passages of a hex, triangle or polar maze (with its mask applied).
+    """The cells and candidate passages of a maze of any shape but square (with its mask applied).
 
     ``n`` cells, ``m`` passages; ``tables[p]``: cell p's neighbours as ``(via - p, q - p)`` in
     clockwise order; ``ends``: the two cells of passage ``n + k`` at ``2k`` and ``2k + 1``;
