@@ -250,9 +250,13 @@ class Painter:
             d, h = scene.drawn, self.lw / 2
             walls, b = d["walls"], d["border"]
             for k, v in enumerate(d["passages"]):
-                self.passage[v] = len(self.segs)
+                self.passage[v] = [len(self.segs)]
                 self.segs.append((v, scene.px(walls[4 * k], walls[4 * k + 1]),
                                   scene.px(walls[4 * k + 2], walls[4 * k + 3])))
+            ww = d.get("wrap_walls", ())  # a passage across a seam: its wall at the other edge too
+            for k, v in enumerate(d.get("wraps", ())):
+                self.passage[v].append(len(self.segs))
+                self.segs.append((v, scene.px(ww[4 * k], ww[4 * k + 1]), scene.px(ww[4 * k + 2], ww[4 * k + 3])))
             for j in range(0, len(b), 4):
                 self.segs.append((-1, scene.px(b[j], b[j + 1]), scene.px(b[j + 2], b[j + 3])))
             self.segbox = []
@@ -261,6 +265,14 @@ class Painter:
                 self.segbox.append(box)
                 for t in self._cover(box):
                     self.tiles.setdefault(t, ([], []))[1].append(i)
+        # the seam arrows (a maze that wraps around): drawn again over every tile they touch
+        self.arrows = [(_index(seam_hue(k)), [scene.px(x, y) for x, y in pts])
+                       for k, ends in (seam_arrows(scene.drawn) if scene.drawn is not None else ()) for pts in ends]
+        self.arrows_at = {}
+        for i, (_, pts) in enumerate(self.arrows):
+            box = (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
+            for t in self._cover(box):
+                self.arrows_at.setdefault(t, []).append(i)
         self.shown = {v: maze.wall[v] for v in self.passage}
         self.ends = _end_discs(maze, scene)
 
@@ -287,7 +299,8 @@ class Painter:
                     dirty.update(self._cover(self.box[p]))
             if p in self.shown and m.wall[p] != self.shown[p]:
                 self.shown[p] = m.wall[p]
-                dirty.update(self._cover(self.segbox[self.passage[p]]))
+                for i in self.passage[p]:
+                    dirty.update(self._cover(self.segbox[i]))
         ends = _end_discs(m, self.scene)
         if ends != self.ends:
             for _, box, _ in ends + self.ends:
@@ -301,11 +314,12 @@ class Painter:
         Image, ImageDraw = pillow()
         scratch = Image.new("P", self.image.size, 0)
         pen = ImageDraw.Draw(scratch)
-        cells, segs = set(), set()
+        cells, segs, arrows = set(), set(), set()
         for t in dirty:
             c, s = self.tiles.get(t, ((), ()))
             cells.update(c)
             segs.update(s)
+            arrows.update(self.arrows_at.get(t, ()))
         for p in sorted(cells, key=self.order.__getitem__):  # frame's order: a later polygon covers an edge
             if self.fills[p]:
                 pen.polygon(self.scene.polygon(p), fill=_index(self.fills[p]))
@@ -314,6 +328,9 @@ class Painter:
             v, a, b = self.segs[i]
             if v < 0 or self.maze.wall[v]:
                 _segment(pen, a, b, self.lw, wall)
+        for i in sorted(arrows):
+            colour, pts = self.arrows[i]
+            pen.polygon(pts, fill=colour)
         for _, box, fill in self.ends:
             pen.ellipse(box, fill=_index(fill))
         for t in dirty:

@@ -116,7 +116,7 @@ def _polar_nbrs(counts):
 
 
 class Lattice:
-    """The cells and candidate passages of a hex, triangle or polar maze (with its mask applied).
+    """The cells and candidate passages of a maze of any shape but square (with its mask applied).
 
     ``n`` cells, ``m`` passages; ``tables[p]``: cell p's neighbours as ``(via - p, q - p)`` in
     clockwise order; ``ends``: the two cells of passage ``n + k`` at ``2k`` and ``2k + 1``;
@@ -621,6 +621,17 @@ def _wrap_heuristic(lat, name, targets):
     around the seams (``pymaze.worlds.deltas``); moves are unit steps, so each is admissible."""
     shape, w, tall, raw = lat.shape, lat.w, lat.h, lat.raw
     goals = [raw[g] for g in targets]
+    if name == "manhattan" and len(goals) == 1:  # the usual case, inlined (A* asks it once per cell)
+        gx, gy = goals[0] % w, goals[0] // w
+        _, wy, flip = WRAPS[shape]
+
+        def h(p):
+            y, x = divmod(raw[p], w)
+            dx, dy = abs(x - gx), abs(y - gy)
+            if flip:
+                return min(dx + dy, w - dx + abs(tall - 1 - y - gy))
+            return min(dx, w - dx) + (min(dy, tall - dy) if wy else dy)
+        return h
     if name == "manhattan":
         def measure(dx, dy):
             return dx + dy

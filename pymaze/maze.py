@@ -132,7 +132,7 @@ class Maze:
 
     @classmethod
     def shaped(cls, shape, w, h, fill="wall", mask=None):
-        """A blank maze of ``shape`` ("square", "hex", "triangle", "polar") with every passage closed.
+        """A blank maze of ``shape`` (one of ``pymaze.graph.SHAPES``) with every passage closed.
 
         Square mazes are ``blank(w, h, fill, mask)``.  The others have cells then passages;
         ``fill="wall"`` leaves the cells wall too (carving generators open them), ``"closed"``

@@ -117,7 +117,8 @@ class Run:
     def generate(cls, slug, width, height, seed=0, geometry="thin", shape=None, mask=None, **options):
         """Start generator ``slug`` on a ``width x height`` cell maze.
 
-        ``shape``: "square" (default), "hex", "triangle" or "polar" (see ``pymaze.graph``);
+        ``shape``: "square" (default) or one of the other ``pymaze.graph.SHAPES`` (hex, triangle,
+        polar, cylinder, torus, moebius, upsilon);
         ``geometry``: the view of a square maze, "thin" or "block", or a shape's name (the
         same as ``shape=``).  ``mask``: a ``pymaze.masks.Mask`` switching cells off.
         """

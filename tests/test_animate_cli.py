@@ -49,6 +49,7 @@ def expected_frames(timeline, epf, scene):
     ("square", "30x20", "bfs", 40, 25, None),
     ("hex", "8x6", "astar", 7, 10, 300),
     ("polar", "5x4", "wave", 5, 20, None),
+    ("moebius", "8x6", "astar", 5, 10, None),
 ])
 def test_gif_frames(tmp_path, shape, size, solver, epf, fps, width):
     out = tmp_path / "run.gif"
