@@ -31,7 +31,7 @@ from array import array
 from functools import lru_cache
 
 from . import events as _events
-from .errors import ParameterError, shown
+from .errors import ParameterError, SizeError, shown
 from .events import M_VISITED, MILESTONE, OP_MASK, MARK, WALL
 
 # --- reading the source ---------------------------------------------------------------------
@@ -521,19 +521,20 @@ class Inside:
     """What ``inspect`` keeps of a run: its source, the line of each event, its events (to name the
     next cell taken) and where each k's state is read."""
 
-    def __init__(self, run):
-        probe = _Probe(run)
+    def __init__(self, run, limit=None):
         self.run = run
+        self.events = run.again().events()
+        n = len(self.events) // 4
+        if limit is not None and n > limit:
+            raise SizeError(f"looking inside follows runs of at most {limit:,} events; this one makes {n:,}")
+        probe = _Probe(run)
         self.file, self.text, self.span = probe.file, probe.text, probe.span
         self.lines, self.heads = probe.record()
-        # the heads of the events that came before the first loop head hold no state yet
         self.view = view_of(run.algorithm)
         self.cache = {}   # {line event ordinal: (structures, parent table)}
-        again = run.again()
-        self.events = again.events()
-        if len(self.events) // 4 != len(self.lines):
-            raise ParameterError(f"{run.algorithm.slug} made {len(self.events) // 4} events but "
-                                 f"{len(self.lines)} were seen again: its body is not the one that runs")
+        if n != len(self.lines):
+            raise ParameterError(f"{run.algorithm.slug} made {n} events but {len(self.lines)} were seen again: "
+                                 "its body is not the one that runs")
 
     def __len__(self):
         return len(self.lines)
@@ -626,11 +627,12 @@ def predict(run, k, cell):
             "nextEntry": _values(view.structures, nxt), "yourEntry": _values(view.structures, cell)}
 
 
-def inside(run):
-    """The run's ``Inside`` (made once per run, on the first ask)."""
+def inside(run, limit=None):
+    """The run's ``Inside`` (made once per run, on the first ask); ``SizeError`` when the run makes
+    more than ``limit`` events (None: no limit)."""
     found = getattr(run, "_inside", None)
     if found is None:
-        found = run._inside = Inside(run)
+        found = run._inside = Inside(run, limit)
     return found
 
 

@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from pymaze import Run, apply
-from pymaze.errors import ParameterError
+from pymaze.errors import ParameterError, SizeError
 from pymaze.inside import inside
 from pymaze.events import MARK, MILESTONE, M_CURRENT, M_VISITED, WALL
 
@@ -191,6 +191,9 @@ def test_an_algorithm_without_a_view_still_gets_its_lines_and_parents_and_bad_k_
     for bad in (-1, n + 1, 1.5, True, "3"):
         with pytest.raises(ParameterError):
             run.inspect(bad)
+    # a run longer than a limit is refused before it is run again under the tracer
+    with pytest.raises(SizeError, match=f"at most 10 events; this one makes {n}"):
+        inside(Run.solve("collision", maze), 10)
 
 
 def after_milestones(ev):
