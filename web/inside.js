@@ -7,8 +7,8 @@ import { where } from "./status.js";
 
 const SHOWN = 40; // entries listed per structure (the rest counted)
 // The longest run looked inside: the engine runs it again under a line tracer, several times slower
-// than the run itself (a minute for a few hundred thousand events in the browser).
-export const MAX_EVENTS = 200000;
+// than the run itself (about a minute for 50,000 events in the browser).
+export const MAX_EVENTS = 50000;
 
 const LABELS = { distance: "d", order: "tie-break" };
 const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
