@@ -376,6 +376,7 @@ class _Probe:
         self.file, self.text, self.span = source_of(run.algorithm.func)
         self.heads = loop_heads(self.file, self.text)
         self.traces = []       # the Trace objects the body made (their events not yet handed out)
+        self.expected = 1 << 62  # the run's events: the body is not run past them
         self.handed = 0        # events handed out (yielded) so far
 
     def count(self):
@@ -427,6 +428,8 @@ class _Probe:
                 return
             for step in steps:
                 self.handed += len(step) // 4
+                if self.handed > self.expected:   # (a run that stopped on an error: no further)
+                    break
         except _Stop:
             pass
         finally:
@@ -576,10 +579,14 @@ class Inside:
         if limit is not None and n > limit:
             raise SizeError(f"looking inside follows runs of at most {limit:,} events; this one makes {n:,}")
         probe = _Probe(run)
+        probe.expected = n
         self.file, self.text, self.span = probe.file, probe.text, probe.span
         self.lines, self.heads = probe.record()
         self.view = view_of(run.algorithm)
         self.cache = {}   # {line event ordinal: (structures, parent table)}
+        if len(self.lines) > n:   # the page's code, stopped on an error its body runs past
+            del self.lines[n:]
+            del self.heads[n + 1:]
         if n != len(self.lines):
             raise ParameterError(f"{run.algorithm.slug} made {n} events but {len(self.lines)} were seen again: "
                                  "its body is not the one that runs")
@@ -615,7 +622,9 @@ class Inside:
                 self.cache.clear()
             near = {self.ordinal(j) for j in range(max(0, k - WINDOW // 4), min(n, k + WINDOW) + 1)}
             near = {o for o in near if o >= 0 and o not in self.cache} | {ordinal}
-            self.cache.update(_Probe(self.run).capture(near, self.view))
+            probe = _Probe(self.run)
+            probe.expected = n
+            self.cache.update(probe.capture(near, self.view))
         structures, table = self.cache.get(ordinal, ({}, None))
         return View(k, self.file, self.span, self.lines[k - 1] if k else None, copy.deepcopy(structures),
                     parents_of(table), self.next_cell(k))
