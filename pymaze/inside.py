@@ -31,7 +31,7 @@ from array import array
 from functools import lru_cache
 
 from . import events as _events
-from .errors import ParameterError, shown
+from .errors import ParameterError, SizeError, shown
 from .events import M_VISITED, MILESTONE, OP_MASK, MARK, WALL
 
 # --- reading the source ---------------------------------------------------------------------
@@ -86,6 +86,7 @@ def source_of(func):
 UNSEEN = -1
 WINDOW = 256     # the states read in one run again: a quarter of it before the k asked, the rest after
 CACHED = 4096    # the most states kept
+MONITORING = True   # watch the body through sys.monitoring where Python has it (False: sys.settrace always)
 
 
 def _depth(parent, p, memo):
@@ -375,6 +376,7 @@ class _Probe:
         self.file, self.text, self.span = source_of(run.algorithm.func)
         self.heads = loop_heads(self.file, self.text)
         self.traces = []       # the Trace objects the body made (their events not yet handed out)
+        self.expected = 1 << 62  # the run's events: the body is not run past them
         self.handed = 0        # events handed out (yielded) so far
 
     def count(self):
@@ -383,17 +385,32 @@ class _Probe:
             n += len(t.index)
         return n
 
-    def go(self, local):
-        """Run the body to its end (or a ``_Stop``) with ``local`` the tracer of its frames."""
-        run, file = self.run, self.file
-        GENERATOR = _inspect.CO_GENERATOR
+    def watched(self, code):
+        """Is ``code`` one the body runs as its own: a generator of the algorithm's file (not a
+        generator expression)?"""
+        return code.co_filename == self.file and code.co_flags & _inspect.CO_GENERATOR and code.co_name != "<genexpr>"
 
-        def tracer(frame, event, arg):
-            code = frame.f_code
-            if code.co_filename == file and code.co_flags & GENERATOR and code.co_name != "<genexpr>":
-                return local
-            return None
+    def codes(self):
+        """The code objects ``watched`` of the body's module (its functions, and those nested in them)."""
+        out, todo = [], [self.body.__code__]
+        todo += [f.__code__ for f in self.body.__globals__.values() if hasattr(f, "__code__")]
+        seen = set()
+        while todo:
+            code = todo.pop()
+            if id(code) in seen or not hasattr(code, "co_consts"):
+                continue
+            seen.add(id(code))
+            if self.watched(code):
+                out.append(code)
+            todo += [c for c in code.co_consts if hasattr(c, "co_consts")]
+        return out
 
+    def go(self, hit, frames=True):
+        """Run the body to its end (or a ``_Stop``), ``hit(frame, line)`` called at every line its
+        ``watched`` frames start (with ``frames`` False ``frame`` may be anything): through
+        ``sys.monitoring`` where there is one (only those code objects report, the rest runs at
+        full speed), else ``sys.settrace``."""
+        run = self.run
         init = _events.Trace.__init__
         traces = self.traces
 
@@ -404,19 +421,56 @@ class _Probe:
         maze = run.initial.copy()
         rng = random.Random(run.seed)
         _events.Trace.__init__ = watched_init
-        old = sys.gettrace()
-        sys.settrace(tracer)
+        stop = self.monitor(hit, frames) if MONITORING and hasattr(sys, "monitoring") else self.trace(hit)
         try:
             steps = self.body(maze, rng, **run.own_options)
             if not hasattr(steps, "__next__"):
                 return
             for step in steps:
                 self.handed += len(step) // 4
+                if self.handed > self.expected:   # (a run that stopped on an error: no further)
+                    break
         except _Stop:
             pass
         finally:
-            sys.settrace(old)
+            stop()
             _events.Trace.__init__ = init
+
+    def trace(self, hit):
+        """``go``'s watch with ``sys.settrace``; returns what ends it."""
+        watched = self.watched
+
+        def local(frame, event, arg):
+            if event == "line":
+                hit(frame, frame.f_lineno)
+            return local
+
+        def tracer(frame, event, arg):
+            return local if watched(frame.f_code) else None
+
+        old = sys.gettrace()
+        sys.settrace(tracer)
+        return lambda: sys.settrace(old)
+
+    def monitor(self, hit, frames):
+        """``go``'s watch with ``sys.monitoring`` (Python 3.12 on: Pyodide's); returns what ends it."""
+        mon = sys.monitoring
+        tool = next((t for t in (mon.DEBUGGER_ID, 1, 3, 4) if mon.get_tool(t) is None), None)
+        if tool is None:   # every tool id taken: the tracer does it
+            return self.trace(hit)
+        mon.use_tool_id(tool, "pymaze.inside")
+        getframe = sys._getframe
+        mon.register_callback(tool, mon.events.LINE, (lambda code, line: hit(getframe(1), line)) if frames else hit)
+        codes = self.codes()
+        for code in codes:
+            mon.set_local_events(tool, code, mon.events.LINE)
+
+        def stop():
+            for code in codes:
+                mon.set_local_events(tool, code, 0)
+            mon.register_callback(tool, mon.events.LINE, None)
+            mon.free_tool_id(tool)
+        return stop
 
     def record(self):
         """``(lines, at)``: the line behind every event, and for every k the ordinal of the line
@@ -426,21 +480,21 @@ class _Probe:
             return self.stepwise()
         lines = array("i")
         at = array("i", [-1])    # at[k]: the ordinal of the line event the state after k events is read at
-        loop, count = self.heads, self.count
+        loop, traces = self.heads, self.traces
         first = getattr(view_of(self.run.algorithm), "read_first", False)
         line, ordinal, made, depth = 0, -1, 0, 1 << 30
 
-        def local(frame, event, arg):
+        def local(frame, at_line):
             nonlocal line, ordinal, made, depth
-            if event != "line":
-                return local
-            n = count()
+            n = self.handed
+            for t in traces:
+                n += len(t.index)
             if n > made:
                 lines.extend([line] * (n - made))
                 at.extend([-1] * (n - made))
                 made, depth = n, 1 << 30
             ordinal += 1
-            line = frame.f_lineno
+            line = at_line
             d = loop.get(line)
             if first:                          # read at the first line passed
                 if depth == 1 << 30:
@@ -449,9 +503,8 @@ class _Probe:
                 at[n], depth = ordinal, d
             elif depth == 1 << 30:             # no loop head yet: the last line
                 at[n] = ordinal
-            return local
 
-        self.go(local)
+        self.go(local, frames=False)
         n = self.handed
         if n > made:
             lines.extend([line] * (n - made))
@@ -488,15 +541,13 @@ class _Probe:
         event of ``ordinals`` (the parent table a copy, or None when the body keeps none)."""
         last, seen, out = max(ordinals), -1, {}
 
-        def local(frame, event, arg):
+        def local(frame, line):
             nonlocal seen
-            if event == "line":
-                seen += 1
-                if seen in ordinals:
-                    out[seen] = self.read(frame, view)
-                    if seen == last:
-                        raise _Stop
-            return local
+            seen += 1
+            if seen in ordinals:
+                out[seen] = self.read(frame, view)
+                if seen == last:
+                    raise _Stop
 
         self.go(local)
         return out
@@ -521,19 +572,24 @@ class Inside:
     """What ``inspect`` keeps of a run: its source, the line of each event, its events (to name the
     next cell taken) and where each k's state is read."""
 
-    def __init__(self, run):
-        probe = _Probe(run)
+    def __init__(self, run, limit=None):
         self.run = run
+        self.events = run.again().events()
+        n = len(self.events) // 4
+        if limit is not None and n > limit:
+            raise SizeError(f"looking inside follows runs of at most {limit:,} events; this one makes {n:,}")
+        probe = _Probe(run)
+        probe.expected = n
         self.file, self.text, self.span = probe.file, probe.text, probe.span
         self.lines, self.heads = probe.record()
-        # the heads of the events that came before the first loop head hold no state yet
         self.view = view_of(run.algorithm)
         self.cache = {}   # {line event ordinal: (structures, parent table)}
-        again = run.again()
-        self.events = again.events()
-        if len(self.events) // 4 != len(self.lines):
-            raise ParameterError(f"{run.algorithm.slug} made {len(self.events) // 4} events but "
-                                 f"{len(self.lines)} were seen again: its body is not the one that runs")
+        if len(self.lines) > n:   # the page's code, stopped on an error its body runs past
+            del self.lines[n:]
+            del self.heads[n + 1:]
+        if n != len(self.lines):
+            raise ParameterError(f"{run.algorithm.slug} made {n} events but {len(self.lines)} were seen again: "
+                                 "its body is not the one that runs")
 
     def __len__(self):
         return len(self.lines)
@@ -566,7 +622,9 @@ class Inside:
                 self.cache.clear()
             near = {self.ordinal(j) for j in range(max(0, k - WINDOW // 4), min(n, k + WINDOW) + 1)}
             near = {o for o in near if o >= 0 and o not in self.cache} | {ordinal}
-            self.cache.update(_Probe(self.run).capture(near, self.view))
+            probe = _Probe(self.run)
+            probe.expected = n
+            self.cache.update(probe.capture(near, self.view))
         structures, table = self.cache.get(ordinal, ({}, None))
         return View(k, self.file, self.span, self.lines[k - 1] if k else None, copy.deepcopy(structures),
                     parents_of(table), self.next_cell(k))
@@ -626,11 +684,12 @@ def predict(run, k, cell):
             "nextEntry": _values(view.structures, nxt), "yourEntry": _values(view.structures, cell)}
 
 
-def inside(run):
-    """The run's ``Inside`` (made once per run, on the first ask)."""
+def inside(run, limit=None):
+    """The run's ``Inside`` (made once per run, on the first ask); ``SizeError`` when the run makes
+    more than ``limit`` events (None: no limit)."""
     found = getattr(run, "_inside", None)
     if found is None:
-        found = run._inside = Inside(run)
+        found = run._inside = Inside(run, limit)
     return found
 
 

@@ -34,6 +34,7 @@ from .svg import to_svg
 
 PAGE_CELLS = 40_000  # the most cells of a hex, triangle or polar maze in the page (its drawing is kept per cell)
 MAX_IMPORT = MAX_CHARS  # characters an import may hold: the same limit as every reader (2000 x 2000 cells)
+INSIDE_EVENTS = 50_000  # the longest run the page looks inside (run again under a line tracer: slow)
 USER_FILE = "yours.py"  # the plugin name of the page's code: its algorithms' ``source``
 USER_BATCH = 2000       # the most events of user code per batch (the page stops a batch that takes too long)
 
@@ -579,7 +580,7 @@ class Session:
         if not isinstance(run, Run):
             return json.dumps({"none": "this maze was not made by an algorithm here"})
         from .inside import inside
-        ins = inside(run)
+        ins = inside(run, INSIDE_EVENTS)
         view = ins.at(min(check_whole(k, "k", 0, 2**31), len(ins)))
         out = {"k": view.k, "line": view.line, "structures": view.structures,
                "parents": sorted(view.parents.items()) if parents else [], "next": view.next, "total": len(ins)}
@@ -594,7 +595,7 @@ class Session:
         if not isinstance(self.run, Run):
             raise ParameterError("this maze was not made by an algorithm here: there is nothing to predict")
         from .inside import inside, predict
-        k = min(check_whole(k, "k", 0, 2**31), len(inside(self.run)))
+        k = min(check_whole(k, "k", 0, 2**31), len(inside(self.run, INSIDE_EVENTS)))
         return json.dumps(predict(self.run, k, check_whole(cell, "cell", -1, 2**31)))
 
     # --- the page's own code (the Code mode) ------------------------------------------------

@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from pymaze import Run, apply
-from pymaze.errors import ParameterError
+from pymaze.errors import ParameterError, SizeError
 from pymaze.inside import inside
 from pymaze.events import MARK, MILESTONE, M_CURRENT, M_VISITED, WALL
 
@@ -191,6 +191,9 @@ def test_an_algorithm_without_a_view_still_gets_its_lines_and_parents_and_bad_k_
     for bad in (-1, n + 1, 1.5, True, "3"):
         with pytest.raises(ParameterError):
             run.inspect(bad)
+    # a run longer than a limit is refused before it is run again under the tracer
+    with pytest.raises(SizeError, match=f"at most 10 events; this one makes {n}"):
+        inside(Run.solve("collision", maze), 10)
 
 
 def after_milestones(ev):
@@ -366,3 +369,22 @@ def test_wave_bibfs_and_idastar_structures_against_networkx_distances():
         assert path[0] == maze.start and all(b in G[a] for a, b in zip(path, path[1:]))
         assert [e["g"] for e in reversed(trail)] == list(range(len(trail)))
     assert trails
+
+
+def test_the_pages_code_stopped_on_an_error_is_looked_inside_up_to_it():
+    import json
+    from pymaze import registry
+    from pymaze.web import USER_FILE, Session
+    code = USER_CODE.replace("        yield (MARK | MILESTONE, p, 0, M_VISITED)",
+                             "        yield (MARK | MILESTONE, p if len(seen) < 6 else -5, 0, M_VISITED)")
+    s = Session()
+    try:
+        s.generate("dig", 5, 4, 1)
+        assert json.loads(s.register_code(code))["error"] is None
+        s.solve("t-inside-bfs", 0)
+        made = len(s.run.again().events()) // 4
+        assert 0 < made < 20  # the run stopped on its bad event
+        answer = json.loads(s.inside_json(made, True))
+        assert answer["total"] == made and len(answer["eventLines"]) == made
+    finally:
+        registry.unregister(USER_FILE)

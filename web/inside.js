@@ -6,6 +6,9 @@
 import { where } from "./status.js";
 
 const SHOWN = 40; // entries listed per structure (the rest counted)
+// The longest run looked inside: the engine runs it again under a line tracer, several times slower
+// than the run itself (about a minute for 50,000 events in the browser).
+export const MAX_EVENTS = 50000;
 
 const LABELS = { distance: "d", order: "tie-break" };
 const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -81,11 +84,31 @@ export class InsidePanel {
     const k = p.deferred ? 2 ** 31 - 1 : p.cursor;
     if (p.runId === this.run && k === this.k) return;
     const source = p.runId !== this.run, run = p.runId;
+    if (p.log.total > MAX_EVENTS) {
+      if (this.run !== run) {
+        this.run = run;
+        this.view = null;
+        this.file.textContent = `See inside follows runs of at most ${MAX_EVENTS.toLocaleString("en")} events; ` +
+          `this one has ${p.log.total.toLocaleString("en")}. A smaller maze shows it.`;
+        this.src.replaceChildren();
+        this.data.replaceChildren();
+        this.overlay();
+      }
+      return;
+    }
+    if (source) this.file.textContent = "Reading the run again, line by line…";
     this.busy = true;
     this.call("inside", { run, k, source, parents: this.arrows.checked }).then((reply) => {
       if (reply.stale || run !== p.runId) return;
       this.show(reply, run);
-    }, (err) => { this.data.textContent = String(err.message || err); }).finally(() => { this.busy = false; });
+    }, (err) => { // (said once: the same run at the same step is not asked again)
+      this.run = run;
+      this.k = k;
+      this.view = null;
+      this.file.textContent = String(err.message || err);
+      this.src.replaceChildren();
+      this.data.replaceChildren();
+    }).finally(() => { this.busy = false; });
   }
 
   show(reply, run) {
