@@ -62,4 +62,5 @@ def test_numbered_checkpoints_placed_in_edit_make_the_solve_go_through_them_in_o
     maze = pymaze.Maze(snap["width"], snap["height"], bytes(snap["wall"]), snap["start"], snap["goals"], snap["geometry"])
     sol = pymaze.solve(maze, "bfs", waypoints=stops)
     assert [p for p, _ in snap["waypoints"]] == sol.squares and f"found in {sol.moves} moves" in snap["message"]
+    assert f"moves {sol.moves} " in page.js("document.body.innerText")   # a square passed twice counts twice
     assert not page.errors()
