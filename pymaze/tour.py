@@ -100,6 +100,28 @@ def _clear(maze, watch):
     return out
 
 
+LEG_NOTES = (N_FOUND, N_TURNS, N_COST, N_WAYPOINT)  # a leg's own ending: the whole route's says it once
+
+
+def _quiet(steps, packed):
+    """A leg's steps without its ending's notes (``LEG_NOTES``); returns what the leg returns."""
+    def keep(events):
+        out = array("i")
+        for i in range(0, len(events), 4):
+            op, code = events[i] & 0xFF, events[i + 2]
+            if not (op == NOTE and code in LEG_NOTES):
+                out.extend(events[i:i + 4])
+        return out
+    while True:
+        try:
+            step = next(steps)
+        except StopIteration as stop:
+            return stop.value
+        step = keep(step)
+        if step:
+            yield step if packed else tuple(step)
+
+
 def tour(func, maze, rng, options, stops, packed, watch=True):
     """Run solver ``func`` from S through ``stops`` in order to a goal of ``maze``, a leg at a time
     (watched: its events, in the form the solver yields them).  Returns ``(route, visited, notes)``
@@ -123,7 +145,7 @@ def tour(func, maze, rng, options, stops, packed, watch=True):
         if a in targets:
             leg, seen, notes = [a], 0, [(N_FOUND, 0, a)]
         elif watch:
-            leg, seen, notes = yield from func(maze, rng, **options)
+            leg, seen, notes = yield from _quiet(func(maze, rng, **options), packed)
         else:
             leg, seen, notes = drain(func(maze, rng, **dict(options, watch=False)))
         visited += seen

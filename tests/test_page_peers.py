@@ -39,3 +39,28 @@ def test_theta_star_draws_its_corners_as_straight_segments(page):  # noqa: F811
     assert [p for p, _ in snap["waypoints"]] == sol.squares and len(sol.squares) >= 2
     assert [i for _, i in snap["waypoints"]] == list(range(len(sol.squares)))
     assert not page.errors()
+
+
+def test_numbered_checkpoints_placed_in_edit_make_the_solve_go_through_them_in_order(page):  # noqa: F811
+    page.page.select_option("#shape", "square")
+    page.page.wait_for_function("!document.body.classList.contains('busy')", timeout=60000)
+    page.page.select_option("#generator", "dig")
+    page.page.fill("input[data-param=braid]", "0.5")
+    page.fill(width=10, height=8, seed=2)
+    page.run("generate", events=False)
+    page.page.select_option("#solver", "bfs")
+    page.page.keyboard.press("e")
+    page.wait_state("editing")
+    page.page.select_option("#edit-brush", "-1")
+    W = page.snapshot()["width"]
+    stops = [y * W + x for x, y in [(15, 1), (3, 13), (17, 9), (9, 5)]]
+    for p in stops + stops[-1:]:   # the last one pressed twice: placed, then taken away
+        page.page.mouse.click(*page.js("p => window.pymaze.squareCentre(p)", p))
+    stops = stops[:-1]
+    assert "checkpoints (3)" in page.js("document.body.innerText")
+    snap = page.run("solve", events=False)
+    maze = pymaze.Maze(snap["width"], snap["height"], bytes(snap["wall"]), snap["start"], snap["goals"], snap["geometry"])
+    sol = pymaze.solve(maze, "bfs", waypoints=stops)
+    assert [p for p, _ in snap["waypoints"]] == sol.squares and f"found in {sol.moves} moves" in snap["message"]
+    assert f"moves {sol.moves} " in page.js("document.body.innerText")   # a square passed twice counts twice
+    assert not page.errors()

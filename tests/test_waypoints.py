@@ -13,7 +13,7 @@ import pytest
 import pymaze
 from pymaze import Run
 from pymaze.errors import ParameterError
-from pymaze.events import apply
+from pymaze.events import N_FOUND, NOTE, apply, unpack
 from pymaze.formats import parse, to_block_text
 from pymaze.graph import SHAPES
 from pymaze.solution import Solution
@@ -76,6 +76,8 @@ def test_the_legs_are_watched_in_turn_and_replay_both_ways(slug):
     stops = [free[len(free) // 3], free[2 * len(free) // 3]]
     run = Run.solve(slug, maze, waypoints=stops)
     events = run.events()
+    found = [e for e in unpack(events) if e[0] & 0xFF == NOTE and e[2] == N_FOUND]
+    assert [e[3] for e in found] == [len(run.outcome[0]) - 1], "one FOUND: the whole route's, not each leg's"
     assert run.outcome[0] == pymaze.solve(maze, slug, waypoints=stops).squares
     after = apply(run.initial.copy(), events, check=True)
     assert bytes(after.mark) == bytes(run.maze.mark)

@@ -95,7 +95,7 @@ export class Editor {
 
   // The stats line while editing: size, where S and G are, what the brush paints.
   status() {
-    const s = this.s, brush = `brush: ${this.brush ? `weight ${this.brush}` : "walls"}`;
+    const s = this.s, brush = `brush: ${this.brush < 0 ? `checkpoints (${(s.checkpoints || []).length})` : this.brush ? `weight ${this.brush}` : "walls"}`;
     if (this.shape) {
       const size = `${s.shape} maze, ${this.shape.n.toLocaleString("en")} cells`;
       return [size, `S ${this.where(s.start)}`, `G ${this.where(s.goals[0])}`, brush].join("  ·  ");
@@ -178,6 +178,7 @@ export class Editor {
   // The renderer's overlay hook: the hover outline (a passage's side, a cell or a square).
   drawOver(o, r) {
     const t = this.lit, g = this.shape;
+    if (r.s === this.s && this.s.checkpoints) this.drawCheckpoints(o, r);
     if (t === undefined || t < 0 || r.s !== this.s) return;
     o.save();
     o.strokeStyle = HOVER;
@@ -202,6 +203,25 @@ export class Editor {
     o.restore();
   }
 
+  // The checkpoints as numbered discs at their cells' centres.
+  drawCheckpoints(o, r) {
+    const unit = Math.max(10, Math.min(r.cols ? r.cols.cell : 16, r.rows ? r.rows.cell : 16) * 0.7);
+    o.save();
+    o.font = `bold ${Math.round(unit * 0.6)}px sans-serif`;
+    o.textAlign = "center";
+    o.textBaseline = "middle";
+    this.s.checkpoints.forEach((p, i) => {
+      const [x, y] = r.centre(p);
+      o.fillStyle = "#7c3aed";
+      o.beginPath();
+      o.arc(x, y, unit / 2, 0, 2 * Math.PI);
+      o.fill();
+      o.fillStyle = "#ffffff";
+      o.fillText(String(i + 1), x, y);
+    });
+    o.restore();
+  }
+
   down(e) {
     const p = this.at(e), s = this.s;
     if (p < 0) return;
@@ -211,6 +231,10 @@ export class Editor {
       return;
     }
     const kind = this.kind(p);
+    if (this.brush < 0) { // a checkpoint placed (numbered in order), or taken away
+      if (kind === "cell" && !s.wall[p]) this.checkpoint(p);
+      return;
+    }
     if (this.brush ? kind !== "cell" || s.wall[p] : (this.thin || this.shape) && kind !== "wall") return; // not paintable with this brush
     this.remember();
     this.stroke = { kind: "paint", value: this.brush || (s.wall[p] ? 0 : 1), last: p, from: [e.clientX, e.clientY] };
@@ -245,6 +269,13 @@ export class Editor {
     else return;
     st.last = p;
     st.moved = true;
+  }
+
+  // Cell p becomes the next checkpoint, or stops being one (the later ones move up a number).
+  checkpoint(p) {
+    const s = this.s, list = s.checkpoints || (s.checkpoints = []), i = list.indexOf(p);
+    if (i >= 0) list.splice(i, 1); else list.push(p);
+    s.routeChanged = true;
   }
 
   // The stroke's S or G to cell (floor square) p.

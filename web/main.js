@@ -251,7 +251,9 @@ function start(kind) {
   return busy(async () => {
     if (race.active) leaveRace();
     const args = kind === "generate" ? generateArgs() : solveArgs();
-    const { header } = await begin(kind, args, kind);
+    // Edit's numbered checkpoints: the solve goes S, 1, 2, ... G (pymaze.tour); not part of links.
+    const stops = kind === "solve" && player.s && player.s.checkpoints ? player.s.checkpoints : [];
+    const { header } = await begin(kind, stops.length ? { ...args, options: { ...args.options, waypoints: stops } } : args, kind);
     const ends = JSON.stringify([header.start, header.goals]);
     if (kind === "generate") {
       ui.ran = { generate: args };

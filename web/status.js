@@ -36,8 +36,10 @@ export function stats(player, elapsed) {
   const parts = [];
   if (player.kind === "solve") {
     const visited = player.visited;
-    const route = s.markCount[MARK.ROUTE];
-    parts.push(`moves ${route > 0 ? fmt(route - 1) : "–"}`, `visited ${fmt(visited)}`);
+    const route = s.markCount[MARK.ROUTE], found = firstNote(s.notes, NOTE.FOUND);
+    // (the FOUND note counts a route that passes a square twice, as a tour through waypoints may)
+    const moves = found ? found[1] : route - 1;
+    parts.push(`moves ${route > 0 ? fmt(moves) : "–"}`, `visited ${fmt(visited)}`);
     const cost = firstNote(s.notes, NOTE.COST), turn = firstNote(s.notes, NOTE.TURNS);
     if (cost) parts.push(`cost ${fmt(cost[1] / 1000)}`);
     if (turn) parts.push(turning(turn[1]));
