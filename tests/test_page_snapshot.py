@@ -89,8 +89,8 @@ def test_the_built_site_boots_from_its_snapshot(browser, site):
         # the engine's sources stay readable (Code's copy of a built-in): inspect reads them from the wheel
         page.click("#mode-code")
         page.select_option("#code-template", "solver:dfs")
-        page.wait_for_function("window.pymaze.code.text().includes('def ')", timeout=60000)
-        assert "my-dfs" in page.evaluate("window.pymaze.code.text()")
+        page.wait_for_function("window.pymaze.code.text().includes('@solver(\"my-dfs\"')", timeout=60000)
+        assert "yield" in page.evaluate("window.pymaze.code.text()")
         assert not [line for line in console if line.startswith(("error", "pageerror"))], console
     finally:
         context.close()

@@ -212,17 +212,14 @@ const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(
 const instantiate = WebAssembly.instantiateStreaming; // (Pyodide compiles while downloading with it)
 WebAssembly.instantiateStreaming = (...args) => instantiate(...args).then((r) => { mark("compiled"); return r; });
 
-// The site's engine snapshot (build.py, web/snapshot/make.mjs): its response first (a missing
-// one sends the boot the normal way before Pyodide starts fetching the runtime), then its bytes,
-// gunzipped as they download; a damaged file fails gzip's checksum there rather than restoring a
-// broken interpreter.
-async function snapshotResponse(url) {
+// The site's engine snapshot (build.py, web/snapshot/make.mjs), gunzipped as it downloads; a
+// damaged file fails gzip's checksum here rather than restoring a broken interpreter.  Read whole
+// before Pyodide starts, so that a missing or damaged one leaves no half-started runtime behind
+// (with its downloads under way); the runtime's WebAssembly downloads meanwhile all the same, into
+// the browser's cache, where Pyodide's own request finds it.
+async function snapshotBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${response.status} for the snapshot`);
-  return response;
-}
-
-async function snapshotBytes(response) {
   const bytes = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   mark("snapshot");
   return bytes;
@@ -242,8 +239,10 @@ async function boot() {
   let pyodide = null, path = "normal", fallback = null;
   if (manifest.snapshot) {
     try {
-      const response = await snapshotResponse(base + manifest.snapshot);
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotBytes(response) });
+      const wasm = fetch(base + "pyodide.asm.wasm").then((r) => r.arrayBuffer()).catch(() => null);
+      const bytes = await snapshotBytes(base + manifest.snapshot);
+      await wasm;
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
       pyodide.runPython("import random; random.seed()"); // (not the seed frozen into the snapshot)
       path = "snapshot";
     } catch (err) { // an old, damaged or missing snapshot: boot as if there were none, quietly
