@@ -453,6 +453,7 @@ async function toggle3d() {
 function show3d() {
   $("walk-3d").setAttribute("aria-pressed", String(view3d.wanted));
   $("walk-pad").hidden = !view3d.active;
+  $("walk-snap").checked = view3d.snap;
   if (ui.origin) setOrigin();
 }
 

@@ -37,7 +37,10 @@ export class View3D {
     this.say = say;
     this.wanted = false; // the 3D view chosen (the toggle, or view=3d in a link)
     this.active = false; // showing now (Play on a maze, WebGL working)
-    this.snap = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    // Moves snap instead of gliding where the system asks for reduced motion (followed when it changes).
+    const reduce = matchMedia("(prefers-reduced-motion: reduce)");
+    this.snap = reduce.matches;
+    reduce.addEventListener("change", () => { this.snap = reduce.matches; });
     this.frames = 0;
     this.T = null;
   }
