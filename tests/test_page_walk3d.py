@@ -195,6 +195,63 @@ def test_walls_stop_moves_change_the_frame_goal_and_minimap(page):
     assert not page.errors()
 
 
+def hex_geometry(maze):
+    """A shaped maze's cell centres and each cell's neighbours [(cell, passage open, angle)], from the
+    engine's drawing and lattice."""
+    d, lat = maze.drawing(), maze.lattice
+    P, S = d["polygons"], d["starts"]
+    centres = []
+    for p in range(lat.n):
+        xs, ys = P[2 * S[p]:2 * S[p + 1]:2], P[2 * S[p] + 1:2 * S[p + 1]:2]
+        centres.append((sum(xs) / len(xs), sum(ys) / len(ys)))
+    nbrs = {p: [] for p in range(lat.n)}
+    for k in range(lat.m):
+        a, b = lat.ends[2 * k], lat.ends[2 * k + 1]
+        for p, q in ((a, b), (b, a)):
+            angle = math.atan2(centres[q][1] - centres[p][1], centres[q][0] - centres[p][0])
+            nbrs[p].append((q, not maze.wall[lat.n + k], angle))
+    return nbrs
+
+
+def turn_to(page, angle):
+    for _ in range(8):
+        if abs((view(page)["heading"] - angle + math.pi) % (2 * math.pi) - math.pi) < 1e-3:
+            return
+        page.page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the view did not turn to {angle}")
+
+
+def test_hex_walls_are_the_drawings_and_the_picture_is_the_maze(page):
+    snap = open_link(page, "gen=dig&shape=hex&w=8&h=6&seed=1&view=3d")
+    maze = pymaze.generate("dig", 8, 6, seed=1, shape="hex")
+    assert bytes(snap["wall"]) == bytes(maze.wall)
+    lat, d = maze.lattice, maze.drawing()
+    v = view(page)
+    assert v["walls"] == sum(maze.wall[lat.n:]) + len(d["border"]) // 4 and v["calls"] == 2
+    nbrs = hex_geometry(maze)
+    route = [maze.index(x, y) for x, y in pymaze.solve(maze, "bfs").path]
+    for i, (p, q) in enumerate(zip(route, route[1:9])):
+        assert view(page)["pos"] == p
+        if i in (0, 5):  # every side of the cell: the wall ahead where the ray walk says
+            for _, _, angle in nbrs[p]:
+                turn_to(page, angle)
+                k, at = 0, p
+                while True:
+                    ahead = [(r, is_open) for r, is_open, a in nbrs[at] if abs((a - angle + math.pi) % (2 * math.pi) - math.pi) < 1e-3]
+                    if not ahead or not ahead[0][1]:
+                        break
+                    at, k = ahead[0][0], k + 1
+                image = frame(page)
+                table = [expected_offset(v, image.size[1], j, True) for j in range(12)]
+                got = top_offset(image)
+                assert abs(got - table[k]) <= 3 + 0.02 * table[k], (p, angle, k, got, table[:6])
+        turn_to(page, next(a for r, _, a in nbrs[p] if r == q))
+        page.page.keyboard.press("ArrowUp")
+    assert view(page)["pos"] == route[8]
+    assert not page.errors()
+
+
+
 def test_without_webgl_the_page_says_so_and_stays_2d(page):
     open_link(page, "gen=dig&w=8&h=6&seed=5&view=3d")
     page.page.click("#walk-3d")  # off
