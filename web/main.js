@@ -453,6 +453,10 @@ async function toggle3d() {
 function show3d() {
   $("walk-3d").setAttribute("aria-pressed", String(view3d.wanted));
   $("walk-pad").hidden = !view3d.active;
+  if (modes.play.walk) {
+    $("walk-hint").textContent = view3d.active ? "↑ ↓ or W S step, ← → or A D turn · swipe sideways to turn, up or a tap to step"
+      : modes.play.walk.keys();
+  }
   $("walk-snap").checked = view3d.snap;
   if (ui.origin) setOrigin();
 }
