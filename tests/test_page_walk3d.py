@@ -127,6 +127,24 @@ def test_link_opens_walking_inside_one_draw_call(page):
     assert v["walls"] == sum(maze.wall) and v["calls"] == 2  # every wall square in one draw call, and the floor
     assert "view=3d" in page.js("location.hash")
     assert page.js("document.getElementById('walk-3d').getAttribute('aria-pressed')") == "true"
+    # Swipes on the board: sideways turns (left, then right back), a tap steps forwards where it is open.
+    box = page.page.locator("#board").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def swipe(dx):
+        page.page.mouse.move(cx, cy)
+        page.page.mouse.down()
+        page.page.mouse.move(cx + dx, cy, steps=3)
+        page.page.mouse.up()
+    q = quarter(view(page))
+    swipe(-80)
+    assert quarter(view(page)) == (q - 1) % 4
+    swipe(80)
+    assert quarter(view(page)) == q
+    start = maze.start % maze.width // 2, maze.start // maze.width // 2
+    assert open_ahead(maze, start, HEADINGS[q]) > 0  # the view starts facing an open side
+    page.page.mouse.click(cx, cy)
+    assert page.snapshot()["walk"]["moves"] == 1 and view(page)["pos"] != maze.start
     assert not page.errors()
 
 
