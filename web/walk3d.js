@@ -30,6 +30,13 @@ export function webglSupported() {
   } catch { return false; }
 }
 
+// Whether WebGL is drawn on the CPU (SwiftShader, llvmpipe: no GPU): then the view draws fewer pixels.
+function softwareGL(gl) {
+  const info = gl.getExtension("WEBGL_debug_renderer_info");
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  return /swiftshader|llvmpipe|softpipe|software/i.test(name);
+}
+
 export class View3D {
   constructor(board, { notice, say }) {
     this.board = board;
@@ -90,8 +97,12 @@ export class View3D {
     this.mini.className = "minimap";
     this.mini.setAttribute("aria-hidden", "true");
     this.board.append(this.mini);
-    this.renderer = new T.WebGLRenderer({ canvas: this.canvas, antialias: true });
-    this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
+    // (a probe first: a canvas keeps the context it got first, and the software check needs one)
+    const probe = document.createElement("canvas"), gl = probe.getContext("webgl2") || probe.getContext("webgl");
+    this.software = softwareGL(gl);
+    gl.getExtension("WEBGL_lose_context")?.loseContext();
+    this.renderer = new T.WebGLRenderer({ canvas: this.canvas, antialias: !this.software });
+    this.renderer.setPixelRatio(this.software ? 0.5 : Math.min(2, window.devicePixelRatio || 1));
     this.scene = new T.Scene();
     this.scene.background = new T.Color(SKY);
     this.camera = new T.PerspectiveCamera(FOV, 1, 0.02, 400);
@@ -141,17 +152,39 @@ export class View3D {
       }
       return out;
     }
-    const W = s.width, thin = s.geometry === "thin";
-    for (let p = 0; p < s.wall.length; p++) {
-      if (!s.wall[p]) continue;
-      const x = p % W, y = (p - x) / W;
-      if (thin) out.push([x / 2, y / 2, x & 1 ? 1 : THIN, y & 1 ? 1 : THIN, 0]);
-      else out.push([x + 0.5, y + 0.5, 1, 1, 0]);
+    // A square maze: each row's runs of wall squares one box (a thin-wall maze: its wall lines,
+    // posts included), then each column's runs of the squares no row's run of two or more took
+    // (a column's wall line through its posts), so that a 100 x 100 maze is about 10,000 boxes.
+    const W = s.width, H = s.height, thin = s.geometry === "thin", wall = s.wall;
+    const lo = (i) => (!thin ? i : i & 1 ? (i - 1) / 2 : i / 2 - THIN / 2); // a square's edges in world units
+    const hi = (i) => (!thin ? i + 1 : i & 1 ? (i + 1) / 2 : i / 2 + THIN / 2);
+    const taken = new Uint8Array(wall.length);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        if (!wall[y * W + x]) continue;
+        let e = x;
+        while (e + 1 < W && wall[y * W + e + 1]) e++;
+        if (e > x || !thin) {
+          out.push([(lo(x) + hi(e)) / 2, (lo(y) + hi(y)) / 2, hi(e) - lo(x), hi(y) - lo(y), 0]);
+          taken.fill(1, y * W + x, y * W + e + 1);
+        }
+        x = e;
+      }
+    }
+    for (let x = 0; x < W; x++) {
+      for (let y = 0; y < H; y++) {
+        if (!wall[y * W + x] || taken[y * W + x]) continue;
+        let e = y;
+        while (e + 1 < H && wall[(e + 1) * W + x]) e++;
+        out.push([(lo(x) + hi(x)) / 2, (lo(y) + hi(e)) / 2, hi(x) - lo(x), hi(e) - lo(y), 0]);
+        y = e;
+      }
     }
     return out;
   }
 
   build() {
+    const t0 = performance.now();
     const T = this.T, geo = this.geo = this.geometry(), u = geo.unit, h = WALL_HEIGHT * u;
     for (const old of [this.walls, this.floor]) {
       if (!old) continue;
@@ -189,6 +222,7 @@ export class View3D {
     this.scene.add(this.floor);
     this.painted = null;
     this.paintFloor();
+    this.buildMs = performance.now() - t0;
   }
 
   // The floor's plain part (its colour, the cells' outlines faintly), painted once per maze.
@@ -396,9 +430,9 @@ export class View3D {
   }
 
   snapshot() {
-    return { wanted: this.wanted, active: this.active, snap: this.snap, settled: this.settled, heading: this.heading ?? null,
+    return { wanted: this.wanted, active: this.active, snap: this.snap, software: !!this.software, settled: this.settled, heading: this.heading ?? null,
       pos: this.walk ? this.walk.pos : null, frames: this.frames, fov: FOV, eye: EYE, wallHeight: WALL_HEIGHT, thin: THIN,
-      unit: this.geo ? this.geo.unit : null, walls: this.walls ? this.walls.count : 0,
+      unit: this.geo ? this.geo.unit : null, walls: this.walls ? this.walls.count : 0, buildMs: this.buildMs ?? null,
       calls: this.renderer ? this.renderer.info.render.calls : 0 };
   }
 }
