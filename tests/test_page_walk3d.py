@@ -1,7 +1,8 @@
 """Play's 3D view in the page (real Chromium drawing WebGL through SwiftShader): the picture is the
 maze (the wall straight ahead stands as far as a ray walk over the engine's maze says), walls stop
 the walker, moving changes the frame, the goal message comes at G, the minimap marks the trail,
-view=3d in a link opens walking inside, and a browser without WebGL is told so and stays in 2D."""
+view=3d in a link opens walking inside, Watch's overview shows each cell in the 2D board's colour
+at several events, and a browser without WebGL is told so and stays in 2D."""
 
 import io
 import math
@@ -269,6 +270,39 @@ def test_hex_walls_are_the_drawings_and_the_picture_is_the_maze(page):
     assert view(page)["pos"] == route[8]
     assert not page.errors()
 
+
+
+def test_overview_paints_the_boards_marks_at_each_event(page):
+    runs = page.js("window.pymaze.runs")
+    page.js("f => { location.hash = f; }", "gen=dig&w=12&h=9&seed=3&sol=bfs&run=solve&view=thin")
+    page.page.wait_for_function("n => window.pymaze.runs > n + 1 && window.pymaze.state === 'done'"
+                                " && window.pymaze.snapshot().kind === 'solve'", arg=runs, timeout=90000)
+    total = page.js("window.pymaze.fetchAll()")
+    page.page.click("#overview-3d")
+    page.page.wait_for_function("window.pymaze.overview().active && window.pymaze.overview().frames > 2")
+    maze = pymaze.generate("dig", 12, 9, seed=3)
+    cells = [square(maze, (x, y)) for y in range(9) for x in range(12)]
+    for k in (total // 3, (2 * total) // 3, total // 4):  # forwards, then back (a seek far back)
+        page.js("k => window.pymaze.seek(k)", k)
+        page.page.wait_for_function("window.pymaze.painted")
+        page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        board = Image.open(io.BytesIO(__import__("base64").b64decode(page.js("window.pymaze.boardImage()").split(",")[1]))).convert("RGB")
+        shot = Image.open(io.BytesIO(page.page.screenshot())).convert("RGB")
+        marks = page.snapshot()["mark"]
+        rect = page.js("(() => { const r = document.getElementById('maze').getBoundingClientRect(); const c = document.getElementById('maze');"
+                       " return [r.left, r.top, c.width / r.width, c.height / r.height]; })()")
+        seen = set()
+        for p in cells[::5]:
+            x, y = page.js("p => window.pymaze.squareCentre(p)", p)
+            flat = board.getpixel((round((x - rect[0]) * rect[2]), round((y - rect[1]) * rect[3])))
+            tilted = shot.getpixel(tuple(round(c) for c in page.js("p => window.pymaze.overviewCentre(p)", p)))
+            assert sum((a - b) ** 2 for a, b in zip(flat, tilted)) < 40 ** 2, (k, p, marks[p], flat, tilted)
+            seen.add(marks[p])
+        assert len(seen) >= 2, seen  # the sample holds marked and unmarked cells
+    page.page.screenshot(path="tests/artifacts/overview3d.png")
+    page.page.click("#overview-3d")
+    assert not page.js("window.pymaze.overview().active")
+    assert not page.errors()
 
 
 def test_without_webgl_the_page_says_so_and_stays_2d(page):

@@ -23,6 +23,7 @@ import { Legend, paletteTable } from "./legend.js";
 import { maskFromPicture, maskSpec, showShape } from "./shapepick.js";
 import { setupZoom } from "./zoom.js";
 import { View3D } from "./walk3d.js";
+import { Overview3D } from "./overview3d.js";
 import { MARK, adoptVocabulary, makeState } from "./state.js";
 import { describeNotes, fmt, showNotice, stats } from "./status.js";
 import { keepOffline } from "./offline.js";
@@ -47,6 +48,7 @@ const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", or
 const machine = new Machine(refresh);
 const renderer = new Renderer($("maze"), $("overlay"));
 const legend = new Legend($("legend"), renderer);
+const overview = new Overview3D(board, { notice: (text) => showNotice(text) });
 const view3d = new View3D(board, { notice: (text) => showNotice(text), say: (text) => { $("message").textContent = text; } });
 let readyResolve;
 const ready = new Promise((r) => { readyResolve = r; });
@@ -449,6 +451,13 @@ async function toggle3d() {
   board.focus({ preventScroll: true });
 }
 
+// Watch's 3D overview on or off (in Watch only).
+async function toggleOverview(on) {
+  if (on && machine.mode === "watch" && player.s) await overview.open(renderer);
+  else overview.close();
+  $("overview-3d").setAttribute("aria-pressed", String(overview.active));
+}
+
 // The toggle, the 3D buttons and the address bar after the 3D view opened or closed.
 function show3d() {
   $("walk-3d").setAttribute("aria-pressed", String(view3d.wanted));
@@ -591,6 +600,7 @@ const actions = {
   "walk-reset": () => { if (machine.mode === "play") modes.play.walk.reset(); },
   "walk-new": () => switchMode("play", true),
   "walk-3d": toggle3d,
+  "overview-3d": () => toggleOverview(!overview.active),
   "walk-left": () => { if (view3d.active && !machine.busy) view3d.turn(-1); },
   "walk-right": () => { if (view3d.active && !machine.busy) view3d.turn(1); },
   "walk-forward": () => { if (view3d.active && !machine.busy) view3d.step(1); },
@@ -777,6 +787,8 @@ function frame(now) {
     renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused",
       machine.state === "done" && machine.mode === "watch" ? DONE_PAINT_MS : undefined);
     if (view3d.active) { view3d.minimap(renderer); view3d.frame(now); }
+    if (overview.active && (machine.mode !== "watch" || race.active || document.body.dataset.view === "lab")) toggleOverview(false);
+    if (overview.active) overview.frame();
     legend.update(player);
     setText($("stats"), ui.mode.status());
     setText($("message"), engine.fresh || engine.booting ? recycling() : ui.instant ? instantText() : ui.mode.message(now));
@@ -860,6 +872,9 @@ window.pymaze = Object.freeze({
   timing: (args) => engine.call("timing", args).then((r) => r.timing),
   lab: () => lab.snapshot(),
   view3d: () => view3d.snapshot(),
+  overview: () => overview.snapshot(),
+  // client point on Watch's 3D overview of square p's centre
+  overviewCentre: (p) => overview.project(...renderer.clientCentre(p)),
   // client point on the 3D view's minimap of square p's centre
   minimapCentre: (p) => view3d.onMinimap(...renderer.clientCentre(p)),
   code: code.hook(),
