@@ -278,6 +278,7 @@ def test_overview_paints_the_boards_marks_at_each_event(page):
     page.page.wait_for_function("n => window.pymaze.runs > n + 1 && window.pymaze.state === 'done'"
                                 " && window.pymaze.snapshot().kind === 'solve'", arg=runs, timeout=90000)
     total = page.js("window.pymaze.fetchAll()")
+    page.open_sheet()  # (the toggle sits under View in the settings)
     page.page.click("#overview-3d")
     page.page.wait_for_function("window.pymaze.overview().active && window.pymaze.overview().frames > 2")
     maze = pymaze.generate("dig", 12, 9, seed=3)
@@ -302,6 +303,7 @@ def test_overview_paints_the_boards_marks_at_each_event(page):
     page.page.screenshot(path="tests/artifacts/overview3d.png")
     page.page.click("#overview-3d")
     assert not page.js("window.pymaze.overview().active")
+    page.page.click("#settings-toggle")
     assert not page.errors()
 
 
