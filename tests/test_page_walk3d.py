@@ -4,6 +4,7 @@ the walker, moving changes the frame, the goal message comes at G, the minimap m
 view=3d in a link opens walking inside, Watch's overview shows each cell in the 2D board's colour
 at several events, and a browser without WebGL is told so and stays in 2D."""
 
+import base64
 import io
 import math
 
@@ -287,7 +288,7 @@ def test_overview_paints_the_boards_marks_at_each_event(page):
         page.js("k => window.pymaze.seek(k)", k)
         page.page.wait_for_function("window.pymaze.painted")
         page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        board = Image.open(io.BytesIO(__import__("base64").b64decode(page.js("window.pymaze.boardImage()").split(",")[1]))).convert("RGB")
+        board = Image.open(io.BytesIO(base64.b64decode(page.js("window.pymaze.boardImage()").split(",")[1]))).convert("RGB")
         shot = Image.open(io.BytesIO(page.page.screenshot())).convert("RGB")
         marks = page.snapshot()["mark"]
         rect = page.js("(() => { const r = document.getElementById('maze').getBoundingClientRect(); const c = document.getElementById('maze');"
