@@ -97,7 +97,7 @@ HOSTILE = [
     ("gen=" + quote('<img src=x onerror="window.__pwned=1">') + "&w=99999&seed="
      + quote("<script>window.__pwned=2</script>") + "&view=" + quote("<b>x</b>"),
      ["unknown generator", "width must be a whole number from 1 to 2000",
-      "seed must be a whole number", "view must be thin or block"], "generate"),
+      "seed must be a whole number", "view must be thin, block or 3d"], "generate"),
     ("gen=dig&g.bias=7&g.mode=" + quote("</select><svg onload=window.__pwned=3>") + "&g.nope=1&h=-3",
      ["bias must be a number from -1 to 1", "mode must be one of", 'dig has no option "nope"',
       "height must be a whole number"], "generate"),

@@ -1,5 +1,5 @@
 // Permalinks: the URL fragment holds generator + options, shape and mask, size, seed, solver +
-// options, view and speed.  A text mask travels as its rows of X and . joined by "/".  Reading a link checks every value against the catalogue; anything unknown or
+// options, view (thin, block, or 3d: Play's 3D view) and speed.  A text mask travels as its rows of X and . joined by "/".  Reading a link checks every value against the catalogue; anything unknown or
 // out of range becomes a problem (shown as a notice) and keeps the default.  Values from a
 // link only ever reach form fields, never the page as markup.
 import { showShape } from "./shapepick.js";
@@ -33,7 +33,7 @@ export function linkOf(gen, sol, solved) {
   out.set("seed", gen.seed);
   out.set("sol", sol.slug);
   for (const [k, v] of Object.entries(sol.options)) out.set(`s.${k}`, String(v));
-  out.set("view", $("view").value);
+  out.set("view", $("walk-3d")?.getAttribute("aria-pressed") === "true" ? "3d" : $("view").value);
   out.set("speed", $("speed").value);
   if (solved) out.set("run", "solve");
   return `#${out}`;
@@ -128,9 +128,10 @@ export function applyLink(hash, ui) {
   }
   const view = params.get("view");
   if (view !== null) {
-    if (view === "thin" || view === "block") $("view").value = view; else bad(`view must be thin or block`);
+    if (view === "thin" || view === "block") $("view").value = view; else if (view !== "3d") bad(`view must be thin, block or 3d`);
   }
   $("view").dispatchEvent(new Event("change"));
   $("speed").dispatchEvent(new Event("input"));
-  return { problems, solve: params.get("run") === "solve" };
+  // threeD: the 3D view (Play walking inside) asked for or not (null: the link does not say)
+  return { problems, solve: params.get("run") === "solve", threeD: view === null ? null : view === "3d" };
 }

@@ -24,6 +24,8 @@ import { setupShare } from "./share.js";
 import { Legend, paletteTable } from "./legend.js";
 import { maskFromPicture, maskSpec, showShape } from "./shapepick.js";
 import { setupZoom } from "./zoom.js";
+import { View3D } from "./walk3d.js";
+import { Overview3D } from "./overview3d.js";
 import { MARK, adoptVocabulary, makeState } from "./state.js";
 import { describeNotes, fmt, showNotice, stats } from "./status.js";
 import { keepOffline } from "./offline.js";
@@ -48,6 +50,8 @@ const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", or
 const machine = new Machine(refresh);
 const renderer = new Renderer($("maze"), $("overlay"));
 const legend = new Legend($("legend"), renderer);
+const overview = new Overview3D(board, { notice: (text) => showNotice(text) });
+const view3d = new View3D(board, { notice: (text) => showNotice(text), say: (text) => { $("message").textContent = text; } });
 let readyResolve;
 const ready = new Promise((r) => { readyResolve = r; });
 
@@ -152,6 +156,8 @@ const page = {
     return player.s;
   },
   setView: (view) => { $("view").value = ui.view = view; layout(); },
+  view3d,
+  show3d,
   commitEdit,
   switchMode,
   layout,
@@ -335,12 +341,14 @@ async function restore() {
 async function openLink() {
   const first = !ui.linked; // the page's first load (not a link pasted into the open page)
   ui.linked = true;
-  const { problems, solve } = applyLink(location.hash, ui);
+  const { problems, solve, threeD } = applyLink(location.hash, ui);
+  if (threeD != null) view3d.wanted = threeD;
   const params = new URLSearchParams(location.hash.replace(/^#/, "")), long = location.hash.length > MAX_FRAGMENT + 1;
   if (first && !LINKED) return firstVisit();
   if (await start("generate")) {
     if (params.has("edit")) problems.push(...await openEdited(params));
     if (solve) await start("solve");
+    if (view3d.wanted) await switchMode("play"); // view=3d: the link opens walking inside
   }
   if (params.has("race") && !long) {
     const linked = race.fromLink(params);
@@ -443,6 +451,35 @@ function layout() {
   const b = s.shapes && s.shapes.bounds;
   board.style.setProperty("--aspect", b ? `${b[2] - b[0]} / ${b[3] - b[1]}` : `${s.width} / ${s.height}`);
   renderer.layout(s, ui.view, board.getBoundingClientRect());
+}
+
+// Play's 3D view on or off (the toggle); the link says which (view=3d).
+async function toggle3d() {
+  if (machine.busy) return;
+  view3d.wanted = !view3d.wanted;
+  if (view3d.wanted && machine.mode === "play") await view3d.open(modes.play.walk);
+  else view3d.close();
+  show3d();
+  board.focus({ preventScroll: true });
+}
+
+// Watch's 3D overview on or off (in Watch only).
+async function toggleOverview(on) {
+  if (on && machine.mode === "watch" && player.s) await overview.open(renderer);
+  else overview.close();
+  $("overview-3d").setAttribute("aria-pressed", String(overview.active));
+}
+
+// The toggle, the 3D buttons and the address bar after the 3D view opened or closed.
+function show3d() {
+  $("walk-3d").setAttribute("aria-pressed", String(view3d.wanted));
+  $("walk-pad").hidden = !view3d.active;
+  if (modes.play.walk) {
+    $("walk-hint").textContent = view3d.active ? "↑ ↓ or W S step, ← → or A D turn · swipe sideways to turn, up or a tap to step"
+      : modes.play.walk.keys();
+  }
+  $("walk-snap").checked = view3d.snap;
+  if (ui.origin) setOrigin();
 }
 
 // A transport move (step, back, milestones, reset): pauses a running run first.
@@ -575,6 +612,12 @@ const actions = {
   "mode-edit": () => { code.hide(); switchMode("edit"); },
   "walk-reset": () => { if (machine.mode === "play") modes.play.walk.reset(); },
   "walk-new": () => switchMode("play", true),
+  "walk-3d": toggle3d,
+  "overview-3d": () => toggleOverview(!overview.active),
+  "walk-left": () => { if (view3d.active && !machine.busy) view3d.turn(-1); },
+  "walk-right": () => { if (view3d.active && !machine.busy) view3d.turn(1); },
+  "walk-forward": () => { if (view3d.active && !machine.busy) view3d.step(1); },
+  "walk-back": () => { if (view3d.active && !machine.busy) view3d.step(-1); },
   "edit-clear": () => modes.edit.act("clear"),
   "edit-undo": () => modes.edit.act("undo"),
   "edit-redo": () => modes.edit.act("redo"),
@@ -583,6 +626,8 @@ const actions = {
   "animate-open": () => { if (player.log) animation.open(renderer.canvas); },
 };
 for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
+$("walk-snap").checked = view3d.snap;
+$("walk-snap").addEventListener("change", (e) => { view3d.snap = e.target.checked; });
 $("edit-brush").addEventListener("change", (e) => { if (modes.edit.editor) modes.edit.editor.brush = Number(e.target.value); });
 $("view").addEventListener("change", (e) => { ui.view = e.target.value; layout(); race.layout(); });
 // A new shape makes a maze of that shape at once (the board must match the dropdown); in Race and
@@ -754,6 +799,9 @@ function frame(now) {
     // A run's end (an instant run's board) is drawn in a few long frames rather than many short ones.
     renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused",
       machine.state === "done" && machine.mode === "watch" ? DONE_PAINT_MS : undefined);
+    if (view3d.active) { view3d.minimap(renderer); view3d.frame(now); }
+    if (overview.active && (machine.mode !== "watch" || race.active || document.body.dataset.view === "lab")) toggleOverview(false);
+    if (overview.active) overview.frame();
     legend.update(player);
     setText($("stats"), ui.mode.status());
     setText($("message"), engine.fresh || engine.booting ? recycling() : ui.instant ? instantText() : ui.mode.message(now));
@@ -848,6 +896,12 @@ window.pymaze = Object.freeze({
   inside: () => ({ k: insidePanel.view ? insidePanel.view.k : -1, line: insidePanel.view ? insidePanel.view.line : null,
     parents: insidePanel.view ? insidePanel.view.parents.length : 0,
     structures: insidePanel.view ? insidePanel.view.structures : null }),
+  view3d: () => view3d.snapshot(),
+  overview: () => overview.snapshot(),
+  // client point on Watch's 3D overview of square p's centre
+  overviewCentre: (p) => overview.project(...renderer.clientCentre(p)),
+  // client point on the 3D view's minimap of square p's centre
+  minimapCentre: (p) => view3d.onMinimap(...renderer.clientCentre(p)),
   code: code.hook(),
 });
 

@@ -58,10 +58,15 @@ export class Play extends Mode {
     const walk = this.walk = new Walk(page.player.s, null);
     page.engine.call("shortest").then(({ moves }) => { walk.shortest = moves; }, () => {});
     page.$("walk-hint").textContent = walk.keys();
+    if (page.view3d.wanted) await page.view3d.open(walk);
+    page.show3d();
   }
+
+  exit() { this.page.view3d.close(); this.page.show3d(); }
 
   key(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    if (this.page.view3d.active && !this.page.machine.busy && this.page.view3d.key(e)) return true;
     const hex = this.walk.s.shape === "hex" && HEX_KEYS[e.key.toLowerCase()];
     if (hex) this.go(hex, true);
     else if (WALK_KEYS[e.key]) this.go(WALK_KEYS[e.key]);
@@ -83,6 +88,7 @@ export class Play extends Mode {
     if (!this.swipe) return;
     let dx = e.clientX - this.swipe[0], dy = e.clientY - this.swipe[1];
     this.swipe = null;
+    if (this.page.view3d.active) { if (!this.page.machine.busy) this.page.view3d.swipe(dx, dy); return; }
     if (Math.hypot(dx, dy) < 16) {
       const [cx, cy] = this.page.renderer.clientCentre(this.walk.pos);
       [dx, dy] = [e.clientX - cx, e.clientY - cy];

@@ -1,0 +1,324 @@
+"""Play's 3D view in the page (real Chromium drawing WebGL through SwiftShader): the picture is the
+maze (the wall straight ahead stands as far as a ray walk over the engine's maze says), walls stop
+the walker, moving changes the frame, the goal message comes at G, the minimap marks the trail,
+view=3d in a link opens walking inside, Watch's overview shows each cell in the 2D board's colour
+at several events, and a browser without WebGL is told so and stays in 2D."""
+
+import base64
+import io
+import math
+
+import pytest
+from PIL import Image
+
+import pymaze
+import reference
+from browser import CHROMIUM_ARGS, Page, chromium_path
+
+pytestmark = pytest.mark.browser
+
+SWIFTSHADER = ["--enable-unsafe-swiftshader", "--use-angle=swiftshader"]
+HEADINGS = {0: (1, 0), 1: (0, 1), 2: (-1, 0), 3: (0, -1)}  # quarter turns (y down) -> cell step
+ROUTE_RGB = [(253, 186, 116), (194, 65, 12), (225, 29, 72)]  # trail fill, trail line, the walker's outline
+
+
+@pytest.fixture(scope="module")
+def page(browser, site_url, request):
+    """One page of a Chromium of its own that draws WebGL (SwiftShader), with reduced motion."""
+    gl = browser.browser_type.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS + SWIFTSHADER)
+    pg = Page(gl, site_url, {"width": 1280, "height": 800}, open_sheet=False)
+    pg.page.emulate_media(reduced_motion="reduce")  # moves snap: each frame is where the walk is
+    yield pg
+    if request.session.testsfailed:
+        print("\n--- browser console ---\n" + "\n".join(pg.console))
+    gl.close()
+
+
+def open_link(page, fragment):
+    runs = page.js("window.pymaze.runs")
+    page.js("f => { location.hash = f; }", fragment)
+    page.page.wait_for_function(
+        "n => window.pymaze.runs > n && window.pymaze.state === 'walking' && window.pymaze.view3d().active"
+        " && window.pymaze.view3d().frames > 0 && window.pymaze.snapshot().walk.shortest !== null", arg=runs, timeout=90000)
+    return page.snapshot()
+
+
+def view(page):
+    return page.js("window.pymaze.view3d()")
+
+
+def frame(page):
+    """The 3D view's picture now (after the page drew the current position)."""
+    page.page.wait_for_function("window.pymaze.view3d().settled")
+    page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return Image.open(io.BytesIO(page.page.locator("canvas.view3d").screenshot())).convert("RGB")
+
+
+def is_wall(rgb):
+    r, g, b = rgb
+    return b > r + 40 and b > g + 20  # the walls' blue (lit or shaded), not the grey sky or the cream floor
+
+
+def top_offset(image):
+    """Pixels from the horizon up to the top of the wall straight ahead, on the centre column."""
+    w, h = image.size
+    x, y = w // 2, h // 2
+    assert is_wall(image.getpixel((x, y))), "no wall straight ahead at the horizon"
+    while y > 0 and is_wall(image.getpixel((x, y - 1))):
+        y -= 1
+    return h / 2 - y
+
+
+def expected_offset(v, height, k, thin):
+    """Where the top of a wall k open cells ahead stands above the horizon (pixels), from the camera's
+    field of view and eye height: the wall's face is half a cell, k cells and (thin walls) half a
+    wall's thickness away."""
+    d = 0.5 + k - (v["thin"] / 2 if thin else 0)
+    f = (height / 2) / math.tan(math.radians(v["fov"]) / 2)
+    return min(height / 2, f * (v["wallHeight"] - v["eye"]) / d)
+
+
+def open_ahead(maze, cell, way):
+    """The ray walk: open cells in a row from `cell` towards `way` before a wall (the engine's maze)."""
+    adj = reference.graph(maze)
+    (x, y), (dx, dy), k = cell, way, 0
+    while (x + dx, y + dy) in adj[(x, y)]:
+        x, y, k = x + dx, y + dy, k + 1
+    return k
+
+
+def square(maze, node):
+    x, y = node
+    return (2 * y + 1) * maze.width + 2 * x + 1 if maze.geometry == "thin" else y * maze.width + x
+
+
+def quarter(v):
+    return round(v["heading"] / (math.pi / 2)) % 4
+
+
+def face(page, q):
+    """Turn (arrow keys) until the heading is quarter turn q."""
+    for _ in range(4):
+        now = quarter(view(page))
+        if now == q:
+            return
+        page.page.keyboard.press("ArrowRight" if (q - now) % 4 == 1 else "ArrowLeft")
+    raise AssertionError("the view did not turn")
+
+
+def check_picture(page, maze, cell):
+    """At `cell`, every heading: the top of the wall straight ahead stands where the ray walk puts it."""
+    v = view(page)
+    for q in range(4):
+        face(page, q)
+        image = frame(page)
+        k = open_ahead(maze, cell, HEADINGS[q])
+        got = top_offset(image)
+        table = [expected_offset(v, image.size[1], j, maze.geometry == "thin") for j in range(12)]
+        assert abs(got - table[k]) <= 3 + 0.02 * table[k], (cell, q, k, got, table[:6])
+        if k < 6:  # and told apart from a wall one cell nearer or farther
+            assert min(range(12), key=lambda j: abs(table[j] - got)) == k, (cell, q, k, got, table[:6])
+
+
+def test_link_opens_walking_inside_one_draw_call(page):
+    snap = open_link(page, "gen=dig&w=12&h=9&seed=3&view=3d")
+    maze = pymaze.generate("dig", 12, 9, seed=3)
+    assert snap["mode"] == "play" and bytes(snap["wall"]) == bytes(maze.wall)
+    v = view(page)
+    assert v["snap"], "prefers-reduced-motion: moves snap"
+    # All walls in one draw call (and the floor in another), each wall line's squares one box.
+    assert 0 < v["walls"] < sum(maze.wall) / 3 and v["calls"] == 2
+    assert "view=3d" in page.js("location.hash")
+    assert page.js("document.getElementById('walk-3d').getAttribute('aria-pressed')") == "true"
+    # Swipes on the board: sideways turns (left, then right back), a tap steps forwards where it is open.
+    box = page.page.locator("#board").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def swipe(dx):
+        page.page.mouse.move(cx, cy)
+        page.page.mouse.down()
+        page.page.mouse.move(cx + dx, cy, steps=3)
+        page.page.mouse.up()
+    q = quarter(view(page))
+    swipe(-80)
+    assert quarter(view(page)) == (q - 1) % 4
+    swipe(80)
+    assert quarter(view(page)) == q
+    start = maze.start % maze.width // 2, maze.start // maze.width // 2
+    assert open_ahead(maze, start, HEADINGS[q]) > 0  # the view starts facing an open side
+    page.page.mouse.click(cx, cy)
+    assert page.snapshot()["walk"]["moves"] == 1 and view(page)["pos"] != maze.start
+    assert not page.errors()
+
+
+@pytest.mark.parametrize("gen,w,h,seed", [("dig", 9, 7, 3), ("kruskal", 8, 6, 7)])
+def test_the_picture_is_the_maze(page, gen, w, h, seed):
+    snap = open_link(page, f"gen={gen}&w={w}&h={h}&seed={seed}&view=3d")
+    maze = pymaze.generate(gen, w, h, seed=seed)
+    assert bytes(snap["wall"]) == bytes(maze.wall)
+    route = pymaze.solve(maze, "bfs").path
+    stops = sorted({0, len(route) // 3, (2 * len(route)) // 3})
+    for i, (a, b) in enumerate(zip(route, route[1:stops[-1] + 1])):
+        if i in stops:
+            assert view(page)["pos"] == square(maze, a)
+            check_picture(page, maze, a)
+        face(page, next(q for q, d in HEADINGS.items() if d == (b[0] - a[0], b[1] - a[1])))
+        page.page.keyboard.press("ArrowUp")
+    assert view(page)["pos"] == square(maze, route[stops[-1]])
+    check_picture(page, maze, route[stops[-1]])
+    assert not page.errors()
+
+
+def test_walls_stop_moves_change_the_frame_goal_and_minimap(page):
+    snap = open_link(page, "gen=kruskal&w=7&h=5&seed=2&view=3d")
+    maze = pymaze.generate("kruskal", 7, 5, seed=2)
+    route = pymaze.solve(maze, "bfs").path
+    adj = reference.graph(maze)
+    # Into a wall: nothing moves, the frame stays as it was.
+    x, y = route[0]
+    face(page, next(q for q, (dx, dy) in HEADINGS.items() if (x + dx, y + dy) not in adj[(x, y)]))
+    before = frame(page)
+    page.page.keyboard.press("ArrowUp")
+    walk = page.snapshot()["walk"]
+    assert (walk["pos"], walk["moves"]) == (snap["start"], 0)
+    assert frame(page).tobytes() == before.tobytes()
+    # The on-screen buttons: a turn and a step along the route change the frame.
+    q = next(q for q, d in HEADINGS.items() if d == (route[1][0] - x, route[1][1] - y))
+    while quarter(view(page)) != q:
+        page.page.click("#walk-right")
+    turned = frame(page)
+    assert turned.tobytes() != before.tobytes()
+    page.page.click("#walk-forward")
+    assert page.snapshot()["walk"]["pos"] == square(maze, route[1])
+    assert frame(page).tobytes() != turned.tobytes()
+    # The rest of the route on WASD (w steps, a and d turn): the goal message as in the 2D Play.
+    for a, b in zip(route[1:], route[2:]):
+        want = next(q for q, d in HEADINGS.items() if d == (b[0] - a[0], b[1] - a[1]))
+        while quarter(view(page)) != want:
+            page.page.keyboard.press("d" if (want - quarter(view(page))) % 4 != 3 else "a")
+        page.page.keyboard.press("w")
+    snap = page.snapshot()
+    assert snap["walk"]["atGoal"] and snap["walk"]["moves"] == len(route) - 1
+    assert f"Goal reached in {len(route) - 1} moves" in snap["message"]
+    # The minimap: every cell of the trail in the trail's colours, the cells off it plain floor.
+    page.page.wait_for_function("window.pymaze.painted")
+    frame(page)
+    shot = Image.open(io.BytesIO(page.page.screenshot())).convert("RGB")
+    near = lambda rgb, ref: sum((a - b) ** 2 for a, b in zip(rgb, ref)) < 45 ** 2  # noqa: E731
+    for node in route[1:-1]:
+        px = shot.getpixel(tuple(round(c) for c in page.js("p => window.pymaze.minimapCentre(p)", square(maze, node))))
+        assert any(near(px, ref) for ref in ROUTE_RGB), (node, px)
+    off = [n for n in adj if n not in route][:10]
+    for node in off:
+        px = shot.getpixel(tuple(round(c) for c in page.js("p => window.pymaze.minimapCentre(p)", square(maze, node))))
+        assert near(px, (255, 255, 255)), (node, px)
+    page.page.screenshot(path="tests/artifacts/walk3d-goal.png")
+    assert not page.errors()
+
+
+def hex_geometry(maze):
+    """A shaped maze's cell centres and each cell's neighbours [(cell, passage open, angle)], from the
+    engine's drawing and lattice."""
+    d, lat = maze.drawing(), maze.lattice
+    P, S = d["polygons"], d["starts"]
+    centres = []
+    for p in range(lat.n):
+        xs, ys = P[2 * S[p]:2 * S[p + 1]:2], P[2 * S[p] + 1:2 * S[p + 1]:2]
+        centres.append((sum(xs) / len(xs), sum(ys) / len(ys)))
+    nbrs = {p: [] for p in range(lat.n)}
+    for k in range(lat.m):
+        a, b = lat.ends[2 * k], lat.ends[2 * k + 1]
+        for p, q in ((a, b), (b, a)):
+            angle = math.atan2(centres[q][1] - centres[p][1], centres[q][0] - centres[p][0])
+            nbrs[p].append((q, not maze.wall[lat.n + k], angle))
+    return nbrs
+
+
+def turn_to(page, angle):
+    for _ in range(8):
+        if abs((view(page)["heading"] - angle + math.pi) % (2 * math.pi) - math.pi) < 1e-3:
+            return
+        page.page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the view did not turn to {angle}")
+
+
+def test_hex_walls_are_the_drawings_and_the_picture_is_the_maze(page):
+    snap = open_link(page, "gen=dig&shape=hex&w=8&h=6&seed=1&view=3d")
+    maze = pymaze.generate("dig", 8, 6, seed=1, shape="hex")
+    assert bytes(snap["wall"]) == bytes(maze.wall)
+    lat, d = maze.lattice, maze.drawing()
+    v = view(page)
+    assert v["walls"] == sum(maze.wall[lat.n:]) + len(d["border"]) // 4 and v["calls"] == 2
+    nbrs = hex_geometry(maze)
+    route = [maze.index(x, y) for x, y in pymaze.solve(maze, "bfs").path]
+    for i, (p, q) in enumerate(zip(route, route[1:9])):
+        assert view(page)["pos"] == p
+        if i in (0, 5):  # every side of the cell: the wall ahead where the ray walk says
+            for _, _, angle in nbrs[p]:
+                turn_to(page, angle)
+                k, at = 0, p
+                while True:
+                    ahead = [(r, is_open) for r, is_open, a in nbrs[at] if abs((a - angle + math.pi) % (2 * math.pi) - math.pi) < 1e-3]
+                    if not ahead or not ahead[0][1]:
+                        break
+                    at, k = ahead[0][0], k + 1
+                image = frame(page)
+                table = [expected_offset(v, image.size[1], j, True) for j in range(12)]
+                got = top_offset(image)
+                assert abs(got - table[k]) <= 3 + 0.02 * table[k], (p, angle, k, got, table[:6])
+        turn_to(page, next(a for r, _, a in nbrs[p] if r == q))
+        page.page.keyboard.press("ArrowUp")
+    assert view(page)["pos"] == route[8]
+    assert not page.errors()
+
+
+
+def test_overview_paints_the_boards_marks_at_each_event(page):
+    runs = page.js("window.pymaze.runs")
+    page.js("f => { location.hash = f; }", "gen=dig&w=12&h=9&seed=3&sol=bfs&run=solve&view=thin")
+    page.page.wait_for_function("n => window.pymaze.runs > n + 1 && window.pymaze.state === 'done'"
+                                " && window.pymaze.snapshot().kind === 'solve'", arg=runs, timeout=90000)
+    total = page.js("window.pymaze.fetchAll()")
+    page.open_sheet()  # (the toggle sits under View in the settings)
+    page.page.click("#overview-3d")
+    page.page.wait_for_function("window.pymaze.overview().active && window.pymaze.overview().frames > 2")
+    maze = pymaze.generate("dig", 12, 9, seed=3)
+    cells = [square(maze, (x, y)) for y in range(9) for x in range(12)]
+    for k in (total // 3, (2 * total) // 3, total // 4):  # forwards, then back (a seek far back)
+        page.js("k => window.pymaze.seek(k)", k)
+        page.page.wait_for_function("window.pymaze.painted")
+        page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        board = Image.open(io.BytesIO(base64.b64decode(page.js("window.pymaze.boardImage()").split(",")[1]))).convert("RGB")
+        shot = Image.open(io.BytesIO(page.page.screenshot())).convert("RGB")
+        marks = page.snapshot()["mark"]
+        rect = page.js("(() => { const r = document.getElementById('maze').getBoundingClientRect(); const c = document.getElementById('maze');"
+                       " return [r.left, r.top, c.width / r.width, c.height / r.height]; })()")
+        seen = set()
+        for p in cells[::5]:
+            x, y = page.js("p => window.pymaze.squareCentre(p)", p)
+            flat = board.getpixel((round((x - rect[0]) * rect[2]), round((y - rect[1]) * rect[3])))
+            tilted = shot.getpixel(tuple(round(c) for c in page.js("p => window.pymaze.overviewCentre(p)", p)))
+            assert sum((a - b) ** 2 for a, b in zip(flat, tilted)) < 40 ** 2, (k, p, marks[p], flat, tilted)
+            seen.add(marks[p])
+        assert len(seen) >= 2, seen  # the sample holds marked and unmarked cells
+    page.page.screenshot(path="tests/artifacts/overview3d.png")
+    page.page.click("#overview-3d")
+    assert not page.js("window.pymaze.overview().active")
+    page.page.click("#settings-toggle")
+    assert not page.errors()
+
+
+def test_without_webgl_the_page_says_so_and_stays_2d(page):
+    open_link(page, "gen=dig&w=8&h=6&seed=5&view=3d")
+    page.page.click("#walk-3d")  # off
+    assert not view(page)["active"] and "view=3d" not in page.js("location.hash")
+    page.js("""() => { const get = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+        return /webgl/.test(kind) ? null : get.call(this, kind, ...rest); }; }""")
+    page.page.click("#walk-3d")  # on again: no WebGL now
+    v = view(page)
+    assert not v["active"] and not v["wanted"]
+    assert "WebGL" in page.snapshot()["notice"]
+    assert page.js("document.getElementById('board').classList.contains('three')") is False
+    page.page.keyboard.press("ArrowRight")  # the 2D walk goes on
+    assert page.snapshot()["walk"]["moves"] <= 1
