@@ -407,8 +407,9 @@ def test_packed_bfs_and_dfs_make_the_events_of_a_one_event_at_a_time_reference(s
 
 
 def _reference_best_first(maze, slug, options):
-    """The events of the watched ``dijkstra`` and ``astar`` (four-neighbour moves), made one event at a
-    time from their docstrings' steps with costs in dicts: what their packed batches must hold, in order."""
+    """The events of the watched ``dijkstra`` and ``astar`` (four-neighbour moves, each costing the
+    terrain of the node it enters), made one event at a time from their docstrings' steps with costs
+    in dicts: what their packed batches must hold, in order."""
     import heapq
     import itertools
     from pymaze.events import M_FRONTIER, MILESTONE, N_COST, N_FOUND, N_HEURISTIC, N_NO_ROUTE, N_TURNS, NUM
@@ -416,7 +417,7 @@ def _reference_best_first(maze, slug, options):
     nbrs, goals, start, mark, w = links(maze), set(maze.goals), maze.start, maze.mark, maze.width
     weight = options.get("weight", 1.0)
     name = options.get("heuristic", "manhattan") if slug == "astar" else "zero"
-    cells = maze.weight if slug == "dijkstra" and options.get("weights", "maze") == "maze" else None
+    cells = maze.weight if options.get("weights", "maze") == "maze" else None  # A* reads terrain costs too
 
     def h(p):
         def one(dx, dy):
@@ -448,7 +449,7 @@ def _reference_best_first(maze, slug, options):
         return ev + [(NOTE | MILESTONE, maze.goal, N_NO_ROUTE, 0)]
     ev += [(MARK | MILESTONE, p, M_VISITED, M_ROUTE) for p in route]
     ev += [(NOTE | MILESTONE, route[-1], N_FOUND, len(route) - 1), (NOTE, route[-1], N_TURNS, turning(maze, route))]
-    return ev + ([(NOTE, route[-1], N_COST, 1000 * cost[route[-1]])] if slug == "dijkstra" else [])
+    return ev + ([(NOTE, route[-1], N_COST, 1000 * cost[route[-1]])] if slug == "dijkstra" or cells else [])
 
 
 @pytest.mark.parametrize("slug,options", [("dijkstra", {}), ("dijkstra", {"weights": "uniform"}), ("astar", {}),
