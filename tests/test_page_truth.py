@@ -302,6 +302,8 @@ def test_thousands_of_random_clicks_keys_drags_and_mode_switches_leave_a_working
     # the page still generates, solves and draws the route
     page.page.evaluate("document.getElementById('mode-watch').click()")
     page.page.wait_for_function("!document.body.classList.contains('busy')", timeout=60000)
+    # a Stop among the clicks restarts the engine: the page says "loading" until the fresh one is up
+    page.page.wait_for_function("window.pymaze.state !== 'loading'", timeout=180000)
     page.page.select_option("#shape", "square")
     page.page.select_option("#solver", "bfs")
     runs = page.js("window.pymaze.runs")

@@ -344,7 +344,7 @@ export class CodeMode {
     }
     this.stopped = { reason, at: performance.now() };
     this.stops++;
-    page.engine.restart(`your code was stopped: ${reason}`, spare);
+    page.engine.restart(`your code was stopped: ${reason}`, spare, true);
   }
 
   // A fresh worker is up (after Stop or a crash): the code registered last is registered again

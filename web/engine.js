@@ -71,14 +71,15 @@ export class Engine {
     };
   }
 
-  // Stop the worker and start a fresh one (`spare` when given: a stop asked for, which is not
-  // counted as the engine failing).
-  restart(reason, spare = null) {
+  // Stop the worker and start a fresh one (`spare` when given: a warm worker to switch to).  A stop
+  // asked for (`asked`: Stop, or the person's code over its time limit) is not the engine failing,
+  // so only the others count towards "keeps stopping".
+  restart(reason, spare = null, asked = false) {
     if (this.booting) this.booting.worker.terminate(); // (a crash while a fresh worker boots: the restart takes over)
     this.booting = this.owed = null;
     this.worker.terminate();
     const now = Date.now();
-    if (!spare) this.restarts = this.restarts.filter((t) => now - t < 60000).concat(now);
+    if (!asked) this.restarts = this.restarts.filter((t) => now - t < 60000).concat(now);
     for (const { reject } of this.pending.values()) reject(new Error(reason));
     this.pending.clear();
     this.batchInFlight = false;
