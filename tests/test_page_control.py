@@ -200,9 +200,10 @@ def test_without_the_tests_flag_the_engine_loads_no_test_hooks(browser, site_url
 
 
 def test_loading_shows_the_board_at_size_with_controls_off_and_dropdowns_filled(browser, site_url):
-    held = []
+    held, let_go = [], []
     p = browser.new_page(viewport={"width": 1280, "height": 800})
-    p.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # the engine waits until we let it go
+    # the engine waits until we let it go (every request for the runtime, however many the boot makes)
+    p.route("**/pyodide.asm.wasm", lambda route: route.continue_() if let_go else held.append(route))
     try:
         p.goto(site_url + "#gen=dig&w=30&h=20&seed=1")
         p.wait_for_function("document.getElementById('generator').options.length > 0")
@@ -228,7 +229,9 @@ def test_loading_shows_the_board_at_size_with_controls_off_and_dropdowns_filled(
         p.wait_for_function("held => true", arg=0)
         while not held:
             p.wait_for_timeout(50)
-        held[0].continue_()
+        let_go.append(True)
+        for route in held:
+            route.continue_()
         p.wait_for_function("window.pymaze && window.pymaze.state === 'done'", timeout=90000)
         ready = p.evaluate("(() => { const r = document.getElementById('maze').getBoundingClientRect();"
                            " return [r.width, r.height]; })()")

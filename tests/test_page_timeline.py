@@ -21,10 +21,14 @@ def open_run(browser, url, link, viewport=None):
     p.on("pageerror", lambda e: errors.append(str(e)))
     p.on("console", lambda m: m.type == "error" and errors.append(m.text))
     p.goto(url + link)
-    p.wait_for_function("() => window.pymaze && window.pymaze.snapshot().state === 'done'", timeout=90000)
+    # the link's last run: a link that solves generates first (its own "done" comes before the solve's)
+    kind = "solve" if "run=solve" in link else "generate"
+    p.wait_for_function("k => window.pymaze && window.pymaze.snapshot().state === 'done'"
+                        " && window.pymaze.snapshot().kind === k", arg=kind, timeout=90000)
     p.evaluate("window.pymaze.fetchAll()")  # an instant run's events, made again
-    p.wait_for_function("() => { const s = window.pymaze && window.pymaze.snapshot();"
-                        " return s && s.state === 'done' && s.cursor === s.total && s.finished; }", timeout=90000)
+    p.wait_for_function("k => { const s = window.pymaze && window.pymaze.snapshot();"
+                        " return s && s.kind === k && s.state === 'done' && s.cursor === s.total && s.finished; }",
+                        arg=kind, timeout=90000)
     # the builder has taken every snapshot of the run
     p.wait_for_function("() => window.pymaze.timeline().built === window.pymaze.progress().total")
     return p, errors

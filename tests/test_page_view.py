@@ -31,7 +31,7 @@ def test_the_page_types_no_opcode_mark_or_note_numbers():
     """The page's modules read the vocabulary; none keeps its own table of codes."""
     for path in WEB.glob("*.js"):
         text = path.read_text()
-        for pattern in (r"\bOP\s*=\s*\{\s*WALL", r"\bMARK\s*=\s*\{\s*CURRENT", r"N_[A-Z]+\s*=\s*\d",
+        for pattern in (r"\bOP\s*=\s*\{\s*WALL", r"\bMARK\s*=\s*\{\s*CURRENT", r"\bN_[A-Z]+\s*=\s*\d",
                         r"markCount\[\d+\]", r"\bNOTE\s*=\s*\{\s*FOUND"):
             assert not re.search(pattern, text), f"{path.name} retypes the vocabulary: {pattern}"
 
