@@ -1,15 +1,16 @@
 // The Code mode: a Python editor (CodeMirror, loaded on first use) whose algorithms join the
 // dropdowns as "yours: NAME" and run like the built-ins.  Run registers the code in the worker;
 // each batch of a user run brings the code line behind every event, which the editor highlights
-// while stepping; an error marks its line.  A call of user code that takes longer than LIMIT_MS
-// (or Stop) ends the worker: a spare one, booted beforehand, takes over, gets the code and the
+// while stepping; an error marks its line.  A call of user code that runs longer than LIMIT_MS
+// in the worker (REGISTER_MS to load the code; or Stop) ends the worker: a spare one, booted beforehand, takes over, gets the code and the
 // maze back.  Code survives a reload (local storage), downloads and opens as .py, and travels in a
 // link (#code=, deflated); code from a link or a file is shown and runs only on a click.
 import { Engine } from "./engine.js";
 import { showNotice } from "./status.js";
 
 const USER = "yours.py";
-const LIMIT_MS = 2000;
+const LIMIT_MS = 3000; // a step of user code (a call's time in the worker, not in its queue)
+const REGISTER_MS = 10000; // loading the code: Python compiles and runs the module
 const STORE = "pymaze.code";
 const LINK_LIMIT = 8000; // characters of compressed code a link may hold
 const USER_CALLS = new Set(["batch", "current", "finish", "shortest", "metrics", "export", "snapshot"]);
@@ -285,7 +286,7 @@ export class CodeMode {
       || ui.source.some(([, args]) => args && this.slugs.has(args.slug));
   }
 
-  // Every call that runs user code is timed; one over LIMIT_MS stops the worker.  Batches of a
+  // Every call that runs user code is timed; one over its limit stops the worker.  Batches of a
   // user run also bring their code lines and the error the run stopped on.
   guard(engine) {
     const call = engine.call.bind(engine);
@@ -298,7 +299,16 @@ export class CodeMode {
       if (!mine) return p;
       this.inFlight++;
       const stops = this.stops;
-      const timer = setTimeout(() => this.stop(`your code ran for ${LIMIT_MS / 1000} s without finishing a step`), LIMIT_MS);
+      const limit = type === "register" ? REGISTER_MS : LIMIT_MS;
+      // The clock runs while the worker runs a request: time this one waited in the queue does not count.
+      let timer = null;
+      const check = () => {
+        const busy = engine.busyFor();
+        if (busy < limit) { timer = setTimeout(check, Math.max(50, limit - busy)); return; }
+        this.stop(type === "register" ? `your code took over ${REGISTER_MS / 1000} s to load`
+          : `your code ran for ${LIMIT_MS / 1000} s without finishing a step`);
+      };
+      timer = setTimeout(check, limit);
       const done = p.finally(() => { clearTimeout(timer); this.inFlight--; });
       // A batch that Stop cut off is no error of the page's: nothing came (the animation asks no more).
       return type === "batch" ? done.catch((err) => { if (this.stops > stops) return null; throw err; }) : done;
@@ -342,7 +352,7 @@ export class CodeMode {
     if (page.player.header && this.slugs.has(page.player.header.slug) && page.player.kind === "generate" && this.before) {
       page.ui.source = this.before; // a generator that never ended: back to the maze before it
     }
-    this.stopped = { reason, at: performance.now() };
+    this.stopped = { reason, at: performance.now(), warm: !!spare };
     this.stops++;
     page.engine.restart(`your code was stopped: ${reason}`, spare, true);
   }
@@ -357,9 +367,10 @@ export class CodeMode {
       } catch (err) { this.say(`Your code could not be registered again: ${err.message}`); }
     }
     if (this.stopped) {
-      const { reason, at } = this.stopped;
+      const { reason, at, warm } = this.stopped;
       this.stopped = null;
       this.recovered = performance.now() - at;
+      this.warm = warm;
       this.say(`Stopped: ${reason}. A fresh engine took over; your code and the maze are back (after ${(this.recovered / 1000).toFixed(1)} s).`);
       setTimeout(() => this.keepSpare(), 1000);
     }
@@ -427,6 +438,7 @@ export class CodeMode {
       status: () => this.$("code-status").textContent,
       spareReady: () => !!(this.spare && this.spare.ready),
       recovered: () => this.recovered,
+      warm: () => this.warm, // the last Stop switched to the spare engine booted beforehand (no boot to wait for)
       link: () => this.lastLink,
     };
   }

@@ -19,6 +19,7 @@ export class Engine {
     this.owed = null; // what the fresh worker is to be given before its first call
     this.fresh = null; // during the handover to it: resolves once it took the page's maze over
     this.stage = "";
+    this.busy = null; // the request the worker is running: { id, since } (performance.now())
     this.start(spare);
   }
 
@@ -61,6 +62,7 @@ export class Engine {
       if (!wanted()) { spare.worker.terminate(); return; }
       this.worker.terminate();
       this.recycles++;
+      this.busy = null;
       this.start({ worker: spare.worker, messages: [] });
       this.owed = prepare; // (given with the next call: until then the fresh worker holds no maze at all)
     };
@@ -83,21 +85,27 @@ export class Engine {
     for (const { reject } of this.pending.values()) reject(new Error(reason));
     this.pending.clear();
     this.batchInFlight = false;
+    this.busy = null;
     if (this.restarts.length > 3) return this.hooks.onFatal(`The engine keeps stopping (${reason}); reload the page.`);
     this.hooks.onRestart(reason);
     this.start(spare);
   }
 
   receive(data) {
+    if (data.type === "started") { this.busy = { id: data.id, since: performance.now() }; return; }
     if (data.type === "stage") return this.hooks.onStage(data.stage, data.progress);
     if (data.type === "ready") return this.hooks.onReady(data);
     if (data.type === "fatal") return this.hooks.onFatal(data.message);
+    if (this.busy && this.busy.id === data.id) this.busy = null;
     const waiting = this.pending.get(data.id);
     if (!waiting) return;
     this.pending.delete(data.id);
     if (data.type === "error") waiting.reject(new Error(data.message));
     else waiting.resolve(data);
   }
+
+  // How long the worker has been running its current request (0 while it waits for one).
+  busyFor() { return this.busy ? performance.now() - this.busy.since : 0; }
 
   call(type, args = {}) {
     if (this.owed) {

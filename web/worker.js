@@ -286,6 +286,7 @@ onmessage = async ({ data }) => {
     postMessage({ type: "error", id, message: `the engine has no request ${type}` });
     return;
   }
+  postMessage({ type: "started", id }); // (the page's time limit on user code counts from here, not from the queue)
   try {
     const { message, transfer } = handlers[type](data);
     postMessage({ type: "reply", id, ...message }, transfer || []);
