@@ -25,7 +25,8 @@ def open_link(context, url, kind="generate"):
     p.wait_for_function("k => { const s = window.pymaze && window.pymaze.snapshot();"
                         " return s && s.kind === k && s.state === 'done' && s.cursor === s.total; }",
                         arg=kind, timeout=90000)
-    p.evaluate("window.pymaze.fetchAll()")  # an instant run's events, made again
+    total = p.evaluate("window.pymaze.fetchAll()")  # an instant run's events, made again (this run's, not an earlier one's)
+    assert total == p.evaluate("window.pymaze.progress().total"), "the events fetched are not the run's shown"
     return p, errors
 
 

@@ -27,7 +27,7 @@ def open_run(browser, url, link, viewport=None):
                         " && window.pymaze.snapshot().kind === k", arg=kind, timeout=90000)
     p.evaluate("window.pymaze.fetchAll()")  # an instant run's events, made again
     p.wait_for_function("k => { const s = window.pymaze && window.pymaze.snapshot();"
-                        " return s && s.kind === k && s.state === 'done' && s.cursor === s.total && s.finished; }",
+                        " return s && s.kind === k && s.state === 'done' && s.total > 0 && s.cursor === s.total && s.finished; }",
                         arg=kind, timeout=90000)
     # the builder has taken every snapshot of the run
     p.wait_for_function("() => window.pymaze.timeline().built === window.pymaze.progress().total")

@@ -511,11 +511,15 @@ function seekTo(k) {
 
 // The rest of the run from the engine (once, in the background): the timeline shows all of it.
 // Always a promise (of the events' total); one an engine stopped meanwhile rejects, which it says itself.
+// A fetch still under way for an earlier run (a link's generate, before its solve) is not this run's:
+// this run gets its own.
 function fetchAll() {
-  if (!player.log || player.log.finished || ui.fetching) return ui.fetching || Promise.resolve(player.log ? player.log.total : 0);
-  ui.fetching = player.fetchAll().finally(() => { ui.fetching = null; });
-  ui.fetching.catch(() => {}); // (a caller that drops it, as the timeline's press does, leaves no unhandled rejection)
-  return ui.fetching;
+  const mine = ui.fetching && ui.fetching.log === player.log ? ui.fetching.promise : null;
+  if (!player.log || player.log.finished || mine) return mine || Promise.resolve(player.log ? player.log.total : 0);
+  const fetching = ui.fetching = { log: player.log, promise: null };
+  fetching.promise = player.fetchAll().finally(() => { if (ui.fetching === fetching) ui.fetching = null; });
+  fetching.promise.catch(() => {}); // (a caller that drops it, as the timeline's press does, leaves no unhandled rejection)
+  return fetching.promise;
 }
 
 // The sheet of everything beyond the strip: open or closed (the line above it says what is set).

@@ -128,6 +128,7 @@ export class Player {
   async ensure(k) {
     const run = this.runId;
     while (run === this.runId && this.log.total < k && !this.log.finished) {
+      if (this.deferred && !this.regenerating) break; // the run went instant meanwhile: no batch will come
       const reply = await this.prefetch(k - this.cursor, Math.max(1000, k - this.log.total));
       if (!reply) await new Promise((r) => setTimeout(r, 5));
     }
@@ -165,9 +166,11 @@ export class Player {
 
   // Fetch the rest of the run (the timeline shows all of it); resolves to the total.
   async fetchAll() {
-    if (this.deferred) return this.regenerate();
     const run = this.runId;
-    while (run === this.runId && !this.log.finished) await this.ensure(this.log.total + FETCH_BATCH);
+    while (run === this.runId && !this.log.finished) {
+      if (this.deferred) return this.regenerate(); // (also a run that went instant while this waited)
+      await this.ensure(this.log.total + FETCH_BATCH);
+    }
     return this.log.total;
   }
 
