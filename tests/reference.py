@@ -184,6 +184,23 @@ def lattice(shape, w, h):
     return G
 
 
+def forest(nodes, edges):
+    """Union-find over ``nodes`` joining the two ends of each of ``edges`` in turn: ``find`` (a
+    node's root), or None when an edge closes a cycle."""
+    root = {v: v for v in nodes}
+
+    def find(v):
+        while root[v] != v:
+            v = root[v]
+        return v
+    for a, b in edges:
+        ra, rb = find(a), find(b)
+        if ra == rb:
+            return None
+        root[ra] = rb
+    return find
+
+
 def spanning_tree_count(nodes, edges):
     """Kirchhoff: the spanning trees of the multigraph ``edges`` on ``nodes`` (loops dropped, each
     parallel edge counted), the determinant of its Laplacian less one row and column, exactly (Bareiss

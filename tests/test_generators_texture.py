@@ -18,7 +18,7 @@ import pymaze
 from pymaze.maze import Maze
 from pymaze.registry import generators
 
-from reference import cell_graph, frame_closed, is_spanning_tree, posts_standing, spanning_tree_count
+from reference import cell_graph, forest, frame_closed, is_spanning_tree, posts_standing, spanning_tree_count
 
 VARIANTS = [
     ("prim", {}), ("prim", {"method": "simplified"}), ("prim", {"method": "modified"}),
@@ -71,22 +71,7 @@ EDGES = [(a, b) for a, b in combinations(GRID, 2) if abs(a[0] - b[0]) + abs(a[1]
 
 def spanning_trees():
     """Every spanning tree of the 3 x 3 grid, as a frozenset of edges, by trying all 8-edge subsets."""
-    trees = []
-    for subset in combinations(EDGES, len(GRID) - 1):
-        root = {v: v for v in GRID}
-
-        def find(v):
-            while root[v] != v:
-                v = root[v]
-            return v
-        for a, b in subset:
-            ra, rb = find(a), find(b)
-            if ra == rb:
-                break
-            root[ra] = rb
-        else:
-            trees.append(frozenset(subset))
-    return trees
+    return [frozenset(subset) for subset in combinations(EDGES, len(GRID) - 1) if forest(GRID, subset)]
 
 
 def tree_of(maze):

@@ -19,24 +19,16 @@ import pymaze
 from pymaze import svg
 from pymaze.graph import heuristic, turning
 from pymaze.maze import Maze
-from reference import chi_square_limit, lattice, spanning_tree_count
+from reference import chi_square_limit, forest, lattice, spanning_tree_count
 
 WORLDS = ["cylinder", "torus", "moebius"]
 
 
 def trees_with(G, keep, drop):
     """Spanning trees of G holding every edge of ``keep`` and none of ``drop``: contract, delete, count."""
-    root = {v: v for v in G}
-
-    def find(v):
-        while root[v] != v:
-            v = root[v]
-        return v
-    for a, b in keep:
-        ra, rb = find(a), find(b)
-        if ra == rb:
-            return 0
-        root[ra] = rb
+    find = forest(G, keep)
+    if find is None:
+        return 0
     gone = {frozenset(e) for e in keep} | {frozenset(e) for e in drop}
     nodes = sorted({find(v) for v in G})
     return spanning_tree_count(nodes, [(find(a), find(b)) for a, b in G.edges if frozenset((a, b)) not in gone])
