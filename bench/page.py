@@ -44,6 +44,19 @@ new PerformanceObserver((list) => { for (const e of list.getEntries())
   window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask", buffered: true });"""
 
 
+def report(title, version, site, rows, extra):
+    """Print the benchmark's heading (``title``, the time, the machine, Chromium ``version``, the
+    site's Pyodide, ``extra``) and its ``rows`` (measure, value) as a Markdown table."""
+    print(f"\n{title}, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC")
+    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}; "
+          f"Chromium {version} headless; Pyodide {build.json.loads((site / 'manifest.json').read_text())['pyodide']}; "
+          f"{extra}\n")
+    width = max(len(k) for k, _ in rows)
+    print(f"| {'measure'.ljust(width)} | value |\n|{'-' * (width + 2)}|-------|")
+    for k, v in rows:
+        print(f"| {k.ljust(width)} | {v} |")
+
+
 def longest(ms):
     """Long tasks are the ones of 50 ms or more; none reported means every task was shorter."""
     return f"{ms:.0f} ms" if ms else "none of 50 ms or more"
@@ -320,14 +333,8 @@ def instant(argv):
         version = browser.version
         browser.close()
     server.shutdown()
-    print(f"\npymaze page benchmark (instant path), {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC")
-    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}; "
-          f"Chromium {version} headless; Pyodide {build.json.loads((site / 'manifest.json').read_text())['pyodide']}; "
-          f"{seeds} seeds; load average (1 min) {min(loads):.1f} to {max(loads):.1f}\n")
-    width = max(len(k) for k, _ in rows)
-    print(f"| {'measure'.ljust(width)} | value |\n|{'-' * (width + 2)}|-------|")
-    for k, v in rows:
-        print(f"| {k.ljust(width)} | {v} |")
+    report("pymaze page benchmark (instant path)", version, site, rows,
+           f"{seeds} seeds; load average (1 min) {min(loads):.1f} to {max(loads):.1f}")
     return 0
 
 
@@ -407,14 +414,7 @@ def main(argv):
         version = browser.version
         browser.close()
     server.shutdown()
-    print(f"\npymaze page benchmark, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC")
-    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}; "
-          f"Chromium {version} headless; Pyodide {build.json.loads((site / 'manifest.json').read_text())['pyodide']}; "
-          f"{runs} boot runs\n")
-    width = max(len(k) for k, _ in rows)
-    print(f"| {'measure'.ljust(width)} | value |\n|{'-' * (width + 2)}|-------|")
-    for k, v in rows:
-        print(f"| {k.ljust(width)} | {v} |")
+    report("pymaze page benchmark", version, site, rows, f"{runs} boot runs")
     return 0
 
 

@@ -31,6 +31,7 @@ from .lab import check as lab_check, lab as lab_records, summary as lab_summary 
 from .plugins import PluginError
 from .records import write_csv
 from .run import MAX_SEED, check_seed
+from .sight import walked
 from .sheet import MAX_COUNT, sheet
 from .solution import Solution
 from .solution import listed as routes_listed, why_fewer
@@ -274,7 +275,6 @@ def cmd_solve(args, out):
     else:
         squares, unit = sol.squares, "moves"
         if run.algorithm.anyangle:  # its route is its corners: the text marks the squares the segments cross
-            from .solvers._anyangle import walked
             squares, unit = walked(final.width, sol.squares), "segments"
         if args.format == "thin" or not args.format and final.geometry == "thin":
             out.write(formats.to_thin_text(final, squares, posts=args.posts))

@@ -119,7 +119,7 @@ def test_watched_and_unwatched_agree_and_other_views_are_refused(slug):
 
 
 def test_the_sight_walk_agrees_with_the_exact_test():
-    from pymaze.solvers._anyangle import sight
+    from pymaze.sight import sight
     for seed in range(60):
         maze = obstacles(1000 + seed, 7, 6)
         w = maze.width

@@ -16,10 +16,8 @@ def stream_hash(run):
     return hashlib.sha256(run.events().tobytes()).hexdigest()
 
 
-@pytest.mark.parametrize("slug", list(generators()))
-@pytest.mark.parametrize("seed", range(5))
-def test_generator_replay_forwards_and_back(slug, seed):
-    run = Run.generate(slug, 7, 5, seed=seed)
+def replays_both_ways(run):
+    """The run's events applied (checked) to its first state give its last, and backwards the first again."""
     events = run.events()
     state = run.initial.copy()
     apply(state, events, check=True)
@@ -28,19 +26,18 @@ def test_generator_replay_forwards_and_back(slug, seed):
     assert state == run.initial
 
 
+@pytest.mark.parametrize("slug", list(generators()))
+@pytest.mark.parametrize("seed", range(5))
+def test_generator_replay_forwards_and_back(slug, seed):
+    replays_both_ways(Run.generate(slug, 7, 5, seed=seed))
+
+
 @pytest.mark.parametrize("slug", list(solvers()))
 def test_solver_replay_forwards_and_back(slug):
     maze = pymaze.generate("dig", 9, 6, seed=4, loops=0.3)
     for m in (maze, maze.as_block()):
-        if m.geometry not in solvers()[slug].geometries:
-            continue
-        run = Run.solve(slug, m, seed=2)
-        events = run.events()
-        state = run.initial.copy()
-        apply(state, events, check=True)
-        assert state == run.maze
-        apply(state, events, backwards=True, check=True)
-        assert state == run.initial
+        if m.geometry in solvers()[slug].geometries:
+            replays_both_ways(Run.solve(slug, m, seed=2))
 
 
 @pytest.mark.parametrize("batch", [1, 3, 7, 1000])

@@ -8,7 +8,6 @@ spanning tree the exact value 8/pi^2 * (1 - 2/pi) is used instead.
 """
 
 import random
-from fractions import Fraction
 from itertools import combinations
 from math import exp, lgamma, log, pi
 from statistics import NormalDist
@@ -19,7 +18,7 @@ import pymaze
 from pymaze.maze import Maze
 from pymaze.registry import generators
 
-from reference import cell_graph, frame_closed, is_spanning_tree, posts_standing
+from reference import cell_graph, forest, frame_closed, is_spanning_tree, posts_standing, spanning_tree_count
 
 VARIANTS = [
     ("prim", {}), ("prim", {"method": "simplified"}), ("prim", {"method": "modified"}),
@@ -70,48 +69,9 @@ GRID = [(x, y) for y in range(3) for x in range(3)]
 EDGES = [(a, b) for a, b in combinations(GRID, 2) if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1]
 
 
-def kirchhoff_count():
-    """Spanning trees of the 3 x 3 grid graph: any cofactor of its Laplacian (exact, with fractions)."""
-    n = len(GRID)
-    lap = [[Fraction(0)] * n for _ in range(n)]
-    for a, b in EDGES:
-        i, j = GRID.index(a), GRID.index(b)
-        lap[i][i] += 1
-        lap[j][j] += 1
-        lap[i][j] -= 1
-        lap[j][i] -= 1
-    m = [row[1:] for row in lap[1:]]
-    det = Fraction(1)
-    for c in range(len(m)):
-        pivot = next(r for r in range(c, len(m)) if m[r][c] != 0)
-        if pivot != c:
-            m[c], m[pivot] = m[pivot], m[c]
-            det = -det
-        det *= m[c][c]
-        for r in range(c + 1, len(m)):
-            f = m[r][c] / m[c][c]
-            m[r] = [x - f * y for x, y in zip(m[r], m[c])]
-    return det
-
-
 def spanning_trees():
     """Every spanning tree of the 3 x 3 grid, as a frozenset of edges, by trying all 8-edge subsets."""
-    trees = []
-    for subset in combinations(EDGES, len(GRID) - 1):
-        root = {v: v for v in GRID}
-
-        def find(v):
-            while root[v] != v:
-                v = root[v]
-            return v
-        for a, b in subset:
-            ra, rb = find(a), find(b)
-            if ra == rb:
-                break
-            root[ra] = rb
-        else:
-            trees.append(frozenset(subset))
-    return trees
+    return [frozenset(subset) for subset in combinations(EDGES, len(GRID) - 1) if forest(GRID, subset)]
 
 
 def tree_of(maze):
@@ -155,7 +115,7 @@ DRAWS = 20_000
 
 def test_the_3x3_grid_has_192_spanning_trees():
     trees = spanning_trees()
-    assert len(trees) == len(set(trees)) == kirchhoff_count() == 192
+    assert len(trees) == len(set(trees)) == spanning_tree_count(GRID, EDGES) == 192
 
 
 def test_the_critical_value_is_sane():

@@ -8,8 +8,7 @@ that rebuilds the state), never transcripts.
 
 import math
 import random
-from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations
 
 import networkx as nx
 import pytest
@@ -17,9 +16,11 @@ import pytest
 import pymaze
 from pymaze import events, formats, masks, registry
 from pymaze.errors import GeometryError, ParameterError, PymazeError, SizeError
-from pymaze.graph import GRAPH_SHAPES, SHAPES, links, polar_rings
+from pymaze.graph import GRAPH_SHAPES, SHAPES, links
 from pymaze.maze import Maze
 from pymaze.run import Run
+from reference import chi_square_limit, spanning_tree_count
+from reference import lattice as reference_lattice
 
 GENERATORS = registry.generators()
 SOLVERS = registry.solvers()
@@ -31,56 +32,6 @@ SIZES = {"square": [(6, 5), (1, 7)], "hex": [(9, 7), (1, 4), (5, 1)], "triangle"
 CASES = [(shape, slug, size, seed) for shape in SHAPES for slug, a in GENERATORS.items()
          if shape in a.shapes and a.perfect is not False
          for size in SIZES[shape] for seed in (1, 2, 3)]
-
-
-# --- an independent lattice: cells by grid position, neighbours by the shape's own rule --------------
-
-def reference_lattice(shape, w, h):
-    """The candidate passages as a networkx graph on grid positions, from first principles."""
-    G = nx.Graph()
-    if shape == "square":
-        G.add_nodes_from(product(range(w), range(h)))
-        G.add_edges_from(((x, y), (x + 1, y)) for x in range(w - 1) for y in range(h))
-        G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1))
-    elif shape == "hex":  # flat-topped, odd columns half a cell lower: neighbours are one cube step apart
-        def cube(x, y):
-            return x, y - (x - (x & 1)) // 2
-        cells = list(product(range(w), range(h)))
-        G.add_nodes_from(cells)
-        for a, b in product(cells, cells):
-            (q1, r1), (q2, r2) = cube(*a), cube(*b)
-            if a < b and abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2) == 2:
-                G.add_edge(a, b)
-    elif shape == "triangle":  # up where x + y is even: it shares its base with the cell below
-        G.add_nodes_from(product(range(w), range(h)))
-        G.add_edges_from(((x, y), (x + 1, y)) for x in range(w - 1) for y in range(h))
-        G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1) if (x + y) % 2 == 0)
-    elif shape in ("cylinder", "torus"):  # networkx's own grid, periodic where the shape wraps
-        G.add_edges_from(nx.grid_2d_graph(w, h, periodic=(True, shape == "torus")).edges)
-    elif shape == "moebius":  # a grid whose east edge at row y meets the west edge at row h - 1 - y
-        G.add_nodes_from(product(range(w), range(h)))
-        G.add_edges_from(((x, y), (x + 1, y)) for x in range(w - 1) for y in range(h))
-        G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1))
-        G.add_edges_from(((w - 1, y), (0, h - 1 - y)) for y in range(h))
-    elif shape == "upsilon":  # a grid, and the diagonals between octagons (x + y even)
-        G.add_nodes_from(product(range(w), range(h)))
-        G.add_edges_from(((x, y), (x + 1, y)) for x in range(w - 1) for y in range(h))
-        G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1))
-        G.add_edges_from(((x, y), (x + dx, y + 1)) for x in range(w) for y in range(h - 1) for dx in (-1, 1)
-                         if (x + y) % 2 == 0 and 0 <= x + dx < w)
-    else:  # polar: (i, ring); neighbours share an arc (rings next to each other) or a spoke (one ring)
-        counts = polar_rings(w, h)
-        G.add_node((0, 0))
-        for r in range(1, h + 1):
-            c = counts[r]
-            for i in range(c):
-                G.add_edge((i, r), ((i + 1) % c, r))
-                below = counts[r - 1]
-                for j in range(below):
-                    lo, hi = max(Fraction(i, c), Fraction(j, below)), min(Fraction(i + 1, c), Fraction(j + 1, below))
-                    if hi > lo:
-                        G.add_edge((i, r), (j, r - 1))
-    return G
 
 
 def by_position(maze, G):
@@ -187,44 +138,12 @@ def test_dig_bias_is_refused_off_the_square():
 
 # --- uniform spanning trees: matrix-tree count and chi-square ---------------------------------------
 
-def spanning_tree_count(G):
-    """Kirchhoff: the determinant of the Laplacian with one row and column removed (exact, Bareiss)."""
-    nodes = list(G)[1:]
-    index = {v: i for i, v in enumerate(nodes)}
-    n = len(nodes)
-    M = [[Fraction(0)] * n for _ in range(n)]
-    for v in nodes:
-        M[index[v]][index[v]] = Fraction(G.degree(v))
-        for u in G[v]:
-            if u in index:
-                M[index[v]][index[u]] -= 1
-    det = Fraction(1)
-    for k in range(n):
-        pivot = next((r for r in range(k, n) if M[r][k]), None)
-        if pivot is None:
-            return 0
-        if pivot != k:
-            M[k], M[pivot] = M[pivot], M[k]
-            det = -det
-        det *= M[k][k]
-        for r in range(k + 1, n):
-            f = M[r][k] / M[k][k]
-            for c in range(k, n):
-                M[r][c] -= f * M[k][c]
-    return int(det)
-
-
-def chi_square_limit(df, z=3.09):
-    """The chi-square value a fair sample exceeds with probability about 0.001 (Wilson-Hilferty)."""
-    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
-
-
 @pytest.mark.parametrize("slug", [s for s, a in GENERATORS.items() if a.uniform])
 @pytest.mark.parametrize("shape, w, h", [("hex", 3, 2), ("polar", 4, 1), ("triangle", 4, 2), ("cylinder", 3, 2),
                                          ("moebius", 3, 2)])
 def test_uniform_generators_draw_every_spanning_tree_equally_often(slug, shape, w, h):
     lattice = pymaze.lattice(shape, w, h)
-    trees = spanning_tree_count(lattice)
+    trees = spanning_tree_count(list(lattice), lattice.edges)
     n = lattice.number_of_nodes()
     assert trees == sum(nx.is_tree(nx.Graph(edges)) and len({v for e in edges for v in e}) == n
                         for edges in combinations(lattice.edges, n - 1)), "the matrix-tree count, by brute force"

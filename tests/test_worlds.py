@@ -4,13 +4,13 @@ distances on the open lattice, the SVG's walls at both edges of a seam and its r
 across the maze, the command line's shapes and refusals.
 
 (The lattices themselves, spanning trees of every generator, solvers' shortest routes, replay and
-JSON are checked for every shape in tests/test_geometry.py, with networkx's periodic grid and a
-Möbius strip built by hand as the references.)"""
+JSON are checked for every shape in tests/test_geometry.py, against the lattices tests/reference.py
+builds from each shape's rule in words.)"""
 
 import math
 import re
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations
 
 import networkx as nx
 import pytest
@@ -19,74 +19,31 @@ import pymaze
 from pymaze import svg
 from pymaze.graph import heuristic, turning
 from pymaze.maze import Maze
+from reference import chi_square_limit, forest, lattice, spanning_tree_count
 
 WORLDS = ["cylinder", "torus", "moebius"]
 
 
-def hand_built(shape, w, h):
-    """The shape's lattice on (x, y) from its rule in words (not from networkx's grids)."""
-    G = nx.Graph()
-    for x, y in product(range(w), range(h)):
-        G.add_edge((x, y), ((x + 1) % w, y) if x < w - 1 or shape != "moebius" else (0, h - 1 - y))
-        if y < h - 1 or shape == "torus":
-            G.add_edge((x, y), (x, (y + 1) % h))
-    return G
-
-
-def kirchhoff(nodes, edges):
-    """Spanning trees of a multigraph (loops dropped): a Laplacian minor's determinant, exactly."""
-    index = {v: i for i, v in enumerate(nodes[1:])}
-    n = len(index)
-    M = [[Fraction(0)] * n for _ in range(n)]
-    for a, b in edges:
-        if a == b:
-            continue
-        for u, v in ((a, b), (b, a)):
-            if u in index:
-                M[index[u]][index[u]] += 1
-                if v in index:
-                    M[index[u]][index[v]] -= 1
-    det = Fraction(1)
-    for k in range(n):
-        pivot = next((r for r in range(k, n) if M[r][k]), None)
-        if pivot is None:
-            return 0
-        if pivot != k:
-            M[k], M[pivot] = M[pivot], M[k]
-            det = -det
-        det *= M[k][k]
-        for r in range(k + 1, n):
-            f = M[r][k] / M[k][k]
-            for c in range(k, n):
-                M[r][c] -= f * M[k][c]
-    return int(det)
-
-
 def trees_with(G, keep, drop):
     """Spanning trees of G holding every edge of ``keep`` and none of ``drop``: contract, delete, count."""
-    root = {v: v for v in G}
-
-    def find(v):
-        while root[v] != v:
-            v = root[v]
-        return v
-    for a, b in keep:
-        ra, rb = find(a), find(b)
-        if ra == rb:
-            return 0
-        root[ra] = rb
+    find = forest(G, keep)
+    if find is None:
+        return 0
     gone = {frozenset(e) for e in keep} | {frozenset(e) for e in drop}
     nodes = sorted({find(v) for v in G})
-    return kirchhoff(nodes, [(find(a), find(b)) for a, b in G.edges if frozenset((a, b)) not in gone])
+    return spanning_tree_count(nodes, [(find(a), find(b)) for a, b in G.edges if frozenset((a, b)) not in gone])
 
 
 @pytest.mark.parametrize("shape, w, h", [("cylinder", 4, 3), ("torus", 3, 3), ("moebius", 4, 3)])
 def test_the_lattice_is_the_shape_in_words(shape, w, h):
     blank = Maze.shaped(shape, w, h, "closed")
     mine = nx.relabel_nodes(pymaze.lattice(shape, w, h), {p: blank.node_xy(p) for p in range(w * h)})
-    ref = hand_built(shape, w, h)
+    ref = lattice(shape, w, h)
     assert {frozenset(e) for e in mine.edges} == {frozenset(e) for e in ref.edges}
     assert nx.is_isomorphic(mine, ref) and mine.number_of_edges() == ref.number_of_edges()
+    if shape != "moebius":  # the rule in words is networkx's periodic grid too
+        grid = nx.grid_2d_graph(w, h, periodic=(True, shape == "torus"))
+        assert {frozenset(e) for e in grid.edges} == {frozenset(e) for e in ref.edges}
 
 
 @pytest.mark.parametrize("slug", ["wilson", "aldous"])
@@ -97,7 +54,7 @@ def test_uniform_generators_on_a_small_torus_follow_the_matrix_tree_counts(slug)
     those shares (chi-square, a limit a fair sampler passes at about 0.999)."""
     w = h = 3
     G = pymaze.lattice("torus", w, h)
-    total = kirchhoff(sorted(G), list(G.edges))
+    total = spanning_tree_count(sorted(G), list(G.edges))
     # the torus's Laplacian eigenvalues are 4 - 2cos(2 pi j / w) - 2cos(2 pi k / h): their product over
     # (j, k) != (0, 0), over w * h, is the count too
     product_ = math.prod(4 - 2 * math.cos(2 * math.pi * j / w) - 2 * math.cos(2 * math.pi * k / h)
@@ -115,8 +72,7 @@ def test_uniform_generators_on_a_small_torus_follow_the_matrix_tree_counts(slug)
         seen[frozenset(e for e in at0 if T.has_edge(*e))] += 1
     chi2 = sum((seen[g] - samples * p) ** 2 / (samples * p) for g, p in expected_share.items())
     df = len(groups) - 1
-    limit = df * (1 - 2 / (9 * df) + 3.09 * math.sqrt(2 / (9 * df))) ** 3  # Wilson-Hilferty, p ~ 0.001
-    assert chi2 < limit, (chi2, limit, seen)
+    assert chi2 < chi_square_limit(df), (chi2, chi_square_limit(df), seen)
 
 
 @pytest.mark.parametrize("shape", WORLDS)
@@ -127,7 +83,7 @@ def test_estimates_never_exceed_the_moves_and_manhattan_is_exact_on_the_open_lat
     for p in range(w * h):  # every candidate passage open
         for dv, _ in maze.lattice.tables[p]:
             maze.wall[p + dv] = 0
-    ref = hand_built(shape, w, h)
+    ref = lattice(shape, w, h)
     for goal in range(0, w * h, 7):
         far = nx.single_source_shortest_path_length(ref, maze.node_xy(goal))
         est = heuristic(maze, name, [goal])

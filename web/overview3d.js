@@ -1,7 +1,7 @@
 // Watch's 3D overview: the 2D board (its maze, marks, wave numbers, route and labels, as the run
 // draws them, stepped back or scrubbed) laid on a tilted floor that the pointer orbits (drag) and
-// zooms (wheel).  three.js is the one the walk's view loads (walk3d.js).
-import { SKY, webglSupported } from "./walk3d.js";
+// zooms (wheel).  three.js is the one the walk's view loads (walk3d.js), on the same stage.
+import { fit, showStage, stage, webglSupported } from "./three_stage.js";
 
 export class Overview3D {
   constructor(board, { notice }) {
@@ -21,33 +21,20 @@ export class Overview3D {
       return false;
     }
     if (!this.T) this.T = await import("./three.js");
-    if (!this.gl) this.setup();
+    if (!this.renderer) this.setup();
     this.r = r;
-    this.active = true;
-    this.board.classList.add("three");
-    this.canvas.hidden = false;
+    showStage(this, true);
     this.resize();
     return true;
   }
 
   close() {
-    if (!this.active) return;
-    this.active = false;
-    this.board.classList.remove("three");
-    this.canvas.hidden = true;
+    if (this.active) showStage(this, false);
   }
 
   setup() {
     const T = this.T;
-    this.canvas = document.createElement("canvas");
-    this.canvas.className = "view3d";
-    this.canvas.setAttribute("aria-hidden", "true");
-    this.board.prepend(this.canvas);
-    this.gl = new T.WebGLRenderer({ canvas: this.canvas, antialias: true });
-    this.gl.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
-    this.scene = new T.Scene();
-    this.scene.background = new T.Color(SKY);
-    this.camera = new T.PerspectiveCamera(45, 1, 0.01, 50);
+    Object.assign(this, stage(T, this.board, { fov: 45, near: 0.01, far: 50, resize: () => this.resize() }));
     this.tex = document.createElement("canvas");
     this.texture = new T.CanvasTexture(this.tex);
     this.texture.colorSpace = T.SRGBColorSpace;
@@ -74,15 +61,10 @@ export class Overview3D {
       e.preventDefault();
       e.stopPropagation();
     }, { passive: false });
-    new ResizeObserver(() => this.resize()).observe(this.board);
   }
 
   resize() {
-    if (!this.active) return;
-    const w = Math.max(40, this.board.clientWidth), h = Math.max(40, this.board.clientHeight);
-    this.gl.setSize(w, h, false);
-    this.camera.aspect = w / h;
-    this.camera.updateProjectionMatrix();
+    if (this.active) fit(this.board, this);
   }
 
   // The board's layers onto the floor, and the frame from the orbit.
@@ -103,7 +85,7 @@ export class Overview3D {
     const d = this.dist, el = this.el, az = this.az;
     this.camera.position.set(d * Math.cos(el) * Math.sin(az), d * Math.sin(el), d * Math.cos(el) * Math.cos(az));
     this.camera.lookAt(0, 0, 0);
-    this.gl.render(this.scene, this.camera);
+    this.renderer.render(this.scene, this.camera);
     this.frames++;
   }
 

@@ -6,6 +6,7 @@
 // as the minimap.  The walk itself is walk.js's: this view turns a heading into its moves.
 import { COLOURS, MARKS } from "./palette.js";
 import { MARK } from "./state.js";
+import { fit, showStage, stage, webglSupported } from "./three_stage.js";
 import { DIRECTIONS } from "./walk.js";
 
 const TAU = 2 * Math.PI;
@@ -15,20 +16,12 @@ const EYE = 0.5; // the eye's height, in cell units: halfway up the walls
 const THIN = 0.12; // a thin wall's thickness (and a shaped maze's), in cell units
 const STEP_MS = 150, TURN_MS = 170;
 const FLOOR = "#efe9dc", GRID = "#e2d9c6";
-export const WALL_COLOUR = "#4f6fae", SKY = "#d5dbe3";
+export const WALL_COLOUR = "#4f6fae";
 const NAMES = ["right", "down", "left", "up"]; // a square maze's heading index (quarter turns, y down) -> walk.js direction
 const NEAR = (50 * Math.PI) / 180; // a step goes to the neighbour this close to the heading (shaped mazes)
 
 const norm = (a) => ((a % TAU) + TAU) % TAU;
 const diff = (a, b) => { const d = norm(a - b); return d > Math.PI ? d - TAU : d; }; // a - b in (-π, π]
-
-// Whether this browser can draw WebGL at all (a context on a scratch canvas).
-export function webglSupported() {
-  try {
-    const c = document.createElement("canvas");
-    return !!(c.getContext("webgl2") || c.getContext("webgl"));
-  } catch { return false; }
-}
 
 // Whether WebGL is drawn on the CPU (SwiftShader, llvmpipe: no GPU): then the view draws fewer pixels.
 function softwareGL(gl) {
@@ -72,27 +65,18 @@ export class View3D {
     this.build();
     this.heading = this.firstHeading();
     this.place(true);
-    this.active = true;
-    this.board.classList.add("three");
-    this.canvas.hidden = this.mini.hidden = false;
+    showStage(this, true, [this.mini]);
     this.miniKey = null;
     this.resize();
     return true;
   }
 
   close() {
-    if (!this.active) return;
-    this.active = false;
-    this.board.classList.remove("three");
-    this.canvas.hidden = this.mini.hidden = true;
+    if (this.active) showStage(this, false, [this.mini]);
   }
 
   setup() {
     const T = this.T;
-    this.canvas = document.createElement("canvas");
-    this.canvas.className = "view3d";
-    this.canvas.setAttribute("aria-hidden", "true");
-    this.board.prepend(this.canvas); // under the 2D canvases (hidden meanwhile)
     this.mini = document.createElement("canvas");
     this.mini.className = "minimap";
     this.mini.setAttribute("aria-hidden", "true");
@@ -101,25 +85,18 @@ export class View3D {
     const probe = document.createElement("canvas"), gl = probe.getContext("webgl2") || probe.getContext("webgl");
     this.software = softwareGL(gl);
     gl.getExtension("WEBGL_lose_context")?.loseContext();
-    this.renderer = new T.WebGLRenderer({ canvas: this.canvas, antialias: !this.software });
-    this.renderer.setPixelRatio(this.software ? 0.5 : Math.min(2, window.devicePixelRatio || 1));
-    this.scene = new T.Scene();
-    this.scene.background = new T.Color(SKY);
-    this.camera = new T.PerspectiveCamera(FOV, 1, 0.02, 400);
+    Object.assign(this, stage(T, this.board, { fov: FOV, near: 0.02, far: 400, antialias: !this.software,
+      pixelRatio: this.software ? 0.5 : undefined, resize: () => this.resize() }));
     this.scene.add(new T.AmbientLight(0xffffff, 1.6));
     const sun = new T.DirectionalLight(0xffffff, 1.4);
     sun.position.set(0.6, 1, 0.35);
     this.scene.add(sun);
     this.wallMaterial = new T.MeshLambertMaterial({ color: WALL_COLOUR });
-    new ResizeObserver(() => this.resize()).observe(this.board);
   }
 
   resize() {
     if (!this.active) return;
-    const w = Math.max(40, this.board.clientWidth), h = Math.max(40, this.board.clientHeight);
-    this.renderer.setSize(w, h, false);
-    this.camera.aspect = w / h;
-    this.camera.updateProjectionMatrix();
+    fit(this.board, this);
     this.dirty = true;
   }
 

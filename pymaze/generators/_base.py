@@ -112,6 +112,18 @@ def open_wall(maze, via):
     return (WALL | MILESTONE, via, 1, 0)
 
 
+def open_first(maze, p, watch=True, mark=0):
+    """Open cell ``p``, the first of a tree that grows from it.  Watched, the step: the cell opened
+    (a milestone), and with ``mark`` the cell marked so (unwatched, it stays unmarked)."""
+    maze.wall[p] = 0
+    if watch:
+        if mark:
+            maze.mark[p] = mark
+        yield (WALL | MILESTONE, p, 1, 0)
+        if mark:
+            yield (MARK, p, 0, mark)
+
+
 def add_loops(maze, rng, fraction):
     """Open ``fraction`` of the passages that are still closed, in random order (the multi-path variant)."""
     wall = maze.wall

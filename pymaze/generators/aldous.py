@@ -1,6 +1,7 @@
 from ..events import M_CURRENT, MARK, MILESTONE, WALL
 from ..graph import SHAPES, cells, moves
 from ..registry import generator
+from ._base import open_first
 
 
 @generator("aldous", "Aldous-Broder", short="Aldous–Broder", group="perfect", order=80, perfect=True, uniform=True, shapes=SHAPES)
@@ -26,11 +27,7 @@ def aldous(maze, rng, watch=True):
     fixed, tables, inside = moves(maze)
     getrandbits, random = rng.getrandbits, rng.random
     p = maze.start
-    wall[p] = 0
-    if watch:
-        mark[p] = M_CURRENT
-        yield (WALL | MILESTONE, p, 1, 0)
-        yield (MARK, p, 0, M_CURRENT)
+    yield from open_first(maze, p, watch, M_CURRENT)
     left = len(cells(maze)) - 1     # cells still closed
     head = p                        # the last cell opened (marked)
     while left:

@@ -3,7 +3,7 @@ from collections import deque
 from ..events import M_STACK, MARK, MILESTONE, WALL
 from ..graph import SHAPES, moves
 from ..registry import Param, generator
-from ._base import PERMS, shuffled
+from ._base import PERMS, open_first, shuffled
 
 
 @generator("growing", "Growing tree", group="perfect", order=130, perfect=True, shapes=SHAPES, params=[
@@ -36,11 +36,7 @@ def growing(maze, rng, policy="mix", mix=0.5, watch=True):
     fixed, tables, inside = moves(maze)
     random = rng.random
     p = maze.start
-    wall[p] = 0
-    if watch:
-        mark[p] = M_STACK
-        yield (WALL | MILESTONE, p, 1, 0)
-        yield (MARK, p, 0, M_STACK)
+    yield from open_first(maze, p, watch, M_STACK)
     active = _Middle(p) if policy == "middle" else _Active(p, policy, mix, random)
     while active:
         p = active.choose()

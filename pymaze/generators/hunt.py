@@ -1,7 +1,7 @@
 from ..events import M_CURRENT, MARK, MILESTONE, WALL
 from ..graph import SHAPES, moves
 from ..registry import generator
-from ._base import PERMS, shuffled
+from ._base import PERMS, open_first, shuffled
 
 
 @generator("hunt", "Hunt-and-kill", group="perfect", order=120, perfect=True, shapes=SHAPES)
@@ -28,11 +28,7 @@ def hunt(maze, rng, watch=True):
     random = rng.random
     w, h = maze.width, maze.height
     p = maze.start
-    wall[p] = 0
-    if watch:
-        mark[p] = M_CURRENT
-        yield (WALL | MILESTONE, p, 1, 0)
-        yield (MARK, p, 0, M_CURRENT)
+    yield from open_first(maze, p, watch, M_CURRENT)
     first = 1                                 # first square row that may still hold a closed cell
 
     def joined(x):

@@ -3,6 +3,7 @@ from heapq import heappop, heappush
 from ..events import M_FRONTIER, MARK, MILESTONE, WALL
 from ..graph import SHAPES, moves
 from ..registry import Param, generator
+from ._base import open_first
 
 
 @generator("prim", "Prim", group="perfect", order=60, perfect=True, shapes=SHAPES, params=[
@@ -36,9 +37,7 @@ def prim(maze, rng, method="true", watch=True):
     fixed, tables, inside = moves(maze)
     random = rng.random
     p = maze.start
-    wall[p] = 0
-    if watch:
-        yield (WALL | MILESTONE, p, 1, 0)
+    yield from open_first(maze, p, watch)
     true, simplified = method == "true", method == "simplified"
     frontier = []   # true: a heap of edges (weight, cell, move); simplified: edges (via, cell); modified: cells
     best = [(1 << 32,)] * len(wall)   # true: the cheapest edge into each square so far (only it counts)

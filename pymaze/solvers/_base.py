@@ -5,9 +5,10 @@ The topology they walk on (neighbours, searches, paths, the block-cut tree) is `
 
 from array import array
 from collections import deque
+from itertools import chain
 
-from ..events import (MARK, MILESTONE, M_FILLED, M_FRONTIER, M_ROUTE, M_VISITED, N_FOUND, N_NO_ROUTE, N_TURNS,
-                      NOTE, Kinds, Trace, column)
+from ..events import (MARK, MILESTONE, M_FILLED, M_FRONTIER, M_ROUTE, M_VISITED, N_COST, N_FOUND, N_NO_ROUTE,
+                      N_TURNS, N_WAYPOINT, NOTE, Kinds, Trace, column)
 from ..graph import heuristic, path_to, steps, turning  # noqa: F401  (heuristic's old home; astar and greedy take it from pymaze.graph)
 
 UNSEEN = -1
@@ -102,12 +103,15 @@ def nothing(maze):
     return array("i", no_route(maze))
 
 
-def end(maze, path, watch=True, notes=()):
+def end(maze, path, watch=True, notes=(), trace=None):
     """How a search ends: ``path`` (S to a goal; empty or None when no goal was reached) marked
     M_ROUTE node by node, then FOUND (its moves), TURNS and ``notes`` (``(code, value, index)``
-    tuples), or NO_ROUTE.  Watched, yields those events; either way returns what the search
-    reports, ``(route, visited, notes)`` (``visited``: the nodes marked visited before the route
-    covered some), what ``Solution.of`` takes.  Use it as ``return (yield from end(...))``."""
+    tuples), or NO_ROUTE.  Watched, yields those events, after the last batch of the search's
+    ``trace`` when it has one; either way returns what the search reports, ``(route, visited,
+    notes)`` (``visited``: the nodes marked visited before the route covered some), what
+    ``Solution.of`` takes.  Use it as ``return (yield from end(...))``."""
+    if trace is not None:
+        yield trace.batch()
     if not path:
         if watch:
             yield nothing(maze)
@@ -121,6 +125,27 @@ def end(maze, path, watch=True, notes=()):
             mark[s] = M_ROUTE
     goal = path[-1]
     return path, visited, [(N_FOUND, len(path) - 1, goal), (N_TURNS, turning(maze, path), goal), *notes]
+
+
+def end_polyline(maze, cells, corners, turns, cost, watch=True, trace=None):
+    """How a search whose route is a polyline ends (the any-angle finders, the mouse): its
+    ``corners`` as waypoint notes (the page draws the straight segments through them), its
+    ``cells`` marked M_ROUTE, FOUND (moves along ``cells``), TURNS (``turns``, whole degrees) and
+    COST (``cost``, in thousandths), after the last batch of ``trace`` as ``end`` does.  Returns
+    ``(route, visited, notes)`` as ``end`` does: the route is ``cells``."""
+    if trace is not None:
+        yield trace.batch()
+    goal, visited, thousandths = cells[-1], maze.mark.count(M_VISITED), round(1000 * cost)
+    notes = [(N_WAYPOINT, i, p) for i, p in enumerate(corners)]
+    notes += [(N_FOUND, len(cells) - 1, goal), (N_TURNS, turns, goal), (N_COST, thousandths, goal)]
+    if watch:
+        yield array("i", chain(*((NOTE, p, N_WAYPOINT, i) for i, p in enumerate(corners)),
+                               *show_route(maze, cells, note=False), found(goal, len(cells) - 1),
+                               (NOTE, goal, N_TURNS, turns, NOTE, goal, N_COST, thousandths)))
+    else:
+        for p in cells:
+            maze.mark[p] = M_ROUTE
+    return cells, visited, notes
 
 
 def diagonal_moves(maze, diagonal):

@@ -1,4 +1,5 @@
-"""Moves on open grids, shared by the grid finders: diagonal rules, step costs, distance estimates.
+"""Moves on open grids, shared by the grid finders: diagonal rules, step costs, distance estimates,
+and the framed grid jump point search scans (a probe off the maze reads a wall).
 
 A node's moves are its four orthogonal neighbours (cost 1) and, on block
 grids when the diagonal rule allows it, its four diagonal ones (cost
@@ -122,7 +123,36 @@ def route_cost(maze, path):
 
 def cost_note(maze, path, diagonal):
     """The COST note ``finish`` ends with, as ``(code, value, index)``: one with diagonals or
-    terrain costs (what the route paid, whether or not the search read them), none without."""
-    if diagonal == "never" and maze.weight is None:
+    terrain costs (what the route paid, whether or not the search read them), none without (nor
+    without a route)."""
+    if not path or diagonal == "never" and maze.weight is None:
         return ()
     return ((N_COST, round(1000 * route_cost(maze, path)), path[-1]),)
+
+
+def sign(v):
+    """-1, 0 or 1: the direction of a step of ``v``."""
+    return (v > 0) - (v < 0)
+
+
+def framed(maze):
+    """``(W, G)``: a block maze's walls on a grid one column wider (a wall column at the right,
+    which is also the one left of the next row), followed by W + 1 wall squares (below the bottom
+    row, and above the top one as negative indices wrap): a probe one step off any square reads a
+    wall off the grid.  Square p of the maze is P = p + p // w on it."""
+    w, h = maze.width, maze.height
+    W = w + 1
+    G = bytearray(b"\x01" * (h * W + W + 1))
+    for y in range(h):
+        G[y * W:y * W + w] = maze.wall[y * w:(y + 1) * w]
+    return W, G
+
+
+def filled_in(W, points):
+    """Squares of a framed grid ``W`` wide joined square by square, each pair on one straight or
+    diagonal line (jump points filled in to a route)."""
+    path = [points[0]]
+    for a, b in zip(points, points[1:]):
+        d = sign(b % W - a % W) + sign(b // W - a // W) * W
+        path += range(a + d, b + d, d)
+    return path

@@ -90,6 +90,4 @@ def swarm_search(maze, watch, power, diagonal):
                         trace.add(SEEN, q)
         if watch and trace.full():
             yield trace.batch()
-    if watch:
-        yield trace.batch()
-    return (yield from end(maze, path, watch, cost_note(maze, path, diagonal) if path else ()))
+    return (yield from end(maze, path, watch, cost_note(maze, path, diagonal), trace=trace))

@@ -133,5 +133,5 @@ def two_way(maze, watch, offer, stop, diagonal="never", first=lambda i, root: 0)
         path = path_to(sides[0].parent, meet) + path_to(sides[1].parent, meet)[-2::-1]
     if watch and trace.index:
         yield trace.batch()
-    route, _, notes = yield from end(maze, path, watch, cost_note(maze, path, diagonal) if path else ())
+    route, _, notes = yield from end(maze, path, watch, cost_note(maze, path, diagonal))
     return route, expanded, notes

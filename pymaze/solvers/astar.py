@@ -81,9 +81,7 @@ def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", watch=
                     trace.add(SEEN, q)
         if watch and trace.full():
             yield trace.batch()
-    if watch:
-        yield trace.batch()
-    route, visited, notes = yield from end(maze, path, watch, cost_note(maze, path, diagonal) if path else ())
+    route, visited, notes = yield from end(maze, path, watch, cost_note(maze, path, diagonal), trace=trace)
     if weight > 1:
         notes.insert(0, (N_HEURISTIC, 1, -1))
     return route, visited, notes

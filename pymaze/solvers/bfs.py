@@ -50,9 +50,7 @@ def bfs(maze, rng, diagonal="never", watch=True):
                 queue.append(q)
         if watch and trace.full():
             yield trace.batch()
-    if watch:
-        yield trace.batch()
-    return (yield from end(maze, path, watch, cost_note(maze, path, diagonal) if path else ()))
+    return (yield from end(maze, path, watch, cost_note(maze, path, diagonal), trace=trace))
 
 
 bfs.packed = True

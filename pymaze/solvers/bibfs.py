@@ -72,9 +72,7 @@ def bibfs(maze, rng, diagonal="never", watch=True):
             if watch and trace.full():
                 yield trace.batch()
         layers[turn], turn = nxt, 1 - turn
-    if watch:
-        yield trace.batch()
-    route, _, notes = yield from end(maze, path, watch, cost_note(maze, path, diagonal) if path else ())
+    route, _, notes = yield from end(maze, path, watch, cost_note(maze, path, diagonal), trace=trace)
     return route, expanded, notes
 
 

@@ -63,9 +63,7 @@ def blind(maze, rng, method="filler", watch=True):
                 trace.add(FILL if method == "filler" else SEAL, p)
         if watch and trace.full():
             yield trace.batch()
-    if watch:
-        yield trace.batch()
-    return (yield from end(maze, route_to_goal(maze, links(maze), live), watch))
+    return (yield from end(maze, route_to_goal(maze, links(maze), live), watch, trace=trace))
 
 
 FILL, SEAL = 0, 1

@@ -86,9 +86,7 @@ def chain(maze, rng, watch=True):
         if watch and trace.full():
             yield trace.batch()
         at = ahead[p]
-    if watch:
-        yield trace.batch()
-    route, visited, notes = yield from end(maze, walk.nodes, watch)
+    route, visited, notes = yield from end(maze, walk.nodes, watch, trace=trace)
     return route, visited + (was == M_VISITED), notes      # G passed and left before counts too
 
 

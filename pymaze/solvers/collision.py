@@ -70,9 +70,7 @@ def collision(maze, rng, watch=True):
     path = path_to(parent, goal) if goal is not None else None
     if path:
         _fill(maze, parent, order, path, trace)
-    if watch:
-        yield trace.batch()
-    route, _, notes = yield from end(maze, path, watch)
+    route, _, notes = yield from end(maze, path, watch, trace=trace)
     return route, len(order), notes
 
 

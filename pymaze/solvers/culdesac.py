@@ -36,11 +36,9 @@ def culdesac(maze, rng, watch=True):
     yield from fill(maze, degree, keep, todo, trace)
     for part in _nooses(maze, maze.start, keep):
         yield from fill(maze, degree, keep, part, trace)
-    if watch:
-        yield trace.batch()
     nbrs = links(maze)
     route = route_to_goal(maze, lambda p: [q for q in nbrs(p) if mark[q] != M_FILLED])
-    return (yield from end(maze, route, watch))
+    return (yield from end(maze, route, watch, trace=trace))
 
 
 def _nooses(maze, root, keep):

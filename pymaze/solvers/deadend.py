@@ -57,10 +57,8 @@ def deadend(maze, rng, watch=True):
                     part.append(p + d2)
         if watch and trace.full():
             yield trace.batch()
-    if watch:
-        yield trace.batch()
     # a shortest route inside what is live
-    return (yield from end(maze, route_to_goal(maze, links(maze), live) if live[start] else None, watch))
+    return (yield from end(maze, route_to_goal(maze, links(maze), live) if live[start] else None, watch, trace=trace))
 
 
 def _tree_left(maze, nodes, degree):

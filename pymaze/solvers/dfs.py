@@ -66,9 +66,7 @@ def dfs(maze, rng, order="fixed", watch=True):
                 trace.add(LAST, p)
         if watch and trace.full():
             yield trace.batch()
-    if watch:
-        yield trace.batch()
-    return (yield from end(maze, stack, watch))
+    return (yield from end(maze, stack, watch, trace=trace))
 
 
 def _moves(wall, moves, p, shuffle):

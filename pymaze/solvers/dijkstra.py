@@ -88,9 +88,7 @@ def dijkstra(maze, rng, weights="maze", diagonal="never", watch=True):
                     trace.add(SEEN, q)
         if watch and trace.full():
             yield trace.batch()
-    if watch:
-        yield trace.batch()
-    return (yield from end(maze, path, watch, ((N_COST, round(1000 * cost), p),) if path else ()))
+    return (yield from end(maze, path, watch, ((N_COST, round(1000 * cost), p),) if path else (), trace=trace))
 
 
 class Numbered(Trace):

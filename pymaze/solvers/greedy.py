@@ -57,9 +57,7 @@ def greedy(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
                 push(open_heap, (h(q), order, q))
         if watch and trace.full():
             yield trace.batch()
-    if watch:
-        yield trace.batch()
-    return (yield from end(maze, path, watch, cost_note(maze, path, diagonal) if path else ()))
+    return (yield from end(maze, path, watch, cost_note(maze, path, diagonal), trace=trace))
 
 
 greedy.packed = True

@@ -138,7 +138,7 @@ def idastar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", limi
         if watch:
             yield array("i", (NOTE | MILESTONE, gave_up, N_GAVE_UP, visits))
         return [], ever.count(1), notes
-    route, _, last = yield from end(maze, path, watch, cost_note(maze, path, diagonal) if path else ())
+    route, _, last = yield from end(maze, path, watch, cost_note(maze, path, diagonal))
     return route, ever.count(1), notes + last
 
 

@@ -4,7 +4,8 @@ from ..events import MARK, MILESTONE, M_JUMP, M_SCANNED, M_VISITED, Kinds, Trace
 from ..graph import path_to
 from ..registry import solver
 from ._base import end
-from ._moves import DIAGONAL, EPS, ORTHOGONAL, SQRT2, allows, cost_note, diagonal_param, estimate, heuristic_param
+from ._moves import (DIAGONAL, EPS, ORTHOGONAL, SQRT2, allows, cost_note, diagonal_param, estimate, filled_in, framed,
+                     heuristic_param, sign)
 
 # The search's events, as kinds of packed events (see events.Trace): a square closed (a milestone)
 # and a square queued as a jump point, each from the mark it had (kind CLOSED + old, JUMPED + old),
@@ -13,10 +14,6 @@ MARKS = range(M_JUMP + 1)
 KINDS = Kinds(*((MARK | MILESTONE, old, M_VISITED) for old in MARKS), *((MARK, old, M_JUMP) for old in MARKS),
               (MARK, 0, M_SCANNED))
 CLOSED, JUMPED, SCANNED = 0, len(MARKS), 2 * len(MARKS)
-
-
-def sign(v):
-    return (v > 0) - (v < 0)
 
 
 @solver("jps", "Jump point search", short="JPS", group="open", order=46, shapes=("square",), optimal=True, geometries=("block",),
@@ -50,7 +47,7 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
     "Online Graph Pruning for Pathfinding on Grid Maps" (2011);
     PathFinding.js JumpPointFinder and its four diagonal variants (imor).
     """
-    W, G = _framed(maze)  # square p of the maze is P = p + p // w on the framed grid
+    W, G = framed(maze)  # square p of the maze is P = p + p // w on the framed grid
     w, rule, mark = maze.width, diagonal, maze.mark
     h = estimate(maze, heuristic, maze.goals)
     start, goals = maze.start + maze.start // w, {t + t // w for t in maze.goals}
@@ -150,7 +147,7 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
             trace.add(CLOSED + mark[p], p)
         mark[p] = M_VISITED
         if P in goals:
-            path = [Q - Q // W for Q in _filled_in(W, path_to(parent, P))]
+            path = [Q - Q // W for Q in filled_in(W, path_to(parent, P))]
             break
         px, py = P % W, P // W
         for Q, dx, dy in pruned(P, parent[P]):
@@ -174,30 +171,7 @@ def jps(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
                     mark[j] = M_JUMP
         if watch and trace.full():
             yield trace.batch()
-    if watch:
-        yield trace.batch()
-    return (yield from end(maze, path, watch, cost_note(maze, path, diagonal) if path else ()))
-
-
-def _framed(maze):
-    """``(W, G)``: the walls on a grid one column wider (a wall column at the right, which is also
-    the one left of the next row), followed by W + 1 wall squares (below the bottom row, and above
-    the top one as negative indices wrap): a probe one step off any square reads a wall off the grid."""
-    w, h = maze.width, maze.height
-    W = w + 1
-    G = bytearray(b"\x01" * (h * W + W + 1))
-    for y in range(h):
-        G[y * W:y * W + w] = maze.wall[y * w:(y + 1) * w]
-    return W, G
-
-
-def _filled_in(W, points):
-    """Jump points joined square by square (each pair lies on one straight or diagonal line)."""
-    path = [points[0]]
-    for a, b in zip(points, points[1:]):
-        d = sign(b % W - a % W) + sign(b // W - a // W) * W
-        path += range(a + d, b + d, d)
-    return path
+    return (yield from end(maze, path, watch, cost_note(maze, path, diagonal), trace=trace))
 
 
 jps.packed = True

@@ -1,9 +1,9 @@
 from heapq import heappop, heappush
 from itertools import count
 
-from ..events import MARK, MILESTONE, M_ROUTE, M_VISITED, N_COST, N_FOUND, N_TURNS, N_WAYPOINT, NOTE
+from ..events import MARK, MILESTONE, M_VISITED
 from ..registry import Param, solver
-from ._base import end, found, show_route
+from ._base import end, end_polyline
 
 # Headings 0..7 clockwise from north, as (dx, dy) with y growing southwards.
 HEADINGS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -56,7 +56,7 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5, watch=True):
         yield (MARK | MILESTONE, start, mark[start], M_VISITED)
     mark[start] = M_VISITED
     if start in goals:
-        return (yield from _finish(maze, [start], [start], 0, 0.0, watch))
+        return (yield from end_polyline(maze, [start], [start], 0, 0.0, watch))
     turn = [[turn45 * _bend(a, b) for b in range(8)] for a in range(8)]
     across = _crossings(w, straight, diagonal)
     best, parent, open_heap, order = {}, {}, [], count()
@@ -94,7 +94,7 @@ def mouse(maze, rng, straight=1.0, diagonal=0.7071, turn45=0.5, watch=True):
         chain.append(state)
         state = parent[state]
     chain.reverse()
-    return (yield from _finish(maze, *_polyline(start, chain, sides), cost, watch))
+    return (yield from end_polyline(maze, *_polyline(start, chain, sides), cost, watch))
 
 
 def _crossings(w, straight, diagonal):
@@ -123,19 +123,3 @@ def _polyline(start, chain, sides):
             bends += _bend(h, nh)
     corners.append(cells[-1])
     return cells, corners, bends
-
-
-def _finish(maze, cells, corners, bends, cost, watch):
-    """Show the route: its polyline's corners as waypoint notes, its cells, FOUND, its turning and
-    its cost.  Returns ``(route, visited, notes)`` (see ``_base.end``)."""
-    goal, visited = cells[-1], maze.mark.count(M_VISITED)
-    notes = [(N_WAYPOINT, i, p) for i, p in enumerate(corners)]
-    notes += [(N_FOUND, len(cells) - 1, goal), (N_TURNS, bends, goal), (N_COST, round(cost * 1000), goal)]
-    if watch:
-        yield from ((NOTE, p, N_WAYPOINT, i) for i, p in enumerate(corners))
-        yield from show_route(maze, cells, note=False)
-        yield found(goal, len(cells) - 1) + (NOTE, goal, N_TURNS, bends, NOTE, goal, N_COST, round(cost * 1000))
-    else:
-        for p in cells:
-            maze.mark[p] = M_ROUTE
-    return cells, visited, notes

@@ -99,9 +99,7 @@ def pledge(maze, rng, watch=True):
             lap[state] = len(counts) - 1
     if trapped:
         return (yield from stop(maze, trace, p, N_TRAPPED, 0, True))
-    if watch:
-        yield trace.batch()
-    return (yield from end(maze, walk.nodes if goal[p] else None, watch))
+    return (yield from end(maze, walk.nodes if goal[p] else None, watch, trace=trace))
 
 
 pledge.packed = True

@@ -37,9 +37,7 @@ def random_mouse(maze, rng, cap=1_000_000, back=False, watch=True):
         trace.add(ARRIVE + mark[start], start)
     mark[start] = M_CURRENT
     if route_to_goal(maze, links(maze)) is None:
-        if watch:
-            yield trace.batch()
-        return (yield from end(maze, None, watch))
+        return (yield from end(maze, None, watch, trace=trace))
     walk = LoopErasedPath(start)
     here, came, was = start, -1, 0     # ``was``: the mouse's node's mark before it came
     for _ in range(cap):
@@ -59,9 +57,7 @@ def random_mouse(maze, rng, cap=1_000_000, back=False, watch=True):
         walk.add(here)
     if not goal[here]:
         return (yield from stop(maze, trace, here, N_GAVE_UP, cap, was == M_VISITED))
-    if watch:
-        yield trace.batch()
-    return (yield from end(maze, walk.nodes, watch))
+    return (yield from end(maze, walk.nodes, watch, trace=trace))
 
 
 random_mouse.packed = True

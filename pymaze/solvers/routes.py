@@ -4,69 +4,13 @@ from itertools import count
 from ..events import (MARK, MILESTONE, M_NONE, M_ROUTE, M_ROUTE2, N_EXHAUSTED, N_FOUND, N_GAVE_UP, N_ROUTE, N_TURNS,
                       N_WAYPOINT, NOTE)
 from ..graph import junction_graph, turning
+from ..junctions import cheapest, route_cells, to_goals
 from ..registry import Param, solver
 from ._base import end, found, show_route
 
 BUDGET = 100_000  # graph steps and route cells Yen's enumeration may take before the penalty rounds
 ROUNDS = 25         # penalty rounds per route asked for, after Yen's enumeration stopped short
 SHARE = 0.8         # a route sharing this much of the shorter one's cells with a kept route is not kept
-
-
-def _to_goals(adj, edges, goals):
-    """Each junction's distance (moves) to the nearest goal in the whole junction graph."""
-    dist = {g: 0 for g in goals if g in adj}
-    heap = [(0, g) for g in dist]
-    while heap:
-        d, u = heapq.heappop(heap)
-        if d > dist[u]:
-            continue
-        for v, e in adj[u]:
-            nd = d + len(edges[e]) - 1
-            if nd < dist.get(v, nd + 1):
-                dist[v] = nd
-                heapq.heappush(heap, (nd, v))
-    return dist
-
-
-def _cheapest(adj, edges, h, source, goals, blocked, cut, penalty=None):
-    """A* over the junction graph from ``source`` to the nearest goal, avoiding ``blocked``
-    junctions and ``cut`` edge ids: ``(junctions, edge ids)`` or None, and the steps it took.
-    ``h`` (the distances to the goals with nothing blocked) never overestimates, since blocking
-    only lengthens routes, so the first goal taken is a cheapest one.  ``penalty`` (edge id ->
-    factor of at least 1) lengthens edges, which keeps ``h`` a lower bound too."""
-    if source not in h:
-        return None, 1
-    best, parent = {source: 0}, {source: None}
-    heap, tick, work = [(h[source], 0, 0, source)], count(1), 0
-    while heap:
-        _, _, d, u = heapq.heappop(heap)
-        work += 1
-        if d > best[u]:
-            continue
-        if u in goals:
-            nodes, ids = [u], []
-            while parent[nodes[-1]] is not None:
-                prev, e = parent[nodes[-1]]
-                nodes.append(prev)
-                ids.append(e)
-            return (nodes[::-1], ids[::-1]), work
-        for v, e in adj[u]:
-            if v in blocked or e in cut or v not in h:
-                continue
-            nd = d + (len(edges[e]) - 1) * (penalty.get(e, 1) if penalty else 1)
-            if nd < best.get(v, nd + 1):
-                best[v], parent[v] = nd, (u, e)
-                heapq.heappush(heap, (nd + h[v], next(tick), nd, v))
-    return None, work
-
-
-def _cells(edges, source, ids):
-    """The node path of a route given as edge ids from ``source``."""
-    path = [source]
-    for e in ids:
-        corridor = edges[e]
-        path += corridor[1:] if corridor[0] == path[-1] else corridor[-2::-1]
-    return path
 
 
 def _distinct(path, kept, share):
@@ -123,8 +67,8 @@ def routes(maze, rng, k=3, watch=True):
     """
     goals = set(maze.goals)
     adj, edges = junction_graph(maze)
-    h = _to_goals(adj, edges, goals)
-    first, work = _cheapest(adj, edges, h, maze.start, goals, set(), set())
+    h = to_goals(adj, edges, goals)
+    first, work = cheapest(adj, edges, h, maze.start, goals, set(), set())
     if first is None:
         return (yield from end(maze, None, watch))
     shown = []  # the notes of the routes shown, as (code, value, index)
@@ -132,7 +76,7 @@ def routes(maze, rng, k=3, watch=True):
     heap, tick, seen = [], count(), {tuple(first[1])}
     while True:
         nodes, ids = found[-1]
-        path = _cells(edges, maze.start, ids)
+        path = route_cells(edges, maze.start, ids)
         work += len(path)
         if _distinct(path, kept, SHARE):
             kept.append(path)
@@ -149,7 +93,7 @@ def routes(maze, rng, k=3, watch=True):
                 length += len(edges[ids[i - 1]]) - 1
             sharing = [f for f in sharing if len(f[1]) > i and (i == 0 or f[1][i - 1] == ids[i - 1])]
             cut = {f[1][i] for f in sharing}
-            spur, steps = _cheapest(adj, edges, h, nodes[i], goals, blocked, cut)
+            spur, steps = cheapest(adj, edges, h, nodes[i], goals, blocked, cut)
             work += steps
             if spur is not None:
                 key = tuple(ids[:i]) + tuple(spur[1])
@@ -171,9 +115,9 @@ def routes(maze, rng, k=3, watch=True):
         for ids in last:
             for e in ids:
                 penalty[e] = penalty.get(e, 1) * 2
-        best, _ = _cheapest(adj, edges, h, maze.start, goals, set(), set(), penalty)
+        best, _ = cheapest(adj, edges, h, maze.start, goals, set(), set(), penalty)
         last = [best[1]]
-        path = _cells(edges, maze.start, best[1])
+        path = route_cells(edges, maze.start, best[1])
         if _distinct(path, kept + more, SHARE):
             more.append(path)
             if len(kept) + len(more) == k:

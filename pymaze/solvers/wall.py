@@ -58,9 +58,7 @@ def wall(maze, rng, hand="right", watch=True):
             return (yield from stop(maze, trace, p, N_TRAPPED, len(states), True))
         states.add((p, behind))
         walk.add(p)
-    if watch:
-        yield trace.batch()
-    return (yield from end(maze, walk.nodes if goal[p] else None, watch))
+    return (yield from end(maze, walk.nodes if goal[p] else None, watch, trace=trace))
 
 
 wall.packed = True
