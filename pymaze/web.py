@@ -575,7 +575,9 @@ class Session:
         end): ``line``, ``structures``, ``next``, with ``parents`` its ``parents`` (as ``[[cell,
         parent], ...]``, else ``[]``), with ``source`` also
         the algorithm's ``file``, its ``text``, its function's ``lines`` and every event's line
-        (``eventLines``).  ``{"none": reason}`` for a run with nothing to look inside (an imported maze)."""
+        (``eventLines``); ``sources`` lists those of the algorithm and of the bodies it hands its run
+        to (``file``, ``text``, ``lines``), ``eventFiles`` each event's source there ([] when one),
+        and ``source`` is the source of ``line``.  ``{"none": reason}`` for a run with nothing to look inside (an imported maze)."""
         run = self.run
         if not isinstance(run, Run):
             return json.dumps({"none": "this maze was not made by an algorithm here"})
@@ -583,11 +585,15 @@ class Session:
         ins = inside(run, INSIDE_EVENTS)
         view = ins.at(min(check_whole(k, "k", 0, 2**31), len(ins)))
         out = {"k": view.k, "line": view.line, "structures": view.structures,
-               "parents": sorted(view.parents.items()) if parents else [], "next": view.next, "total": len(ins)}
+               "parents": sorted(view.parents.items()) if parents else [], "next": view.next, "total": len(ins),
+               "source": ins.files[view.k - 1] if view.k else 0}
         if source:
             algo = run.algorithm
-            out.update(file=algo.source or algo.func.__module__.replace(".", "/") + ".py", text=ins.text,
-                       lines=list(ins.span), eventLines=list(ins.lines))
+            names = [algo.source or ins.names[0]] + ins.names[1:]
+            out.update(file=names[0], text=ins.text, lines=list(ins.span), eventLines=list(ins.lines),
+                       sources=[{"file": name, "text": text, "lines": list(span)}
+                                for name, (_, text, span) in zip(names, ins.sources)],
+                       eventFiles=list(ins.files) if len(ins.sources) > 1 else [])
         return json.dumps(out)
 
     def predict_json(self, k, cell):
