@@ -113,6 +113,7 @@ def source_of(func):
 UNSEEN = -1
 WINDOW = 256     # the states read in one run again: a quarter of it before the k asked, the rest after
 CACHED = 4096    # the most states kept
+MARGIN = 8192    # a run looked inside a window at a time is watched from this many events before it
 MONITORING = True   # watch the body through sys.monitoring where Python has it (False: sys.settrace always)
 
 
@@ -558,6 +559,9 @@ class _Probe:
         self.traces = []       # the Trace objects the body made (their events not yet handed out)
         self.expected = 1 << 62  # the run's events: the body is not run past them
         self.handed = 0        # events handed out (yielded) so far
+        self.after = 0         # watch from the first batch boundary with at least this many events out
+        self.began = None      # the events made when the watch began
+        self.until = 1 << 62   # ``record`` stops once more events than this are made
 
     def count(self):
         n = self.handed
@@ -599,10 +603,15 @@ class _Probe:
             init(trace, *args, **kw)
             traces.append(trace)
 
+        def start():
+            self.began = self.count()
+            return self.monitor(hit, frames) if MONITORING and hasattr(sys, "monitoring") else self.trace(hit)
+
         maze = run.initial.copy()
         rng = random.Random(run.seed)
         _events.Trace.__init__ = watched_init
-        stop = self.monitor(hit, frames) if MONITORING and hasattr(sys, "monitoring") else self.trace(hit)
+        # (watched from a later batch, the body runs unwatched up to it: its frames, resumed, are watched)
+        stop = start() if self.after <= 0 else None
         try:
             steps = self.body(maze, rng, **run.own_options)
             if not hasattr(steps, "__next__"):
@@ -611,10 +620,13 @@ class _Probe:
                 self.handed += len(step) // 4
                 if self.handed > self.expected:   # (a run that stopped on an error: no further)
                     break
+                if stop is None and self.handed >= self.after:
+                    stop = start()
         except _Stop:
             pass
         finally:
-            stop()
+            if stop is not None:
+                stop()
             _events.Trace.__init__ = init
 
     def trace(self, hit):
@@ -654,24 +666,30 @@ class _Probe:
         return stop
 
     def record(self):
-        """``(lines, at, files)``: the line behind every event, for every k the ordinal of the line
-        event whose frame's locals hold the state after k events (-1 where no line event came
-        between event k and event k + 1: the middle of a step), and the file of every event's line
-        (its place in ``sources``)."""
+        """``(base, lines, at, files)`` from the moment the watch began (``base`` events made, see
+        ``after``) to the end or ``until``: the line behind every event (``lines[i]``: event
+        base + i + 1), for every k the ordinal of the line event (counted from the watch's start)
+        whose frame's locals hold the state after k events (``at[k - base]``; -1 where no line event
+        came between event k and event k + 1: the middle of a step), and the file of every event's
+        line (its place in ``sources``)."""
         if not _takes_maze_and_rng(self.body):
-            return self.stepwise()
+            return (0, *self.stepwise())
         lines, files = array("i"), array("b")
-        at = array("i", [-1])    # at[k]: the ordinal of the line event the state after k events is read at
-        heads, traces, index = self.heads, self.traces, self.files
+        at = array("i", [-1])    # at[k - base]: the ordinal of the line event the state after k events is read at
+        heads, traces, index, until = self.heads, self.traces, self.files, self.until
         first = getattr(view_of(self.run.algorithm), "read_first", False)
-        line, ordinal, made, depth, fi = 0, -1, 0, 1 << 30, 0
+        line, ordinal, made, depth, fi, base = 0, -1, None, 1 << 30, 0, 0
 
         def local(where, at_line):
-            nonlocal line, ordinal, made, depth, fi
+            nonlocal line, ordinal, made, depth, fi, base
             n = self.handed
             for t in traces:
                 n += len(t.index)
+            if made is None:
+                made = base = self.began
             if n > made:
+                if made > until:
+                    raise _Stop
                 lines.extend([line] * (n - made))
                 files.extend([fi] * (n - made))
                 at.extend([-1] * (n - made))
@@ -683,19 +701,21 @@ class _Probe:
             d = heads[fi].get(line)
             if first:                          # read at the first line passed
                 if depth == 1 << 30:
-                    at[n], depth = ordinal, -1
+                    at[n - base], depth = ordinal, -1
             elif d is not None and d <= depth:   # the outermost loop's head passed last wins
-                at[n], depth = ordinal, d
+                at[n - base], depth = ordinal, d
             elif depth == 1 << 30:             # no loop head yet: the last line
-                at[n] = ordinal
+                at[n - base] = ordinal
 
         self.go(local, frames=False)
-        n = self.handed
+        if made is None:
+            made = base = self.handed if self.began is None else self.began
+        n = min(self.handed, until + 1)
         if n > made:
             lines.extend([line] * (n - made))
             files.extend([fi] * (n - made))
             at.extend([-1] * (n - made))
-        return lines, at, files
+        return base, lines, at, files
 
     def stepwise(self):
         """``record`` for a body that is no generator (the authoring API's, whose helpers make the
@@ -763,32 +783,56 @@ class View:
 
 class Inside:
     """What ``inspect`` keeps of a run: its source, the line of each event, its events (to name the
-    next cell taken) and where each k's state is read."""
+    next cell taken) and where each k's state is read.
+
+    A run of more than ``limit`` events is looked inside a window at a time: the lines and states
+    of the events around the k asked for, the body run again unwatched up to a batch boundary
+    before them and watched from there (a generator resumed calls the tracer again).  ``lines``,
+    ``files`` and ``heads`` then cover events ``base`` + 1 on."""
 
     def __init__(self, run, limit=None):
         self.run = run
         self.events = run.again().events()
-        n = len(self.events) // 4
-        if limit is not None and n > limit:
-            raise SizeError(f"looking inside follows runs of at most {limit:,} events; this one makes {n:,}")
+        self.n = n = len(self.events) // 4
         probe = _Probe(run)
-        probe.expected = n
         self.file, self.text, self.span = probe.file, probe.text, probe.span
         self.sources = probe.sources   # [(file, text, (first, last))]: the algorithm's, then its bodies'
         self.names = [_shown_file(f) for f in probe.funcs]
-        self.lines, self.heads, self.files = probe.record()
         self.view = view_of(run.algorithm)
+        self.whole = limit is None or n <= limit or not _takes_maze_and_rng(probe.body)
+        self.after = 0
+        if self.whole:
+            self._read(probe, 0, n)
+            if len(self.lines) > n:   # the page's code, stopped on an error its body runs past
+                del self.lines[n:]
+                del self.files[n:]
+                del self.heads[n + 1:]
+            if n != len(self.lines):
+                raise ParameterError(f"{run.algorithm.slug} made {n} events but {len(self.lines)} were seen again: "
+                                     "its body is not the one that runs")
+        else:
+            self.base, self.lines, self.heads, self.files, self.cache = 0, array("i"), array("i", [-1]), array("b"), {}
+
+    def _read(self, probe, lo, hi):
+        """Read the lines of events lo + 1 to hi and where their states are (the whole run: 0, n)."""
+        probe.expected = self.n
+        if not self.whole:   # watched from a batch boundary MARGIN events or more before lo
+            probe.after, probe.until = max(0, lo - MARGIN), hi
+        base, lines, heads, files = probe.record()
+        if base > lo:        # a batch longer than MARGIN went past lo: watched from the start
+            probe = _Probe(self.run)
+            probe.expected, probe.until = self.n, hi
+            base, lines, heads, files = probe.record()
+        self.after = probe.after
+        self.base, self.lines, self.heads, self.files = base, lines, heads, files
         self.cache = {}   # {line event ordinal: (structures, parent table)}
-        if len(self.lines) > n:   # the page's code, stopped on an error its body runs past
-            del self.lines[n:]
-            del self.files[n:]
-            del self.heads[n + 1:]
-        if n != len(self.lines):
-            raise ParameterError(f"{run.algorithm.slug} made {n} events but {len(self.lines)} were seen again: "
-                                 "its body is not the one that runs")
 
     def __len__(self):
-        return len(self.lines)
+        return self.n
+
+    def line_of(self, k):
+        """``(source, line)`` of event k (k >= 1) in the window read."""
+        return self.files[k - 1 - self.base], self.lines[k - 1 - self.base]
 
     def next_cell(self, k):
         """The cell of the first milestone (a wall opened, a cell marked) after the first k events."""
@@ -801,30 +845,35 @@ class Inside:
     def ordinal(self, k):
         """The line event whose locals hold the state after k events: a k in the middle of a step
         takes the state once the step is made (else the last one read); -1 when none is."""
-        at, n = self.heads, len(self.lines)
-        found = next((at[j] for j in range(k, n + 1) if at[j] >= 0), -1)
+        at, base = self.heads, self.base
+        n = base + len(at) - 1
+        found = next((at[j - base] for j in range(k, n + 1) if at[j - base] >= 0), -1)
         if found < 0:
-            found = next((at[j] for j in range(k, -1, -1) if at[j] >= 0), -1)
+            found = next((at[j - base] for j in range(k, base - 1, -1) if at[j - base] >= 0), -1)
         return found
 
     def at(self, k):
-        n = len(self.lines)
+        n = self.n
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
             raise ParameterError(f"k must be a whole number from 0 to {n} (the run's events); got {shown(k)}")
+        top = self.base + len(self.heads) - 1   # the last k whose state's place is read
+        if not self.whole and not (self.base <= max(0, k - 1) and (k + 16 <= top or top >= n >= k)):
+            self._read(_Probe(self.run), max(0, k - WINDOW // 4), min(n, k + WINDOW))
+        hi = self.base + len(self.heads) - 1
         ordinal = self.ordinal(k)
         if ordinal >= 0 and ordinal not in self.cache:
             # one run again reads the states of the events around k too: steps and steps back are then free
             if len(self.cache) > CACHED:
                 self.cache.clear()
-            near = {self.ordinal(j) for j in range(max(0, k - WINDOW // 4), min(n, k + WINDOW) + 1)}
+            near = {self.ordinal(j) for j in range(max(self.base, k - WINDOW // 4), min(hi, k + WINDOW) + 1)}
             near = {o for o in near if o >= 0 and o not in self.cache} | {ordinal}
             probe = _Probe(self.run)
-            probe.expected = n
+            probe.expected, probe.after = n, self.after
             self.cache.update(probe.capture(near, self.view))
         structures, table = self.cache.get(ordinal, ({}, None))
-        file, _, span = self.sources[self.files[k - 1] if k else 0]
-        return View(k, file, span, self.lines[k - 1] if k else None, copy.deepcopy(structures),
-                    parents_of(table), self.next_cell(k))
+        source, line = self.line_of(k) if k else (0, None)
+        file, _, span = self.sources[source]
+        return View(k, file, span, line, copy.deepcopy(structures), parents_of(table), self.next_cell(k))
 
 
 # How each algorithm chooses what it takes next, in words (the predict mode's reason).

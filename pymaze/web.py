@@ -586,14 +586,16 @@ class Session:
         view = ins.at(min(check_whole(k, "k", 0, 2**31), len(ins)))
         out = {"k": view.k, "line": view.line, "structures": view.structures,
                "parents": sorted(view.parents.items()) if parents else [], "next": view.next, "total": len(ins),
-               "source": ins.files[view.k - 1] if view.k else 0}
+               "source": ins.line_of(view.k)[0] if view.k else 0}
         if source:
             algo = run.algorithm
             names = [algo.source or ins.names[0]] + ins.names[1:]
-            out.update(file=names[0], text=ins.text, lines=list(ins.span), eventLines=list(ins.lines),
+            # (a run looked inside a window at a time sends no lines: the page shows its files whole)
+            out.update(file=names[0], text=ins.text, lines=list(ins.span),
+                       eventLines=list(ins.lines) if ins.whole else None,
                        sources=[{"file": name, "text": text, "lines": list(span)}
                                 for name, (_, text, span) in zip(names, ins.sources)],
-                       eventFiles=list(ins.files) if len(ins.sources) > 1 else [])
+                       eventFiles=list(ins.files) if len(ins.sources) > 1 and ins.whole else [])
         return json.dumps(out)
 
     def predict_json(self, k, cell):

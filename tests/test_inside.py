@@ -193,9 +193,6 @@ def test_an_algorithm_without_a_view_still_gets_its_lines_and_parents_and_bad_k_
     for bad in (-1, n + 1, 1.5, True, "3"):
         with pytest.raises(ParameterError):
             run.inspect(bad)
-    # a run longer than a limit is refused before it is run again under the tracer
-    with pytest.raises(SizeError, match=f"at most 10 events; this one makes {n}"):
-        inside(Run.solve("collision", maze), 10)
 
 
 def after_milestones(ev):
@@ -541,3 +538,24 @@ def test_a_run_handed_to_a_body_of_another_file_shows_that_bodys_lines(slug, bod
             shown.add(fi)
         assert EVENT_CALL.search(src[line - 1]) or re.search(r"\badd\(|yield from", src[line - 1]), (k, src[line - 1])
     assert 1 in shown, "the body handed the run makes its events"
+
+
+@pytest.mark.parametrize("family,slug,size", [("solver", "collision", 7), ("solver", "bidijkstra", 7),
+                                              ("generator", "origin", 5), ("generator", "prim", 6),
+                                              ("generator", "houston", 6), ("solver", "bfs", 80)])
+def test_a_long_run_read_a_window_at_a_time_shows_what_the_whole_reading_shows(family, slug, size):
+    from pymaze.inside import Inside
+    if family == "generator":
+        run = Run.generate(slug, size, size - 1, seed=3)
+    else:
+        run = Run.solve(slug, Run.generate("dig", size, size - 1, seed=4, loops=0.3).finish())
+    n = len(events_of(run))
+    whole, windowed = Inside(run, None), Inside(run, 10)
+    assert whole.whole and not windowed.whole and len(windowed) == len(whole) == n // 4
+    last = n // 4
+    # forward, far back, near the end and the start: each k's view alike (the window moves)
+    ks = [0, 1, last // 2, last // 2 + 1, last // 2 - 3, last - 1, last, 3, last // 3] if size < 80 else [last - 5, 9000]
+    for k in ks:
+        assert windowed.at(k).as_dict() == whole.at(k).as_dict(), k
+        if size == 80:
+            assert windowed.base > 0, "watched from a batch boundary before the window, not from the start"
