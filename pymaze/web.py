@@ -34,7 +34,7 @@ from .svg import to_svg
 
 PAGE_CELLS = 40_000  # the most cells of a hex, triangle or polar maze in the page (its drawing is kept per cell)
 MAX_IMPORT = MAX_CHARS  # characters an import may hold: the same limit as every reader (2000 x 2000 cells)
-INSIDE_EVENTS = 50_000  # the longest run the page looks inside (run again under a line tracer: slow)
+INSIDE_EVENTS = 50_000  # the longest run the page reads whole under a line tracer; longer: a window at a time
 USER_FILE = "yours.py"  # the plugin name of the page's code: its algorithms' ``source``
 USER_BATCH = 2000       # the most events of user code per batch (the page stops a batch that takes too long)
 

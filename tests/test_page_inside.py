@@ -172,3 +172,40 @@ def test_predict_mode_scores_right_and_wrong_clicks_with_the_reason(page):
     assert p.is_hidden("#history") or not p.is_visible("#history .history-list li")
     p.uncheck(".inside-predict")
     assert not p.errors
+
+
+BIG = dict(gen="dig", w=200, h=150, seed=3)   # about 60,000 events: past the whole reading's limit
+
+
+def test_a_run_past_the_whole_reading_limit_is_looked_inside_at_the_step_shown(page):
+    """A long run is read again up to the step shown (a window at a time): the panel says it is
+    working, the page still answers meanwhile, then shows what CPython's windowed reading shows."""
+    from pymaze.web import INSIDE_EVENTS
+    p = page
+    p.evaluate("h => { location.hash = h; }", f"#gen={BIG['gen']}&w={BIG['w']}&h={BIG['h']}&seed={BIG['seed']}")
+    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'generate'"
+                        " && s.width > 300; }", timeout=120000)
+    p.evaluate("window.pymaze.fetchAll()")
+    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.cursor === s.total && s.finished; }",
+                        timeout=120000)
+    run = Run.generate(BIG["gen"], BIG["w"], BIG["h"], seed=BIG["seed"])
+    ref = inside(run, INSIDE_EVENTS)
+    total = p.evaluate("window.pymaze.progress().total")
+    assert total == len(ref) > INSIDE_EVENTS and not ref.whole
+    if not p.eval_on_selector("#inside", "el => el.open"):
+        p.click("#inside summary")
+    for k in (total * 2 // 3, total * 2 // 3 + 1, total // 5):
+        p.evaluate("k => window.pymaze.seek(k)", k)
+        if k == total // 5:   # a jump back: the run is read again to it, and the page says so meanwhile
+            p.wait_for_selector(".inside-working:not([hidden])", timeout=30000)
+            assert "Working" in p.inner_text(".inside-working")
+            assert p.evaluate("window.pymaze.progress().cursor") == k   # (the page answers meanwhile)
+        line, now, cells, structures = shown_at(p, k, "stack")
+        view = ref.at(k)
+        assert line == view.line and now == [line], k
+        assert structures == json.loads(json.dumps(view.structures)), k
+        assert cells == view.structures["stack"][:40] and len(cells) > 1, k
+    assert p.is_hidden(".inside-working")
+    if os.environ.get("PYMAZE_SHOTS"):
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-long-1280.png"))
+    assert not p.errors
