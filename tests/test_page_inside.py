@@ -174,6 +174,35 @@ def test_predict_mode_scores_right_and_wrong_clicks_with_the_reason(page):
     assert not p.errors
 
 
+def test_a_bidirectional_search_shows_the_line_of_two_way_and_both_frontiers(page):
+    """bidijkstra hands its run to _twoway.two_way: the panel shows both files, highlights the line
+    in the file that made the step, and lists both sides' open heaps as CPython reads them."""
+    p, r = page, dict(gen="dig", sol="bidijkstra", w=8, h=6, seed=5, shape="square")
+    p.evaluate("h => { location.hash = h; }", link(r) + "&g.loops=0.3")
+    p.wait_for_function("() => window.pymaze.snapshot().geometry === 'thin'", timeout=90000)  # (was hex)
+    opened(p, r)
+    maze = Run.generate("dig", 8, 6, seed=5, loops=0.3).finish()
+    run = Run.solve("bidijkstra", maze, seed=5)
+    ref = inside(run)
+    assert p.evaluate("window.pymaze.progress().total") == len(ref)
+    if not p.eval_on_selector("#inside", "el => el.open"):
+        p.click("#inside summary")
+    p.wait_for_function("() => document.querySelector('.inside-file').textContent.includes('_twoway.py')")
+    assert p.inner_text(".inside-file").startswith("pymaze/solvers/bidijkstra.py, lines ")
+    two_way = ref.sources[1][1].splitlines()
+    for k in (5, 6, len(ref) // 2):
+        p.evaluate("k => window.pymaze.seek(k)", k)
+        line, now, cells, structures = shown_at(p, k, "'open from S'")
+        view = run.inspect(k)
+        assert view.file.endswith("_twoway.py") and line == view.line and now == [line], k
+        assert p.eval_on_selector("#inside", "el => el.dataset.source") == "1"
+        text = p.eval_on_selector(".inside-source .now", "el => el.textContent")
+        assert text.rstrip("\n")[6:] == two_way[line - 1], k
+        assert set(structures) == {"open from S", "open from the goals"}
+        assert structures == json.loads(json.dumps(view.structures)), k
+    assert not p.errors
+
+
 BIG = dict(gen="dig", w=200, h=150, seed=3)   # about 60,000 events: past the whole reading's limit
 
 
