@@ -29,8 +29,9 @@ def opened(p, r):
     p.wait_for_function("() => { const s = window.pymaze && window.pymaze.snapshot();"
                         " return s.state === 'done' && s.kind === 'solve'; }", timeout=90000)
     p.evaluate("window.pymaze.fetchAll()")
-    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.cursor === s.total && s.finished; }",
-                        timeout=90000)
+    # (an instant run's events are made again by fetchAll: 0 of 0 until they come)
+    p.wait_for_function("() => { const s = window.pymaze.progress(); return s.total > 0 && s.cursor === s.total"
+                        " && window.pymaze.snapshot().finished; }", timeout=90000)
 
 
 @pytest.fixture(scope="module")
@@ -178,12 +179,14 @@ def test_a_bidirectional_search_shows_the_line_of_two_way_and_both_frontiers(pag
     """bidijkstra hands its run to _twoway.two_way: the panel shows both files, highlights the line
     in the file that made the step, and lists both sides' open heaps as CPython reads them."""
     p, r = page, dict(gen="dig", sol="bidijkstra", w=8, h=6, seed=5, shape="square")
-    p.evaluate("h => { location.hash = h; }", link(r) + "&g.loops=0.3")
-    p.wait_for_function("() => window.pymaze.snapshot().geometry === 'thin'", timeout=90000)  # (was hex)
-    opened(p, r)
     maze = Run.generate("dig", 8, 6, seed=5, loops=0.3).finish()
     run = Run.solve("bidijkstra", maze, seed=5)
     ref = inside(run)
+    p.evaluate("h => { location.hash = h; }", link(r) + "&g.loops=0.3")
+    # (the page showed a solved maze before: wait for this one's)
+    p.wait_for_function("w => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'solve'"
+                        " && s.wall.join('') === w; }", arg="".join(map(str, maze.wall)), timeout=90000)
+    opened(p, r)
     assert p.evaluate("window.pymaze.progress().total") == len(ref)
     if not p.eval_on_selector("#inside", "el => el.open"):
         p.click("#inside summary")
@@ -200,6 +203,12 @@ def test_a_bidirectional_search_shows_the_line_of_two_way_and_both_frontiers(pag
         assert text.rstrip("\n")[6:] == two_way[line - 1], k
         assert set(structures) == {"open from S", "open from the goals"}
         assert structures == json.loads(json.dumps(view.structures)), k
+    if os.environ.get("PYMAZE_SHOTS"):
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-bidijkstra-1280.png"))
+        p.set_viewport_size({"width": 390, "height": 844})
+        p.locator(".inside-source").scroll_into_view_if_needed()
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-bidijkstra-390.png"))
+        p.set_viewport_size({"width": 1280, "height": 800})
     assert not p.errors
 
 
