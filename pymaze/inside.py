@@ -511,7 +511,20 @@ def view_of(algorithm):
 def parent_table(v):
     """A copy of a search's ``parent`` table (an ``array`` of each square's parent, UNSEEN where
     none, the start its own), or None when the locals ``v`` hold none."""
-    parent = v.get("parent")
+    parent, sides = v.get("parent"), v.get("sides")
+    if isinstance(sides, tuple) and sides and isinstance(getattr(sides[0], "parent", None), array):
+        # a two-sided search (``_twoway``): S's side, and the goals' where S's has none
+        table = array(sides[0].parent.typecode, sides[0].parent)
+        for p, q in enumerate(sides[1].parent):
+            if table[p] < 0 <= q:
+                table[p] = q
+        return table
+    if isinstance(parent, dict) and isinstance(v.get("W"), int) and v.get("maze") is not None:
+        # jump point search: jump points on its framed grid (one more column), each to the one it came from
+        W, table = v["W"], array("i", [UNSEEN]) * len(v["maze"].wall)
+        for P, Q in parent.items():
+            table[P - P // W] = Q - Q // W
+        return table
     if not isinstance(parent, array) or v.get("square") is not None:  # (kruskal's union-find is no search)
         return None
     return array(parent.typecode, parent)

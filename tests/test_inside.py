@@ -11,7 +11,7 @@ import pytest
 from pymaze import Run, apply
 from pymaze.errors import ParameterError, SizeError
 from pymaze.inside import inside
-from pymaze.events import MARK, MILESTONE, M_CURRENT, M_FILLED, M_VISITED, M_VISITED2, OP_MASK, WALL
+from pymaze.events import MARK, MILESTONE, M_CURRENT, M_FILLED, M_FRONTIER2, M_VISITED, M_VISITED2, OP_MASK, WALL
 
 TAUGHT_SOLVERS = ["bfs", "dfs", "astar", "dijkstra", "greedy"]
 TAUGHT_GENERATORS = ["dig", "kruskal", "prim", "wilson"]
@@ -559,3 +559,28 @@ def test_a_long_run_read_a_window_at_a_time_shows_what_the_whole_reading_shows(f
         assert windowed.at(k).as_dict() == whole.at(k).as_dict(), k
         if size == 80:
             assert windowed.base > 0, "watched from a batch boundary before the window, not from the start"
+
+
+def test_two_sided_searches_and_jump_points_draw_the_parents_of_both_sides_and_of_every_jump():
+    maze = maze_with_loops(seed=5)
+    G = maze.to_networkx()
+    run = Run.solve("bidijkstra", maze)
+    ev = events_of(run)
+    for k in range(10, len(ev) // 4, 9):
+        state = apply(run.initial.copy(), ev[:4 * k])
+        parents = run.inspect(k).parents
+        assert all(q in G[p] for p, q in parents.items()), k
+        # every node either side expanded, roots but, has its parent (the goals' side too)
+        closed = {p for p, m in enumerate(state.mark) if m in (M_VISITED, M_VISITED2)} - {maze.start, *maze.goals}
+        assert closed <= set(parents) and any(state.mark[p] in (M_VISITED2, M_FRONTIER2) for p in parents), k
+    block = Run.generate("dig", 7, 6, seed=4, loops=0.3, geometry="block").finish()
+    run = Run.solve("jps", block)
+    w = block.width
+    n = len(events_of(run)) // 4
+    parents = run.inspect(n // 2).parents
+    assert parents
+    for p, q in parents.items():   # a jump runs straight or diagonally over floor
+        dx, dy = p % w - q % w, p // w - q // w
+        assert dx == 0 or dy == 0 or abs(dx) == abs(dy), (p, q)
+        step = (dx > 0) - (dx < 0) + ((dy > 0) - (dy < 0)) * w
+        assert all(not block.wall[c] for c in range(q, p + step, step)), (p, q)
