@@ -30,8 +30,12 @@ def opened(p, r):
                         " return s.state === 'done' && s.kind === 'solve'; }", timeout=90000)
     p.evaluate("window.pymaze.fetchAll()")
     # (an instant run's events are made again by fetchAll: 0 of 0 until they come)
-    p.wait_for_function("() => { const s = window.pymaze.progress(); return s.total > 0 && s.cursor === s.total"
-                        " && window.pymaze.snapshot().finished; }", timeout=90000)
+    try:
+        p.wait_for_function("() => { const s = window.pymaze.progress(); return s.total > 0 && s.cursor === s.total"
+                            " && window.pymaze.snapshot().finished; }", timeout=90000)
+    except Exception:
+        s = p.evaluate("(() => { const s = window.pymaze.snapshot(); return [s.state, s.kind, s.cursor, s.total, s.finished, s.deferred, s.message, s.mode, s.busy]; })()")
+        raise AssertionError(f"the run's events never came: {s}")
 
 
 @pytest.fixture(scope="module")
@@ -209,6 +213,30 @@ def test_a_bidirectional_search_shows_the_line_of_two_way_and_both_frontiers(pag
         p.locator(".inside-source").scroll_into_view_if_needed()
         p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-bidijkstra-390.png"))
         p.set_viewport_size({"width": 1280, "height": 800})
+    assert not p.errors
+
+
+def test_kruskals_sets_are_coloured_on_the_board_one_colour_a_set(page):
+    p = page
+    run = Run.generate("kruskal", 8, 6, seed=2)
+    final = run.again().finish()
+    p.evaluate("h => { location.hash = h; }", "#gen=kruskal&w=8&h=6&seed=2")
+    p.wait_for_function("w => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'generate'"
+                        " && s.wall.join('') === w; }", arg="".join(map(str, final.wall)), timeout=90000)
+    p.evaluate("window.pymaze.fetchAll()")
+    p.wait_for_function("() => { const s = window.pymaze.progress(); return s.total > 0 && s.cursor === s.total; }",
+                        timeout=90000)
+    if not p.eval_on_selector("#inside", "el => el.open"):
+        p.click("#inside summary")
+    total = p.evaluate("window.pymaze.progress().total")
+    for k in (total // 3, 2 * total // 3):
+        p.evaluate("k => window.pymaze.seek(k)", k)
+        shown_at(p, k, "sets")
+        want = {frozenset(e["cells"]) for e in run.inspect(k).structures["sets"] if e["size"] > 1}
+        drawn = p.evaluate("window.pymaze.inside().sets")
+        assert want and {frozenset(c) for c in drawn} == want and len(drawn) == len(want), k
+    if os.environ.get("PYMAZE_SHOTS"):
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-kruskal-1280.png"))
     assert not p.errors
 
 

@@ -270,20 +270,37 @@ export class InsidePanel {
     return `${where(this.player.s, p)}: ${said.length ? said.join("; ") : "in no structure"}`;
   }
 
-  // The picked cell and the parent arrows, drawn over the board (the renderer's extra layer).
+  // The picked cell, the parent arrows and a colour per set (Kruskal's sets, Eller's row sets,
+  // blobby's regions: every entry with cells, of two or more), drawn over the board (the renderer's
+  // extra layer).
   overlay() {
     const r = this.renderer, on = this.box.open && this.view;
     const arrows = on && this.arrows.checked ? this.view.parents : [];
     const picked = on ? this.picked : -1;
+    const sets = on ? Object.values(this.view.structures).flat()
+      .filter((e) => e && e.cells && e.cells.length > 1).map((e) => e.cells) : [];
     if (r.extra && r.extra !== this.draw) return; // a mode's own marks come first (edit)
-    r.extra = arrows.length || picked >= 0 ? this.draw || (this.draw = (o, rr) => this.paint(o, rr)) : null;
-    this.drawn = { arrows, picked };
+    r.extra = arrows.length || picked >= 0 || sets.length ? this.draw || (this.draw = (o, rr) => this.paint(o, rr)) : null;
+    this.drawn = { arrows, picked, sets };
     if (this.player.s) this.player.s.routeChanged = true; // (the overlay is drawn again next frame)
   }
 
   paint(o, r) {
-    const { arrows, picked } = this.drawn || {};
+    const { arrows, picked, sets } = this.drawn || {};
     o.save();
+    if (sets && sets.length) {
+      const W = r.s.width, size = (c) => (r.graph ? r.k : Math.min(r.cols.size[c % W], r.rows.size[Math.floor(c / W)]));
+      sets.forEach((cells, i) => {
+        o.fillStyle = `hsla(${Math.round(i * 137.508) % 360}, 80%, 50%, 0.5)`; // (the golden angle: neighbours' hues far apart)
+        o.beginPath();
+        for (const c of cells) {
+          const [x, y] = r.centre(c), rad = Math.max(1.5, size(c) * 0.3);
+          o.moveTo(x + rad, y);
+          o.arc(x, y, rad, 0, 2 * Math.PI);
+        }
+        o.fill();
+      });
+    }
     if (arrows && arrows.length) {
       o.strokeStyle = "rgba(40, 40, 120, 0.7)";
       o.lineWidth = Math.max(1, o.lineWidth * 0.25);
