@@ -216,11 +216,12 @@ def test_a_bidirectional_search_shows_the_line_of_two_way_and_both_frontiers(pag
     assert not p.errors
 
 
-def test_kruskals_sets_are_coloured_on_the_board_one_colour_a_set(page):
+def test_sets_are_coloured_on_the_board_one_colour_a_set(page):
+    """Blobby division's regions get a colour each (Kruskal's sets are coloured by their labels)."""
     p = page
-    run = Run.generate("kruskal", 8, 6, seed=2)
+    run = Run.generate("blobby", 8, 6, seed=2)
     final = run.again().finish()
-    p.evaluate("h => { location.hash = h; }", "#gen=kruskal&w=8&h=6&seed=2")
+    p.evaluate("h => { location.hash = h; }", "#gen=blobby&w=8&h=6&seed=2")
     p.wait_for_function("w => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'generate'"
                         " && s.wall.join('') === w; }", arg="".join(map(str, final.wall)), timeout=90000)
     p.evaluate("window.pymaze.fetchAll()")
@@ -229,14 +230,15 @@ def test_kruskals_sets_are_coloured_on_the_board_one_colour_a_set(page):
     if not p.eval_on_selector("#inside", "el => el.open"):
         p.click("#inside summary")
     total = p.evaluate("window.pymaze.progress().total")
-    for k in (total // 3, 2 * total // 3):
+    big = lambda k: [e["cells"] for e in run.inspect(k).structures.get("regions", []) if e["size"] > 1]  # noqa: E731
+    for k in [k for k in range(0, total, 5) if len(big(k)) >= 2][:2]:
         p.evaluate("k => window.pymaze.seek(k)", k)
-        shown_at(p, k, "sets")
-        want = {frozenset(e["cells"]) for e in run.inspect(k).structures["sets"] if e["size"] > 1}
+        shown_at(p, k, "regions")
+        want = big(k)
         drawn = p.evaluate("window.pymaze.inside().sets")
-        assert want and {frozenset(c) for c in drawn} == want and len(drawn) == len(want), k
+        assert want and drawn == want, k
     if os.environ.get("PYMAZE_SHOTS"):
-        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-kruskal-1280.png"))
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-blobby-1280.png"))
     assert not p.errors
 
 

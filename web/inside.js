@@ -145,6 +145,7 @@ export class InsidePanel {
   showSource(reply, run) {
     this.run = run;
     this.picked = -1;
+    this.hover.textContent = ""; // (what the last run's structures said of a cell)
     const sources = reply.sources || [{ file: reply.file, text: reply.text, lines: reply.lines }];
     this.file.textContent = sources.map((s) => `${s.file}, lines ${s.lines[0]} to ${s.lines[1]}`).join("; then ");
     const whole = reply.eventLines == null;
@@ -270,14 +271,16 @@ export class InsidePanel {
     return `${where(this.player.s, p)}: ${said.length ? said.join("; ") : "in no structure"}`;
   }
 
-  // The picked cell, the parent arrows and a colour per set (Kruskal's sets, Eller's row sets,
-  // blobby's regions: every entry with cells, of two or more), drawn over the board (the renderer's
-  // extra layer).
+  // The picked cell, the parent arrows and a colour per set (every entry with cells, of two or
+  // more: blobby division's regions; Kruskal's and Eller's sets are coloured by their labels),
+  // drawn over the board (the renderer's extra layer).
   overlay() {
     const r = this.renderer, on = this.box.open && this.view;
     const arrows = on && this.arrows.checked ? this.view.parents : [];
     const picked = on ? this.picked : -1;
-    const sets = on ? Object.values(this.view.structures).flat()
+    // (a run that writes labels, as Kruskal and Eller do, has its sets coloured by them already)
+    const labelled = this.player.log && this.player.log.numTop > 0;
+    const sets = on && !labelled ? Object.values(this.view.structures).flat()
       .filter((e) => e && e.cells && e.cells.length > 1).map((e) => e.cells) : [];
     if (r.extra && r.extra !== this.draw) return; // a mode's own marks come first (edit)
     r.extra = arrows.length || picked >= 0 || sets.length ? this.draw || (this.draw = (o, rr) => this.paint(o, rr)) : null;
