@@ -451,6 +451,18 @@ def _to_drop(v):
     return {"to drop": [p for p in dropped if not maze.wall[p]]}
 
 
+def _chain(v):
+    """The chain algorithm: the walker and the guide line still ahead of it, or, while it is blocked,
+    its two wall-following robots (right hand first)."""
+    bots = v.get("bots")
+    if bots is not None and v.get("painted") is not None:
+        return {"robots": [{"cell": b[0], "hand": "right" if b[2][0] == 1 else "left"} for b in bots]}
+    line, at, p = v.get("line"), v.get("at"), v.get("p")
+    if line is None or at is None or p is None or v.get("ahead") is None:
+        return {}
+    return {"walker": [p], "guide line": list(line[at + 1:])}
+
+
 # Prim reports a cell's frontier neighbours with the next cell it opens, one step late: its state is
 # read as soon as a step is out, before it takes the next cell from its frontier.
 _prim.read_first = True
@@ -499,6 +511,7 @@ VIEWS = {
     "blobby": _blobby,
     "fill": _to_drop,
     "skewed": _division,
+    "chain": _chain,
 }
 
 

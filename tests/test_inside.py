@@ -11,7 +11,7 @@ import pytest
 from pymaze import Run, apply
 from pymaze.errors import ParameterError, SizeError
 from pymaze.inside import inside
-from pymaze.events import MARK, MILESTONE, M_CURRENT, M_FILLED, M_FRONTIER2, M_VISITED, M_VISITED2, OP_MASK, WALL
+from pymaze.events import MARK, MILESTONE, M_CURRENT, M_FILLED, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, OP_MASK, WALL
 
 TAUGHT_SOLVERS = ["bfs", "dfs", "astar", "dijkstra", "greedy"]
 TAUGHT_GENERATORS = ["dig", "kruskal", "prim", "wilson"]
@@ -410,7 +410,7 @@ NAMED = {
         "biswarm": {"open from S", "open from the goals"}, "bibfs": {"layer from S", "layer from G"},
         "tremaux": {"walker", "marked passages"}, "culdesac": {"dead ends"}, "random-mouse": {"walker", "walk"},
         "deadend": {"dead ends"}, "farthest": {"ring"}, "blind": {"alley entrances"}, "allshortest": {"layer"},
-        "routes": None, "wall": {"walker", "walk"}, "pledge": {"walker", "walk"}, "chain": None,
+        "routes": None, "wall": {"walker", "walk"}, "pledge": {"walker", "walk"}, "chain": {"walker", "guide line", "robots"},
         "collision": {"heads", "next heads"}, "mouse": None,
     },
 }
@@ -584,3 +584,24 @@ def test_two_sided_searches_and_jump_points_draw_the_parents_of_both_sides_and_o
         assert dx == 0 or dy == 0 or abs(dx) == abs(dy), (p, q)
         step = (dx > 0) - (dx < 0) + ((dy > 0) - (dy < 0)) * w
         assert all(not block.wall[c] for c in range(q, p + step, step)), (p, q)
+
+
+def test_chain_walks_its_guide_line_and_sends_robots_round_what_blocks_it():
+    from pymaze.solvers.chain import guide
+    maze = Run.generate("dig", 9, 7, seed=2, loops=0.2).finish()
+    run = Run.solve("chain", maze)
+    ev = events_of(run)
+    line, robots = guide(maze), 0
+    for k in after_milestones(ev)[1:]:
+        state = apply(run.initial.copy(), ev[:4 * k])
+        if M_ROUTE in state.mark:   # (the ending: the walk drawn as the route)
+            break
+        view = run.inspect(k).structures
+        if "robots" in view:
+            robots += 1
+            assert [b["hand"] for b in view["robots"]] in (["right", "left"], ["right"], ["left"])
+            continue
+        walker, ahead = view["walker"][0], view["guide line"]
+        assert state.mark[walker] == M_CURRENT, k
+        assert ahead == line[len(line) - len(ahead):] and walker not in ahead, k
+    assert robots, "a maze where the line is blocked somewhere"
