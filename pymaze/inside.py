@@ -6,9 +6,11 @@ sets, walk...) as they were after the first k events, and the parents of a searc
 
 Nothing is recorded while a run is made: inspecting runs the algorithm's one body again from the
 run's initial maze, seed and options (the same events, by construction) under ``sys.settrace``,
-watching only the generator frames of the algorithm's own file (not its generator expressions).  The events made between two
-line events of those frames belong to the first of the two lines; events a helper of another
-file yields (``yield from end(...)``) belong to the body's line that calls it.  The state after k
+watching only the generator frames of the algorithm's own file (not its generator expressions),
+and of the files of the bodies it hands its run to (``delegates``: the bidirectional searches'
+``two_way``, the swarms', Houston's Wilson walks).  The events made between two line events of
+those frames belong to the first of the two lines; events a helper of another file yields
+(``yield from end(...)``) belong to the body's line that calls it.  The state after k
 events is read from the frame's locals at a loop head (a ``for`` or ``while`` line) the body passed
 before it made event k + 1: the last of the outermost loop's heads passed (the moment it is about to
 take its next entry), else the last line passed.  So
@@ -27,12 +29,13 @@ import copy
 import inspect as _inspect
 import random
 import sys
+import textwrap
 from array import array
 from functools import lru_cache
 
 from . import events as _events
 from .errors import ParameterError, SizeError, shown
-from .events import M_VISITED, MILESTONE, OP_MASK, MARK, WALL
+from .events import M_FILLED, M_VISITED, MILESTONE, OP_MASK, MARK, WALL
 
 # --- reading the source ---------------------------------------------------------------------
 
@@ -67,6 +70,30 @@ def loop_heads(filename, text):
     return out
 
 
+# Helpers of other files a body hands its run to that are no body of their own (a search's ending, a
+# generator's clean-up): their events belong to the body's line that calls them.
+ENDINGS = ("pymaze.solvers._base", "pymaze.generators._base", "pymaze.solvers._walk")
+
+
+def delegates(func):
+    """The generator functions of other files ``func``'s body hands its run to with ``yield from
+    NAME(...)`` (bidirectional searches' ``two_way``, the swarms' ``swarm_search``, Houston's
+    Wilson walks...): their lines are the body being run, so they are watched too."""
+    body = body_of(func)
+    try:
+        tree = ast.parse(textwrap.dedent(_inspect.getsource(body)))
+    except (OSError, TypeError, SyntaxError):
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.YieldFrom) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name):
+            f = body.__globals__.get(node.value.func.id)
+            if (_inspect.isgeneratorfunction(f) and f.__code__.co_filename != body.__code__.co_filename
+                    and f.__module__ not in ENDINGS and f not in out):
+                out.append(f)
+    return out
+
+
 def source_of(func):
     """``(file, text, (first, last))``: the algorithm's source file, its text ("" when unreadable) and
     the lines of its function."""
@@ -86,6 +113,7 @@ def source_of(func):
 UNSEEN = -1
 WINDOW = 256     # the states read in one run again: a quarter of it before the k asked, the rest after
 CACHED = 4096    # the most states kept
+MARGIN = 8192    # a run looked inside a window at a time is watched from this many events before it
 MONITORING = True   # watch the body through sys.monitoring where Python has it (False: sys.settrace always)
 
 
@@ -296,7 +324,146 @@ def _mouse(v):
     return out
 
 
-# Prim reports a cell's frontier# Prim reports a cell's frontier neighbours with the next cell it opens, one step late: its state is
+def _two_way(v):
+    """Both sides of a bidirectional search (``_twoway.two_way``): each side's open heap, least
+    priority first, closed and outdated entries left out; the side whose turn it is first."""
+    sides, turn = v.get("sides"), v.get("turn", 0)
+    if sides is None:
+        return {}
+    out = {}
+    for i in (turn, 1 - turn):
+        side, seen, rows = sides[i], set(), []
+        for key, _, order, p in sorted(side.heap):
+            if p in seen or side.closed[p] or key > side.key[p] + 1e-9:
+                continue
+            seen.add(p)
+            rows.append({"cell": p, "g": side.cost[p], "priority": key, "order": order})
+        out["open from S" if i == 0 else "open from the goals"] = rows
+    return out
+
+
+def _swarm(v):
+    """The swarm's open heap (``_swarm.swarm_search``), least priority first."""
+    heap, key, closed = v.get("heap"), v.get("key"), v.get("closed")
+    if heap is None or key is None:
+        return {}
+    out, seen = [], set()
+    for k, order, p in sorted(heap):
+        if p in seen or closed[p] or k > key[p]:
+            continue
+        seen.add(p)
+        out.append({"cell": p, "priority": k, "order": order})
+    return {"open": out}
+
+
+def _jps(v):
+    """Jump point search's open heap, on the maze's squares (its own grid has one more column)."""
+    heap, cost, closed, W = v.get("open_heap"), v.get("cost"), v.get("closed"), v.get("W")
+    if heap is None or cost is None:
+        return {}
+    out, seen = [], set()
+    for f, h, order, P in sorted(heap):
+        if P in seen or P in closed or f > cost[P] + h + 1e-9:
+            continue
+        seen.add(P)
+        out.append({"cell": P - P // W, "g": cost[P], "h": h, "f": f, "order": order})
+    return {"open jump points": out}
+
+
+def _fill(v):
+    """A dead-end filler's queue (``_fill.fill``): the dead ends still to fill, in order."""
+    queue, maze = v.get("queue"), v.get("maze")
+    if queue is None or maze is None or v.get("degree") is None:
+        return {}
+    mark = maze.mark
+    return {"dead ends": list(dict.fromkeys(p for p in queue if mark[p] != M_FILLED))}
+
+
+def _rings(v):
+    """A breadth-first sweep by rings (farthest's sweeps, all-shortest's layers, collision's flood)."""
+    for now, then, d in (("ring", "next_ring", "d"), ("layer", "next_layer", None), ("heads", "nxt", None)):
+        ring = v.get(now)
+        if ring is not None:
+            out = {now: list(ring)}
+            if d and v.get(d) is not None:
+                out = {now: [{"cell": p, "distance": v[d] - 1} for p in ring]}
+            nxt = v.get(then)
+            if isinstance(nxt, list) and nxt is not ring:
+                out["next " + now] = list(nxt)
+            return out
+    return {}
+
+
+def _blind(v):
+    """The blind alley filler's entrances still to look down: the nodes S reaches breadth-first
+    after the last one filled, not live and not in an alley already found."""
+    reach, seen, entrance = v.get("reach"), v.get("seen"), v.get("entrance")
+    if reach is None or seen is None or entrance is None:
+        return {}
+    rest = reach[reach.index(entrance) + 1:]
+    return {"alley entrances": [p for p in rest if not seen[p]]}
+
+
+def _houston(v):
+    if v.get("at") is not None:       # Wilson's walks (wilson.walks)
+        return _wilson(v)
+    p = v.get("p")
+    return {} if p is None else {"walker": [{"cell": p, "cells left": v.get("left")}]}
+
+
+def _origin(v):
+    root = v.get("root")
+    return {} if root is None else {"origin": [{"cell": root, "moves left": v.get("steps")}]}
+
+
+def _sidewinder(v):
+    """The row's openings still to make (a closed run's north wall, else an east wall), by the
+    cell they open from; square mazes."""
+    opened, maze, east = v.get("opened"), v.get("maze"), v.get("east")
+    if opened is None or maze is None or maze.lattice is not None or not isinstance(east, range):
+        return {}
+    w, wall = maze.width, maze.wall
+    return {"row to open": [{"cell": via - 1, "opens": "east"} if via in east else {"cell": via + w, "opens": "north"}
+                            for via in opened if wall[via]]}
+
+
+def _extend(v):
+    """The wall growing from its seed point, its head first."""
+    path = v.get("path")
+    return {} if path is None or v.get("built") is None else {"growing wall": list(reversed(path))}
+
+
+def _blobby(v):
+    """Blobby division's regions still to split (the next on top) and the cells growing the halves."""
+    stack, growing = v.get("stack"), v.get("growing")
+    if stack is None:
+        return {}
+    out = {"regions": [{"cell": r[0], "size": len(r), "cells": r} for r in reversed(stack) if r]}
+    if growing is not None:
+        out["growing"] = list(growing)
+    return out
+
+
+def _to_drop(v):
+    dropped, maze = v.get("dropped"), v.get("maze")
+    if dropped is None or maze is None:
+        return {}
+    return {"to drop": [p for p in dropped if not maze.wall[p]]}
+
+
+def _chain(v):
+    """The chain algorithm: the walker and the guide line still ahead of it, or, while it is blocked,
+    its two wall-following robots (right hand first)."""
+    bots = v.get("bots")
+    if bots is not None and v.get("painted") is not None:
+        return {"robots": [{"cell": b[0], "hand": "right" if b[2][0] == 1 else "left"} for b in bots]}
+    line, at, p = v.get("line"), v.get("at"), v.get("p")
+    if line is None or at is None or p is None or v.get("ahead") is None:
+        return {}
+    return {"walker": [p], "guide line": list(line[at + 1:])}
+
+
+# Prim reports a cell's frontier neighbours with the next cell it opens, one step late: its state is
 # read as soon as a step is out, before it takes the next cell from its frontier.
 _prim.read_first = True
 
@@ -322,6 +489,29 @@ VIEWS = {
     "idastar": _idastar,
     "bibfs": _bibfs,
     "random-mouse": _mouse,
+    "bidijkstra": _two_way,
+    "biastar": _two_way,
+    "bibest": _two_way,
+    "biswarm": _two_way,
+    "swarm": _swarm,
+    "convswarm": _swarm,
+    "jps": _jps,
+    "thetastar": lambda v: _open_heap(v, "astar"),
+    "lazytheta": lambda v: _open_heap(v, "astar"),
+    "culdesac": _fill,
+    "deadend": _fill,
+    "farthest": _rings,
+    "allshortest": _rings,
+    "collision": _rings,
+    "blind": _blind,
+    "houston": _houston,
+    "origin": _origin,
+    "sidewinder": _sidewinder,
+    "extend": _extend,
+    "blobby": _blobby,
+    "fill": _to_drop,
+    "skewed": _division,
+    "chain": _chain,
 }
 
 
@@ -334,7 +524,20 @@ def view_of(algorithm):
 def parent_table(v):
     """A copy of a search's ``parent`` table (an ``array`` of each square's parent, UNSEEN where
     none, the start its own), or None when the locals ``v`` hold none."""
-    parent = v.get("parent")
+    parent, sides = v.get("parent"), v.get("sides")
+    if isinstance(sides, tuple) and sides and isinstance(getattr(sides[0], "parent", None), array):
+        # a two-sided search (``_twoway``): S's side, and the goals' where S's has none
+        table = array(sides[0].parent.typecode, sides[0].parent)
+        for p, q in enumerate(sides[1].parent):
+            if table[p] < 0 <= q:
+                table[p] = q
+        return table
+    if isinstance(parent, dict) and isinstance(v.get("W"), int) and v.get("maze") is not None:
+        # jump point search: jump points on its framed grid (one more column), each to the one it came from
+        W, table = v["W"], array("i", [UNSEEN]) * len(v["maze"].wall)
+        for P, Q in parent.items():
+            table[P - P // W] = Q - Q // W
+        return table
     if not isinstance(parent, array) or v.get("square") is not None:  # (kruskal's union-find is no search)
         return None
     return array(parent.typecode, parent)
@@ -374,10 +577,17 @@ class _Probe:
         self.run = run
         self.body = body_of(run.algorithm.func)
         self.file, self.text, self.span = source_of(run.algorithm.func)
-        self.heads = loop_heads(self.file, self.text)
+        # the body's own file first, then those of the bodies it hands its run to (see ``delegates``)
+        self.funcs = [self.body] + delegates(run.algorithm.func)
+        self.sources = [(self.file, self.text, self.span)] + [source_of(f) for f in self.funcs[1:]]
+        self.files = {f: i for i, (f, _, _) in reversed(list(enumerate(self.sources)))}
+        self.heads = [loop_heads(f, t) for f, t, _ in self.sources]
         self.traces = []       # the Trace objects the body made (their events not yet handed out)
         self.expected = 1 << 62  # the run's events: the body is not run past them
         self.handed = 0        # events handed out (yielded) so far
+        self.after = 0         # watch from the first batch boundary with at least this many events out
+        self.began = None      # the events made when the watch began
+        self.until = 1 << 62   # ``record`` stops once more events than this are made
 
     def count(self):
         n = self.handed
@@ -388,12 +598,13 @@ class _Probe:
     def watched(self, code):
         """Is ``code`` one the body runs as its own: a generator of the algorithm's file (not a
         generator expression)?"""
-        return code.co_filename == self.file and code.co_flags & _inspect.CO_GENERATOR and code.co_name != "<genexpr>"
+        return code.co_filename in self.files and code.co_flags & _inspect.CO_GENERATOR and code.co_name != "<genexpr>"
 
     def codes(self):
         """The code objects ``watched`` of the body's module (its functions, and those nested in them)."""
-        out, todo = [], [self.body.__code__]
-        todo += [f.__code__ for f in self.body.__globals__.values() if hasattr(f, "__code__")]
+        out, todo = [], []
+        for func in self.funcs:
+            todo += [func.__code__] + [f.__code__ for f in func.__globals__.values() if hasattr(f, "__code__")]
         seen = set()
         while todo:
             code = todo.pop()
@@ -418,10 +629,15 @@ class _Probe:
             init(trace, *args, **kw)
             traces.append(trace)
 
+        def start():
+            self.began = self.count()
+            return self.monitor(hit, frames) if MONITORING and hasattr(sys, "monitoring") else self.trace(hit)
+
         maze = run.initial.copy()
         rng = random.Random(run.seed)
         _events.Trace.__init__ = watched_init
-        stop = self.monitor(hit, frames) if MONITORING and hasattr(sys, "monitoring") else self.trace(hit)
+        # (watched from a later batch, the body runs unwatched up to it: its frames, resumed, are watched)
+        stop = start() if self.after <= 0 else None
         try:
             steps = self.body(maze, rng, **run.own_options)
             if not hasattr(steps, "__next__"):
@@ -430,10 +646,13 @@ class _Probe:
                 self.handed += len(step) // 4
                 if self.handed > self.expected:   # (a run that stopped on an error: no further)
                     break
+                if stop is None and self.handed >= self.after:
+                    stop = start()
         except _Stop:
             pass
         finally:
-            stop()
+            if stop is not None:
+                stop()
             _events.Trace.__init__ = init
 
     def trace(self, hit):
@@ -473,43 +692,56 @@ class _Probe:
         return stop
 
     def record(self):
-        """``(lines, at)``: the line behind every event, and for every k the ordinal of the line
-        event whose frame's locals hold the state after k events (-1 where no line event came
-        between event k and event k + 1: the middle of a step)."""
+        """``(base, lines, at, files)`` from the moment the watch began (``base`` events made, see
+        ``after``) to the end or ``until``: the line behind every event (``lines[i]``: event
+        base + i + 1), for every k the ordinal of the line event (counted from the watch's start)
+        whose frame's locals hold the state after k events (``at[k - base]``; -1 where no line event
+        came between event k and event k + 1: the middle of a step), and the file of every event's
+        line (its place in ``sources``)."""
         if not _takes_maze_and_rng(self.body):
-            return self.stepwise()
-        lines = array("i")
-        at = array("i", [-1])    # at[k]: the ordinal of the line event the state after k events is read at
-        loop, traces = self.heads, self.traces
+            return (0, *self.stepwise())
+        lines, files = array("i"), array("b")
+        at = array("i", [-1])    # at[k - base]: the ordinal of the line event the state after k events is read at
+        heads, traces, index, until = self.heads, self.traces, self.files, self.until
         first = getattr(view_of(self.run.algorithm), "read_first", False)
-        line, ordinal, made, depth = 0, -1, 0, 1 << 30
+        line, ordinal, made, depth, fi, base = 0, -1, None, 1 << 30, 0, 0
 
-        def local(frame, at_line):
-            nonlocal line, ordinal, made, depth
+        def local(where, at_line):
+            nonlocal line, ordinal, made, depth, fi, base
             n = self.handed
             for t in traces:
                 n += len(t.index)
+            if made is None:
+                made = base = self.began
             if n > made:
+                if made > until:
+                    raise _Stop
                 lines.extend([line] * (n - made))
+                files.extend([fi] * (n - made))
                 at.extend([-1] * (n - made))
                 made, depth = n, 1 << 30
             ordinal += 1
             line = at_line
-            d = loop.get(line)
+            # (a code object under sys.monitoring, a frame under sys.settrace)
+            fi = index[getattr(where, "co_filename", None) or where.f_code.co_filename]
+            d = heads[fi].get(line)
             if first:                          # read at the first line passed
                 if depth == 1 << 30:
-                    at[n], depth = ordinal, -1
+                    at[n - base], depth = ordinal, -1
             elif d is not None and d <= depth:   # the outermost loop's head passed last wins
-                at[n], depth = ordinal, d
+                at[n - base], depth = ordinal, d
             elif depth == 1 << 30:             # no loop head yet: the last line
-                at[n] = ordinal
+                at[n - base] = ordinal
 
         self.go(local, frames=False)
-        n = self.handed
+        if made is None:
+            made = base = self.handed if self.began is None else self.began
+        n = min(self.handed, until + 1)
         if n > made:
             lines.extend([line] * (n - made))
+            files.extend([fi] * (n - made))
             at.extend([-1] * (n - made))
-        return lines, at
+        return base, lines, at, files
 
     def stepwise(self):
         """``record`` for a body that is no generator (the authoring API's, whose helpers make the
@@ -520,14 +752,14 @@ class _Probe:
         for step in steps:
             line = steps._line() if hasattr(steps, "_line") else getattr(steps, "line", 0)
             lines.extend([line or 0] * (len(step) // 4))
-        return lines, array("i", [-1]) * (len(lines) + 1)
+        return lines, array("i", [-1]) * (len(lines) + 1), array("b", [0]) * len(lines)
 
     def read(self, frame, view):
         """``(structures, parent table)`` of the innermost frame of the algorithm's file, from
         ``frame`` out, whose locals the view reads (a helper of the body, such as a route shown
         goal first, keeps none of its structures: its caller's are read)."""
         structures, table = {}, None
-        while frame is not None and frame.f_code.co_filename == self.file:
+        while frame is not None and frame.f_code.co_filename in self.files:
             v = frame.f_locals
             structures = structures or (view(v) if view else {})
             table = table if table is not None else parent_table(v)
@@ -553,8 +785,15 @@ class _Probe:
         return out
 
 
+def _shown_file(func):
+    """The path the page names ``func``'s file by (``pymaze/solvers/_twoway.py``)."""
+    return func.__module__.replace(".", "/") + ".py"
+
+
 class View:
-    """The state of a run after its first ``k`` events (see ``inspect``)."""
+    """The state of a run after its first ``k`` events (see ``inspect``): ``file`` and ``lines`` are
+    the file of ``line`` and its function's lines (the algorithm's own, or those of the body it
+    handed its run to, such as ``_twoway.two_way``; the algorithm's own for k = 0)."""
 
     def __init__(self, k, file, lines, line, structures, parents, next_cell):
         self.k, self.file, self.lines, self.line = k, file, lines, line
@@ -570,29 +809,56 @@ class View:
 
 class Inside:
     """What ``inspect`` keeps of a run: its source, the line of each event, its events (to name the
-    next cell taken) and where each k's state is read."""
+    next cell taken) and where each k's state is read.
+
+    A run of more than ``limit`` events is looked inside a window at a time: the lines and states
+    of the events around the k asked for, the body run again unwatched up to a batch boundary
+    before them and watched from there (a generator resumed calls the tracer again).  ``lines``,
+    ``files`` and ``heads`` then cover events ``base`` + 1 on."""
 
     def __init__(self, run, limit=None):
         self.run = run
         self.events = run.again().events()
-        n = len(self.events) // 4
-        if limit is not None and n > limit:
-            raise SizeError(f"looking inside follows runs of at most {limit:,} events; this one makes {n:,}")
+        self.n = n = len(self.events) // 4
         probe = _Probe(run)
-        probe.expected = n
         self.file, self.text, self.span = probe.file, probe.text, probe.span
-        self.lines, self.heads = probe.record()
+        self.sources = probe.sources   # [(file, text, (first, last))]: the algorithm's, then its bodies'
+        self.names = [_shown_file(f) for f in probe.funcs]
         self.view = view_of(run.algorithm)
+        self.whole = limit is None or n <= limit or not _takes_maze_and_rng(probe.body)
+        self.after = 0
+        if self.whole:
+            self._read(probe, 0, n)
+            if len(self.lines) > n:   # the page's code, stopped on an error its body runs past
+                del self.lines[n:]
+                del self.files[n:]
+                del self.heads[n + 1:]
+            if n != len(self.lines):
+                raise ParameterError(f"{run.algorithm.slug} made {n} events but {len(self.lines)} were seen again: "
+                                     "its body is not the one that runs")
+        else:
+            self.base, self.lines, self.heads, self.files, self.cache = 0, array("i"), array("i", [-1]), array("b"), {}
+
+    def _read(self, probe, lo, hi):
+        """Read the lines of events lo + 1 to hi and where their states are (the whole run: 0, n)."""
+        probe.expected = self.n
+        if not self.whole:   # watched from a batch boundary MARGIN events or more before lo
+            probe.after, probe.until = max(0, lo - MARGIN), hi
+        base, lines, heads, files = probe.record()
+        if base > lo:        # a batch longer than MARGIN went past lo: watched from the start
+            probe = _Probe(self.run)
+            probe.expected, probe.until = self.n, hi
+            base, lines, heads, files = probe.record()
+        self.after = probe.after
+        self.base, self.lines, self.heads, self.files = base, lines, heads, files
         self.cache = {}   # {line event ordinal: (structures, parent table)}
-        if len(self.lines) > n:   # the page's code, stopped on an error its body runs past
-            del self.lines[n:]
-            del self.heads[n + 1:]
-        if n != len(self.lines):
-            raise ParameterError(f"{run.algorithm.slug} made {n} events but {len(self.lines)} were seen again: "
-                                 "its body is not the one that runs")
 
     def __len__(self):
-        return len(self.lines)
+        return self.n
+
+    def line_of(self, k):
+        """``(source, line)`` of event k (k >= 1) in the window read."""
+        return self.files[k - 1 - self.base], self.lines[k - 1 - self.base]
 
     def next_cell(self, k):
         """The cell of the first milestone (a wall opened, a cell marked) after the first k events."""
@@ -605,29 +871,35 @@ class Inside:
     def ordinal(self, k):
         """The line event whose locals hold the state after k events: a k in the middle of a step
         takes the state once the step is made (else the last one read); -1 when none is."""
-        at, n = self.heads, len(self.lines)
-        found = next((at[j] for j in range(k, n + 1) if at[j] >= 0), -1)
+        at, base = self.heads, self.base
+        n = base + len(at) - 1
+        found = next((at[j - base] for j in range(k, n + 1) if at[j - base] >= 0), -1)
         if found < 0:
-            found = next((at[j] for j in range(k, -1, -1) if at[j] >= 0), -1)
+            found = next((at[j - base] for j in range(k, base - 1, -1) if at[j - base] >= 0), -1)
         return found
 
     def at(self, k):
-        n = len(self.lines)
+        n = self.n
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
             raise ParameterError(f"k must be a whole number from 0 to {n} (the run's events); got {shown(k)}")
+        top = self.base + len(self.heads) - 1   # the last k whose state's place is read
+        if not self.whole and not (self.base <= max(0, k - 1) and (k + 16 <= top or top >= n >= k)):
+            self._read(_Probe(self.run), max(0, k - WINDOW // 4), min(n, k + WINDOW))
+        hi = self.base + len(self.heads) - 1
         ordinal = self.ordinal(k)
         if ordinal >= 0 and ordinal not in self.cache:
             # one run again reads the states of the events around k too: steps and steps back are then free
             if len(self.cache) > CACHED:
                 self.cache.clear()
-            near = {self.ordinal(j) for j in range(max(0, k - WINDOW // 4), min(n, k + WINDOW) + 1)}
+            near = {self.ordinal(j) for j in range(max(self.base, k - WINDOW // 4), min(hi, k + WINDOW) + 1)}
             near = {o for o in near if o >= 0 and o not in self.cache} | {ordinal}
             probe = _Probe(self.run)
-            probe.expected = n
+            probe.expected, probe.after = n, self.after
             self.cache.update(probe.capture(near, self.view))
         structures, table = self.cache.get(ordinal, ({}, None))
-        return View(k, self.file, self.span, self.lines[k - 1] if k else None, copy.deepcopy(structures),
-                    parents_of(table), self.next_cell(k))
+        source, line = self.line_of(k) if k else (0, None)
+        file, _, span = self.sources[source]
+        return View(k, file, span, line, copy.deepcopy(structures), parents_of(table), self.next_cell(k))
 
 
 # How each algorithm chooses what it takes next, in words (the predict mode's reason).

@@ -34,7 +34,7 @@ from .svg import to_svg
 
 PAGE_CELLS = 40_000  # the most cells of a hex, triangle or polar maze in the page (its drawing is kept per cell)
 MAX_IMPORT = MAX_CHARS  # characters an import may hold: the same limit as every reader (2000 x 2000 cells)
-INSIDE_EVENTS = 50_000  # the longest run the page looks inside (run again under a line tracer: slow)
+INSIDE_EVENTS = 50_000  # the longest run the page reads whole under a line tracer; longer: a window at a time
 USER_FILE = "yours.py"  # the plugin name of the page's code: its algorithms' ``source``
 USER_BATCH = 2000       # the most events of user code per batch (the page stops a batch that takes too long)
 
@@ -575,7 +575,9 @@ class Session:
         end): ``line``, ``structures``, ``next``, with ``parents`` its ``parents`` (as ``[[cell,
         parent], ...]``, else ``[]``), with ``source`` also
         the algorithm's ``file``, its ``text``, its function's ``lines`` and every event's line
-        (``eventLines``).  ``{"none": reason}`` for a run with nothing to look inside (an imported maze)."""
+        (``eventLines``); ``sources`` lists those of the algorithm and of the bodies it hands its run
+        to (``file``, ``text``, ``lines``), ``eventFiles`` each event's source there ([] when one),
+        and ``source`` is the source of ``line``.  ``{"none": reason}`` for a run with nothing to look inside (an imported maze)."""
         run = self.run
         if not isinstance(run, Run):
             return json.dumps({"none": "this maze was not made by an algorithm here"})
@@ -583,11 +585,17 @@ class Session:
         ins = inside(run, INSIDE_EVENTS)
         view = ins.at(min(check_whole(k, "k", 0, 2**31), len(ins)))
         out = {"k": view.k, "line": view.line, "structures": view.structures,
-               "parents": sorted(view.parents.items()) if parents else [], "next": view.next, "total": len(ins)}
+               "parents": sorted(view.parents.items()) if parents else [], "next": view.next, "total": len(ins),
+               "source": ins.line_of(view.k)[0] if view.k else 0}
         if source:
             algo = run.algorithm
-            out.update(file=algo.source or algo.func.__module__.replace(".", "/") + ".py", text=ins.text,
-                       lines=list(ins.span), eventLines=list(ins.lines))
+            names = [algo.source or ins.names[0]] + ins.names[1:]
+            # (a run looked inside a window at a time sends no lines: the page shows its files whole)
+            out.update(file=names[0], text=ins.text, lines=list(ins.span),
+                       eventLines=list(ins.lines) if ins.whole else None,
+                       sources=[{"file": name, "text": text, "lines": list(span)}
+                                for name, (_, text, span) in zip(names, ins.sources)],
+                       eventFiles=list(ins.files) if len(ins.sources) > 1 and ins.whole else [])
         return json.dumps(out)
 
     def predict_json(self, k, cell):

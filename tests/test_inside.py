@@ -11,7 +11,7 @@ import pytest
 from pymaze import Run, apply
 from pymaze.errors import ParameterError, SizeError
 from pymaze.inside import inside
-from pymaze.events import MARK, MILESTONE, M_CURRENT, M_VISITED, WALL
+from pymaze.events import MARK, MILESTONE, M_CURRENT, M_FILLED, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, OP_MASK, WALL
 
 TAUGHT_SOLVERS = ["bfs", "dfs", "astar", "dijkstra", "greedy"]
 TAUGHT_GENERATORS = ["dig", "kruskal", "prim", "wilson"]
@@ -180,7 +180,9 @@ def test_the_state_at_k_is_the_same_reached_forward_or_by_seeking_back():
         assert back.inspect(k).as_dict() == ahead[k]
 
 
-def test_an_algorithm_without_a_view_still_gets_its_lines_and_parents_and_bad_k_is_refused():
+def test_an_algorithm_without_a_view_still_gets_its_lines_and_parents_and_bad_k_is_refused(monkeypatch):
+    import pymaze.inside
+    monkeypatch.delitem(pymaze.inside.VIEWS, "collision")   # (it has one: here it is seen without)
     maze = maze_with_loops()
     run = Run.solve("collision", maze)
     n = len(events_of(run)) // 4
@@ -191,9 +193,6 @@ def test_an_algorithm_without_a_view_still_gets_its_lines_and_parents_and_bad_k_
     for bad in (-1, n + 1, 1.5, True, "3"):
         with pytest.raises(ParameterError):
             run.inspect(bad)
-    # a run longer than a limit is refused before it is run again under the tracer
-    with pytest.raises(SizeError, match=f"at most 10 events; this one makes {n}"):
-        inside(Run.solve("collision", maze), 10)
 
 
 def after_milestones(ev):
@@ -388,3 +387,221 @@ def test_the_pages_code_stopped_on_an_error_is_looked_inside_up_to_it():
         assert answer["total"] == made and len(answer["eventLines"]) == made
     finally:
         registry.unregister(USER_FILE)
+
+
+# What "See inside" names for every registry algorithm (names read at some step of a small run);
+# None: the algorithm keeps no structure to show (its lines are followed).  A new algorithm must be
+# listed here, so it is decided whether it shows one.
+NAMED = {
+    "generator": {
+        "kruskal": {"sets"}, "dig": {"stack"}, "stick": None, "extend": {"growing wall"}, "prim": {"frontier"},
+        "wilson": {"walk"}, "houston": {"walker", "walk"}, "origin": {"origin"}, "aldous": {"head"},
+        "eller": {"row sets"}, "sidewinder": {"row to open"}, "binary": None, "hunt": {"head"},
+        "growing": {"active"}, "division": {"chambers"}, "skewed": {"chambers"}, "blobby": {"regions", "growing"},
+        "unicursal": None, "perturb": None, "fill": {"to drop"}, "cellular": None, "dungeon": None,
+        "trivial": None,
+    },
+    "solver": {
+        "dfs": {"stack"}, "bfs": {"queue"}, "wave": {"wave", "next wave"}, "astar": {"open"},
+        "biastar": {"open from S", "open from the goals"}, "idastar": {"trail", "bound"},
+        "jps": {"open jump points"}, "thetastar": {"open"}, "lazytheta": {"open"}, "dijkstra": {"open"},
+        "bidijkstra": {"open from S", "open from the goals"}, "greedy": {"open"},
+        "bibest": {"open from S", "open from the goals"}, "swarm": {"open"}, "convswarm": {"open"},
+        "biswarm": {"open from S", "open from the goals"}, "bibfs": {"layer from S", "layer from G"},
+        "tremaux": {"walker", "marked passages"}, "culdesac": {"dead ends"}, "random-mouse": {"walker", "walk"},
+        "deadend": {"dead ends"}, "farthest": {"ring"}, "blind": {"alley entrances"}, "allshortest": {"layer"},
+        "routes": None, "wall": {"walker", "walk"}, "pledge": {"walker", "walk"}, "chain": {"walker", "guide line", "robots"},
+        "collision": {"heads", "next heads"}, "mouse": None,
+    },
+}
+BLOCK_ONLY = ("jps", "thetastar", "lazytheta")
+
+
+def small_run(family, slug):
+    if family == "generator":
+        return Run.generate(slug, 6, 5, seed=2)
+    return Run.solve(slug, Run.generate("dig", 7, 6, seed=4, loops=0.3,
+                                        geometry="block" if slug in BLOCK_ONLY else "thin").finish())
+
+
+def test_every_registry_algorithm_is_listed_with_what_it_shows():
+    from pymaze import registry
+    for family, named in NAMED.items():
+        assert set(registry.table(family)) == set(named), family
+
+
+@pytest.mark.parametrize("family,slug", [(f, s) for f, named in NAMED.items() for s in named])
+def test_every_algorithm_shows_its_named_structures_over_cells_of_the_maze(family, slug):
+    run = small_run(family, slug)
+    n = len(inside(run))
+    squares = len(run.initial.wall)
+    seen = set()
+    for k in range(0, n + 1, max(1, n // 40)):
+        view = run.inspect(k)
+        seen |= set(view.structures)
+        for name, entries in view.structures.items():
+            for e in entries:
+                cell = e if isinstance(e, int) else e["cell"]
+                assert 0 <= cell < squares, (slug, k, name, e)
+    assert seen == (NAMED[family][slug] or set()), slug
+
+
+def expansions(ev):
+    """Every k whose next event expands a node (either side of a two-sided search)."""
+    return [j // 4 for j in range(0, len(ev), 4)
+            if ev[j] == MARK | MILESTONE and ev[j + 3] in (M_VISITED, M_VISITED2)]
+
+
+@pytest.mark.parametrize("slug,shape", [(s, "square") for s in ("swarm", "convswarm", "jps", "thetastar",
+                                                                 "lazytheta", "bidijkstra", "biastar", "bibest",
+                                                                 "biswarm", "allshortest")]
+                         + [("bidijkstra", "hex"), ("biastar", "triangle")])
+def test_the_first_entry_of_a_searchs_first_structure_is_the_node_it_expands_next(slug, shape):
+    geometry = "block" if slug in BLOCK_ONLY else "thin"
+    maze = Run.generate("dig", 7, 6, seed=4, loops=0.3, shape=shape, geometry=geometry).finish()
+    run = Run.solve(slug, maze)
+    ev = events_of(run)
+    ks = expansions(ev)
+    assert len(ks) > 8
+    G = maze.to_networkx()
+    from_s = nx.single_source_shortest_path_length(G, maze.start)
+    to_goals = nx.multi_source_dijkstra_path_length(G, set(maze.goals), weight=lambda a, b, d: 1)
+    for k in ks:
+        structures = run.inspect(k).structures
+        name, entries = next(iter(structures.items()))
+        first = entries[0] if isinstance(entries[0], int) else entries[0]["cell"]
+        assert first == ev[4 * k + 1], (k, name)
+        if slug == "bidijkstra":  # a side settles a node at its true distance from its own roots
+            truth = from_s if name == "open from S" else to_goals
+            assert entries[0]["g"] == truth[first], k
+            assert all(e["g"] >= from_s[e["cell"]] for e in structures["open from S"]), k
+            assert all(e["g"] >= to_goals[e["cell"]] for e in structures["open from the goals"]), k
+
+
+@pytest.mark.parametrize("slug", ["culdesac", "deadend"])
+def test_the_dead_ends_queued_are_filled_next_and_each_is_a_dead_end_when_its_turn_comes(slug):
+    maze = Run.generate("dig", 9, 7, seed=6, loops=0.1).finish()
+    run = Run.solve(slug, maze)
+    ev = events_of(run)
+    fills = [j // 4 for j in range(0, len(ev), 4) if ev[j] & OP_MASK == MARK and ev[j + 3] == M_FILLED]
+    assert len(fills) > 3
+    for k in fills:
+        queue = run.inspect(k).structures["dead ends"]
+        assert queue[0] == ev[4 * k + 1], k
+        state = apply(run.initial.copy(), ev[:4 * k])
+        G = state.to_networkx()
+        alive = [q for q in G[queue[0]] if state.mark[q] != M_FILLED]
+        assert len(alive) <= 1, (k, queue[0], alive)
+
+
+def test_origin_is_the_cell_marked_current_and_sidewinder_opens_its_row_in_the_order_shown():
+    run = Run.generate("origin", 5, 4, seed=3)
+    ev = events_of(run)
+    for k in after_milestones(ev)[1::7]:
+        state = apply(run.initial.copy(), ev[:4 * k])
+        origin = run.inspect(k).structures["origin"][0]["cell"]
+        assert [p for p, m in enumerate(state.mark) if m == M_CURRENT] == [origin], k
+    run = Run.generate("sidewinder", 6, 5, seed=3)
+    ev = events_of(run)
+    w = run.initial.width
+    shown = 0
+    for k in range(len(ev) // 4):
+        row = run.inspect(k).structures.get("row to open", [])  # (empty between two rows: not drawn yet)
+        opened = [e["cell"] + 1 if e["opens"] == "east" else e["cell"] - w for e in row]
+        assert opened == [ev[4 * j + 1] for j in range(k, k + len(opened))], k
+        assert all(ev[4 * j] & OP_MASK == WALL for j in range(k, k + len(opened)))
+        shown += bool(row)
+    assert shown > len(ev) // 8
+
+
+@pytest.mark.parametrize("slug,body", [("bidijkstra", "two_way"), ("biswarm", "two_way"), ("swarm", "swarm_search"),
+                                       ("thetastar", "search"), ("houston", "walks")])
+def test_a_run_handed_to_a_body_of_another_file_shows_that_bodys_lines(slug, body):
+    family = "generator" if slug == "houston" else "solver"
+    run = small_run(family, slug)
+    found = inside(run)
+    assert len(found.sources) == 2
+    own, other = run.inspect(0), run.inspect(len(found))
+    assert own.file == found.sources[0][0] and other.file == found.sources[1][0] != own.file
+    text = Path(other.file).read_text(encoding="utf-8").splitlines()
+    first, last = other.lines
+    assert text[first - 1].lstrip("@").startswith(f"def {body}(") or f"def {body}(" in text[first]
+    shown = set()
+    for k in range(1, len(found) + 1):
+        view = run.inspect(k) if k % 5 == 0 else None
+        fi, line = found.files[k - 1], found.lines[k - 1]
+        file, _, (a, b) = found.sources[fi]
+        if view:
+            assert (view.file, view.line, view.lines) == (file, line, (a, b))
+        src = Path(file).read_text(encoding="utf-8").splitlines()
+        if fi and a <= line <= b:   # (else a helper of that file, as _anyangle's ending)
+            shown.add(fi)
+        assert EVENT_CALL.search(src[line - 1]) or re.search(r"\badd\(|yield from", src[line - 1]), (k, src[line - 1])
+    assert 1 in shown, "the body handed the run makes its events"
+
+
+@pytest.mark.parametrize("family,slug,size", [("solver", "collision", 7), ("solver", "bidijkstra", 7),
+                                              ("generator", "origin", 5), ("generator", "prim", 6),
+                                              ("generator", "houston", 6), ("solver", "bfs", 80)])
+def test_a_long_run_read_a_window_at_a_time_shows_what_the_whole_reading_shows(family, slug, size):
+    from pymaze.inside import Inside
+    if family == "generator":
+        run = Run.generate(slug, size, size - 1, seed=3)
+    else:
+        run = Run.solve(slug, Run.generate("dig", size, size - 1, seed=4, loops=0.3).finish())
+    n = len(events_of(run))
+    whole, windowed = Inside(run, None), Inside(run, 10)
+    assert whole.whole and not windowed.whole and len(windowed) == len(whole) == n // 4
+    last = n // 4
+    # forward, far back, near the end and the start: each k's view alike (the window moves)
+    ks = [0, 1, last // 2, last // 2 + 1, last // 2 - 3, last - 1, last, 3, last // 3] if size < 80 else [last - 5, 9000]
+    for k in ks:
+        assert windowed.at(k).as_dict() == whole.at(k).as_dict(), k
+        if size == 80:
+            assert windowed.base > 0, "watched from a batch boundary before the window, not from the start"
+
+
+def test_two_sided_searches_and_jump_points_draw_the_parents_of_both_sides_and_of_every_jump():
+    maze = maze_with_loops(seed=5)
+    G = maze.to_networkx()
+    run = Run.solve("bidijkstra", maze)
+    ev = events_of(run)
+    for k in range(10, len(ev) // 4, 9):
+        state = apply(run.initial.copy(), ev[:4 * k])
+        parents = run.inspect(k).parents
+        assert all(q in G[p] for p, q in parents.items()), k
+        # every node either side expanded, roots but, has its parent (the goals' side too)
+        closed = {p for p, m in enumerate(state.mark) if m in (M_VISITED, M_VISITED2)} - {maze.start, *maze.goals}
+        assert closed <= set(parents) and any(state.mark[p] in (M_VISITED2, M_FRONTIER2) for p in parents), k
+    block = Run.generate("dig", 7, 6, seed=4, loops=0.3, geometry="block").finish()
+    run = Run.solve("jps", block)
+    w = block.width
+    n = len(events_of(run)) // 4
+    parents = run.inspect(n // 2).parents
+    assert parents
+    for p, q in parents.items():   # a jump runs straight or diagonally over floor
+        dx, dy = p % w - q % w, p // w - q // w
+        assert dx == 0 or dy == 0 or abs(dx) == abs(dy), (p, q)
+        step = (dx > 0) - (dx < 0) + ((dy > 0) - (dy < 0)) * w
+        assert all(not block.wall[c] for c in range(q, p + step, step)), (p, q)
+
+
+def test_chain_walks_its_guide_line_and_sends_robots_round_what_blocks_it():
+    from pymaze.solvers.chain import guide
+    maze = Run.generate("dig", 9, 7, seed=2, loops=0.2).finish()
+    run = Run.solve("chain", maze)
+    ev = events_of(run)
+    line, robots = guide(maze), 0
+    for k in after_milestones(ev)[1:]:
+        state = apply(run.initial.copy(), ev[:4 * k])
+        if M_ROUTE in state.mark:   # (the ending: the walk drawn as the route)
+            break
+        view = run.inspect(k).structures
+        if "robots" in view:
+            robots += 1
+            assert [b["hand"] for b in view["robots"]] in (["right", "left"], ["right"], ["left"])
+            continue
+        walker, ahead = view["walker"][0], view["guide line"]
+        assert state.mark[walker] == M_CURRENT, k
+        assert ahead == line[len(line) - len(ahead):] and walker not in ahead, k
+    assert robots, "a maze where the line is blocked somewhere"

@@ -29,8 +29,13 @@ def opened(p, r):
     p.wait_for_function("() => { const s = window.pymaze && window.pymaze.snapshot();"
                         " return s.state === 'done' && s.kind === 'solve'; }", timeout=90000)
     p.evaluate("window.pymaze.fetchAll()")
-    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.cursor === s.total && s.finished; }",
-                        timeout=90000)
+    # (an instant run's events are made again by fetchAll: 0 of 0 until they come)
+    try:
+        p.wait_for_function("() => { const s = window.pymaze.progress(); return s.total > 0 && s.cursor === s.total"
+                            " && window.pymaze.snapshot().finished; }", timeout=90000)
+    except Exception:
+        s = p.evaluate("(() => { const s = window.pymaze.snapshot(); return [s.state, s.kind, s.cursor, s.total, s.finished, s.deferred, s.message, s.mode, s.busy]; })()")
+        raise AssertionError(f"the run's events never came: {s}")
 
 
 @pytest.fixture(scope="module")
@@ -171,4 +176,104 @@ def test_predict_mode_scores_right_and_wrong_clicks_with_the_reason(page):
     # the history of a square stays closed: the clicks were guesses
     assert p.is_hidden("#history") or not p.is_visible("#history .history-list li")
     p.uncheck(".inside-predict")
+    assert not p.errors
+
+
+def test_a_bidirectional_search_shows_the_line_of_two_way_and_both_frontiers(page):
+    """bidijkstra hands its run to _twoway.two_way: the panel shows both files, highlights the line
+    in the file that made the step, and lists both sides' open heaps as CPython reads them."""
+    p, r = page, dict(gen="dig", sol="bidijkstra", w=8, h=6, seed=5, shape="square")
+    maze = Run.generate("dig", 8, 6, seed=5, loops=0.3).finish()
+    run = Run.solve("bidijkstra", maze, seed=5)
+    ref = inside(run)
+    p.evaluate("h => { location.hash = h; }", link(r) + "&g.loops=0.3")
+    # (the page showed a solved maze before: wait for this one's)
+    p.wait_for_function("w => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'solve'"
+                        " && s.wall.join('') === w; }", arg="".join(map(str, maze.wall)), timeout=90000)
+    opened(p, r)
+    assert p.evaluate("window.pymaze.progress().total") == len(ref)
+    if not p.eval_on_selector("#inside", "el => el.open"):
+        p.click("#inside summary")
+    p.wait_for_function("() => document.querySelector('.inside-file').textContent.includes('_twoway.py')")
+    assert p.inner_text(".inside-file").startswith("pymaze/solvers/bidijkstra.py, lines ")
+    two_way = ref.sources[1][1].splitlines()
+    for k in (5, 6, len(ref) // 2):
+        p.evaluate("k => window.pymaze.seek(k)", k)
+        line, now, cells, structures = shown_at(p, k, "'open from S'")
+        view = run.inspect(k)
+        assert view.file.endswith("_twoway.py") and line == view.line and now == [line], k
+        assert p.eval_on_selector("#inside", "el => el.dataset.source") == "1"
+        text = p.eval_on_selector(".inside-source .now", "el => el.textContent")
+        assert text.rstrip("\n")[6:] == two_way[line - 1], k
+        assert set(structures) == {"open from S", "open from the goals"}
+        assert structures == json.loads(json.dumps(view.structures)), k
+    if os.environ.get("PYMAZE_SHOTS"):
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-bidijkstra-1280.png"))
+        p.set_viewport_size({"width": 390, "height": 844})
+        p.locator(".inside-source").scroll_into_view_if_needed()
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-bidijkstra-390.png"))
+        p.set_viewport_size({"width": 1280, "height": 800})
+    assert not p.errors
+
+
+def test_sets_are_coloured_on_the_board_one_colour_a_set(page):
+    """Blobby division's regions get a colour each (Kruskal's sets are coloured by their labels)."""
+    p = page
+    run = Run.generate("blobby", 8, 6, seed=2)
+    final = run.again().finish()
+    p.evaluate("h => { location.hash = h; }", "#gen=blobby&w=8&h=6&seed=2")
+    p.wait_for_function("w => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'generate'"
+                        " && s.wall.join('') === w; }", arg="".join(map(str, final.wall)), timeout=90000)
+    p.evaluate("window.pymaze.fetchAll()")
+    p.wait_for_function("() => { const s = window.pymaze.progress(); return s.total > 0 && s.cursor === s.total; }",
+                        timeout=90000)
+    if not p.eval_on_selector("#inside", "el => el.open"):
+        p.click("#inside summary")
+    total = p.evaluate("window.pymaze.progress().total")
+    big = lambda k: [e["cells"] for e in run.inspect(k).structures.get("regions", []) if e["size"] > 1]  # noqa: E731
+    for k in [k for k in range(0, total, 5) if len(big(k)) >= 2][:2]:
+        p.evaluate("k => window.pymaze.seek(k)", k)
+        shown_at(p, k, "regions")
+        want = big(k)
+        drawn = p.evaluate("window.pymaze.inside().sets")
+        assert want and drawn == want, k
+    if os.environ.get("PYMAZE_SHOTS"):
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-blobby-1280.png"))
+    assert not p.errors
+
+
+BIG = dict(gen="dig", w=200, h=150, seed=3)   # about 60,000 events: past the whole reading's limit
+
+
+def test_a_run_past_the_whole_reading_limit_is_looked_inside_at_the_step_shown(page):
+    """A long run is read again up to the step shown (a window at a time): the panel says it is
+    working, the page still answers meanwhile, then shows what CPython's windowed reading shows."""
+    from pymaze.web import INSIDE_EVENTS
+    p = page
+    p.evaluate("h => { location.hash = h; }", f"#gen={BIG['gen']}&w={BIG['w']}&h={BIG['h']}&seed={BIG['seed']}")
+    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'generate'"
+                        " && s.width > 300; }", timeout=120000)
+    p.evaluate("window.pymaze.fetchAll()")
+    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.cursor === s.total && s.finished; }",
+                        timeout=120000)
+    run = Run.generate(BIG["gen"], BIG["w"], BIG["h"], seed=BIG["seed"])
+    ref = inside(run, INSIDE_EVENTS)
+    total = p.evaluate("window.pymaze.progress().total")
+    assert total == len(ref) > INSIDE_EVENTS and not ref.whole
+    if not p.eval_on_selector("#inside", "el => el.open"):
+        p.click("#inside summary")
+    for k in (total * 2 // 3, total * 2 // 3 + 1, total // 5):
+        p.evaluate("k => window.pymaze.seek(k)", k)
+        if k == total // 5:   # a jump back: the run is read again to it, and the page says so meanwhile
+            p.wait_for_selector(".inside-working:not([hidden])", timeout=30000)
+            assert "Working" in p.inner_text(".inside-working")
+            assert p.evaluate("window.pymaze.progress().cursor") == k   # (the page answers meanwhile)
+        line, now, cells, structures = shown_at(p, k, "stack")
+        view = ref.at(k)
+        assert line == view.line and now == [line], k
+        assert structures == json.loads(json.dumps(view.structures)), k
+        assert cells == view.structures["stack"][:40] and len(cells) > 1, k
+    assert p.is_hidden(".inside-working")
+    if os.environ.get("PYMAZE_SHOTS"):
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-long-1280.png"))
     assert not p.errors

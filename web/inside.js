@@ -6,9 +6,9 @@
 import { where } from "./status.js";
 
 const SHOWN = 40; // entries listed per structure (the rest counted)
-// The longest run looked inside: the engine runs it again under a line tracer, several times slower
-// than the run itself (about a minute for 50,000 events in the browser).
-export const MAX_EVENTS = 50000;
+// A long run (over the engine's INSIDE_EVENTS) is looked inside a window of steps at a time: the
+// engine runs it again to the step shown, then watches it line by line; the panel says it is working.
+const WORKING_MS = 300; // a reply slower than this shows the working state
 
 const LABELS = { distance: "d", order: "tie-break" };
 const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -44,6 +44,9 @@ export class InsidePanel {
     this.src = box.querySelector(".inside-source");
     this.data = box.querySelector(".inside-data");
     this.file = box.querySelector(".inside-file");
+    // the working state of a long run (made here: the page's markup stays as it is)
+    this.working = Object.assign(document.createElement("p"), { className: "inside-working", hidden: true });
+    this.file.after(this.working);
     this.arrows = box.querySelector(".inside-arrows");
     this.run = 0;       // the run whose source is shown
     this.k = -1;        // the event count shown
@@ -84,20 +87,14 @@ export class InsidePanel {
     const k = p.deferred ? 2 ** 31 - 1 : p.cursor;
     if (p.runId === this.run && k === this.k) return;
     const source = p.runId !== this.run, run = p.runId;
-    if (p.log.total > MAX_EVENTS) {
-      if (this.run !== run) {
-        this.run = run;
-        this.view = null;
-        this.file.textContent = `See inside follows runs of at most ${MAX_EVENTS.toLocaleString("en")} events; ` +
-          `this one has ${p.log.total.toLocaleString("en")}. A smaller maze shows it.`;
-        this.src.replaceChildren();
-        this.data.replaceChildren();
-        this.overlay();
-      }
-      return;
-    }
     if (source) this.file.textContent = "Reading the run again, line by line…";
     this.busy = true;
+    // (a long run is read again up to the step shown: the page goes on meanwhile and says so)
+    const slow = setTimeout(() => {
+      this.box.dataset.state = "working";
+      this.working.textContent = `Working: running the algorithm again to step ${Math.min(k, p.log.total).toLocaleString("en")}…`;
+      this.working.hidden = false;
+    }, WORKING_MS);
     this.call("inside", { run, k, source, parents: this.arrows.checked }).then((reply) => {
       if (reply.stale || run !== p.runId) return;
       this.show(reply, run);
@@ -108,7 +105,12 @@ export class InsidePanel {
       this.file.textContent = String(err.message || err);
       this.src.replaceChildren();
       this.data.replaceChildren();
-    }).finally(() => { this.busy = false; });
+    }).finally(() => {
+      clearTimeout(slow);
+      this.busy = false;
+      this.box.dataset.state = "";
+      this.working.hidden = true;
+    });
   }
 
   show(reply, run) {
@@ -125,8 +127,9 @@ export class InsidePanel {
     this.view = reply;
     this.box.dataset.k = String(reply.k);
     this.box.dataset.line = reply.line == null ? "" : String(reply.line);
+    this.box.dataset.source = String(reply.source || 0);
     for (const el of this.src.querySelectorAll(".now")) el.classList.remove("now");
-    const el = reply.line != null && this.src.querySelector(`[data-line="${reply.line}"]`);
+    const el = reply.line != null && this.src.querySelector(`[data-file="${reply.source || 0}"][data-line="${reply.line}"]`);
     if (el) {
       el.classList.add("now");
       const top = el.offsetTop - this.src.offsetTop - this.src.clientHeight / 2 + el.offsetHeight / 2;
@@ -136,28 +139,37 @@ export class InsidePanel {
     this.overlay();
   }
 
+  // The algorithm's function, then those of the bodies it hands its run to (a bidirectional
+  // search's two_way...), each with the lines of its file outside it that make events (a helper's);
+  // a long run (no eventLines) shows its files whole.
   showSource(reply, run) {
     this.run = run;
     this.picked = -1;
-    const [first, last] = reply.lines;
-    this.file.textContent = `${reply.file}, lines ${first} to ${last}`;
-    const lines = (reply.text || "").split("\n");
-    const used = new Set(reply.eventLines);
-    // the algorithm's function, and any line of its file outside it that makes events (a helper's)
-    const shown = [];
-    lines.forEach((text, i) => { if ((i + 1 >= first && i + 1 <= last) || used.has(i + 1)) shown.push(i + 1); });
+    this.hover.textContent = ""; // (what the last run's structures said of a cell)
+    const sources = reply.sources || [{ file: reply.file, text: reply.text, lines: reply.lines }];
+    this.file.textContent = sources.map((s) => `${s.file}, lines ${s.lines[0]} to ${s.lines[1]}`).join("; then ");
+    const whole = reply.eventLines == null;
     const out = [];
-    let prev = first - 1;
-    for (const n of shown) {
-      if (n !== prev + 1) out.push(Object.assign(document.createElement("span"), { className: "gap", textContent: "⋮\n" }));
-      const span = document.createElement("span");
-      span.dataset.line = String(n);
-      span.className = used.has(n) ? "src makes" : "src";
-      span.textContent = `${String(n).padStart(4)}  ${lines[n - 1]}\n`;
-      out.push(span);
-      prev = n;
-    }
-    if (!lines.length || !reply.text) out.push(document.createTextNode("(the source is not readable here)"));
+    sources.forEach((source, i) => {
+      const [first, last] = source.lines;
+      const lines = (source.text || "").split("\n");
+      const used = new Set(whole ? [] : reply.eventLines.filter((_, j) => (reply.eventFiles && reply.eventFiles.length ? reply.eventFiles[j] : 0) === i));
+      if (i > 0) out.push(Object.assign(document.createElement("span"), { className: "gap", textContent: `⋮  ${source.file}\n` }));
+      const shown = [];
+      lines.forEach((text, j) => { if (whole || (j + 1 >= first && j + 1 <= last) || used.has(j + 1)) shown.push(j + 1); });
+      let prev = whole ? 0 : first - 1;
+      for (const n of shown) {
+        if (n !== prev + 1) out.push(Object.assign(document.createElement("span"), { className: "gap", textContent: "⋮\n" }));
+        const span = document.createElement("span");
+        span.dataset.line = String(n);
+        span.dataset.file = String(i);
+        span.className = used.has(n) ? "src makes" : "src";
+        span.textContent = `${String(n).padStart(4)}  ${lines[n - 1]}\n`;
+        out.push(span);
+        prev = n;
+      }
+      if (!lines.length || !source.text) out.push(document.createTextNode("(the source is not readable here)"));
+    });
     this.src.replaceChildren(...out);
   }
 
@@ -259,20 +271,39 @@ export class InsidePanel {
     return `${where(this.player.s, p)}: ${said.length ? said.join("; ") : "in no structure"}`;
   }
 
-  // The picked cell and the parent arrows, drawn over the board (the renderer's extra layer).
+  // The picked cell, the parent arrows and a colour per set (every entry with cells, of two or
+  // more: blobby division's regions; Kruskal's and Eller's sets are coloured by their labels),
+  // drawn over the board (the renderer's extra layer).
   overlay() {
     const r = this.renderer, on = this.box.open && this.view;
     const arrows = on && this.arrows.checked ? this.view.parents : [];
     const picked = on ? this.picked : -1;
+    // (a run that writes labels, as Kruskal and Eller do, has its sets coloured by them already)
+    const labelled = this.player.log && this.player.log.numTop > 0;
+    const sets = on && !labelled ? Object.values(this.view.structures).flat()
+      .filter((e) => e && e.cells && e.cells.length > 1).map((e) => e.cells) : [];
     if (r.extra && r.extra !== this.draw) return; // a mode's own marks come first (edit)
-    r.extra = arrows.length || picked >= 0 ? this.draw || (this.draw = (o, rr) => this.paint(o, rr)) : null;
-    this.drawn = { arrows, picked };
+    r.extra = arrows.length || picked >= 0 || sets.length ? this.draw || (this.draw = (o, rr) => this.paint(o, rr)) : null;
+    this.drawn = { arrows, picked, sets };
     if (this.player.s) this.player.s.routeChanged = true; // (the overlay is drawn again next frame)
   }
 
   paint(o, r) {
-    const { arrows, picked } = this.drawn || {};
+    const { arrows, picked, sets } = this.drawn || {};
     o.save();
+    if (sets && sets.length) {
+      const W = r.s.width, size = (c) => (r.graph ? r.k : Math.min(r.cols.size[c % W], r.rows.size[Math.floor(c / W)]));
+      sets.forEach((cells, i) => {
+        o.fillStyle = `hsla(${Math.round(i * 137.508) % 360}, 80%, 50%, 0.5)`; // (the golden angle: neighbours' hues far apart)
+        o.beginPath();
+        for (const c of cells) {
+          const [x, y] = r.centre(c), rad = Math.max(1.5, size(c) * 0.3);
+          o.moveTo(x + rad, y);
+          o.arc(x, y, rad, 0, 2 * Math.PI);
+        }
+        o.fill();
+      });
+    }
     if (arrows && arrows.length) {
       o.strokeStyle = "rgba(40, 40, 120, 0.7)";
       o.lineWidth = Math.max(1, o.lineWidth * 0.25);

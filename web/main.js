@@ -899,7 +899,8 @@ window.pymaze = Object.freeze({
   lab: () => lab.snapshot(),
   inside: () => ({ k: insidePanel.view ? insidePanel.view.k : -1, line: insidePanel.view ? insidePanel.view.line : null,
     parents: insidePanel.view ? insidePanel.view.parents.length : 0,
-    structures: insidePanel.view ? insidePanel.view.structures : null }),
+    structures: insidePanel.view ? insidePanel.view.structures : null,
+    sets: insidePanel.drawn ? insidePanel.drawn.sets : [] }),
   view3d: () => view3d.snapshot(),
   overview: () => overview.snapshot(),
   // client point on Watch's 3D overview of square p's centre

@@ -109,7 +109,9 @@ export class Player {
     const run = this.runId;
     const p = this.engine.batch(run, size);
     return p.then((reply) => {
-      if (reply && run === this.runId) {
+      // (a run that went instant while this was asked for ends its engine run: that empty reply is no
+      // end of its events, which regenerate makes again)
+      if (reply && run === this.runId && !(this.deferred && !this.regenerating)) {
         log.push(reply.events);
         this.ahead(ahead, size); // keep the worker busy until `ahead` events wait
       }
