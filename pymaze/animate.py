@@ -18,7 +18,8 @@ from .errors import ParameterError, PymazeError, shown
 from .events import apply
 from .run import Run
 from .svg import (FLOOR, GOAL, MARKS, RAMP, ROUTE, START, WALL, Scene, _rgb, _route_nodes, _text_size, chains, heat,
-                  ink, route_lines, seam_arrows, seam_hue)
+                  ink, route_lines, seam_arrows, seam_hue, STAIR)
+from .worlds import stair_marks
 
 MAX_PIXELS = 64_000_000  # the largest picture drawn (8000 x 8000)
 
@@ -140,6 +141,9 @@ def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, mar
         for k, ends in seam_arrows(scene.drawn):
             for pts in ends:
                 pen.polygon([scene.px(x, y) for x, y in pts], fill=colour(seam_hue(k)))
+    if scene.drawn is not None and scene.drawn.get("stairs"):
+        for _, pts in stair_marks(scene.drawn, maze.lattice.ends, g):
+            pen.polygon([scene.px(x, y) for x, y in pts], fill=colour(STAIR))
     if len(route) > 1:
         for line in route_lines(scene, route):
             pen.line(line, fill=colour(ROUTE), width=max(2, round(u / 8)), joint="curve")
@@ -250,7 +254,10 @@ class Painter:
             d, h = scene.drawn, self.lw / 2
             walls, b = d["walls"], d["border"]
             for k, v in enumerate(d["passages"]):
-                self.passage[v] = [len(self.segs)]
+                self.passage[v] = []
+                if (walls[4 * k], walls[4 * k + 1]) == (walls[4 * k + 2], walls[4 * k + 3]):
+                    continue  # a stair between levels: no wall to draw
+                self.passage[v].append(len(self.segs))
                 self.segs.append((v, scene.px(walls[4 * k], walls[4 * k + 1]),
                                   scene.px(walls[4 * k + 2], walls[4 * k + 3])))
             ww = d.get("wrap_walls", ())  # a passage across a seam: its wall at the other edge too

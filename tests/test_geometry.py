@@ -25,7 +25,8 @@ GENERATORS = registry.generators()
 SOLVERS = registry.solvers()
 SIZES = {"square": [(6, 5), (1, 7)], "hex": [(9, 7), (1, 4), (5, 1)], "triangle": [(8, 5), (3, 1)],
          "polar": [(6, 5), (3, 1)], "cylinder": [(6, 5), (3, 1)], "torus": [(6, 5), (3, 3)],
-         "moebius": [(6, 5), (3, 2)], "upsilon": [(6, 5), (1, 4), (5, 1)]}
+         "moebius": [(6, 5), (3, 2)], "upsilon": [(6, 5), (1, 4), (5, 1)],
+         "levels": [(6, 5), (1, 4)]}  # one level here; several in tests/test_worlds.py
 # Open-room generators (perfect=False: random obstacles, caves, dungeons) promise no spanning tree and are
 # checked by tests of their own.
 CASES = [(shape, slug, size, seed) for shape in SHAPES for slug, a in GENERATORS.items()
@@ -68,6 +69,10 @@ def reference_lattice(shape, w, h):
         G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1))
         G.add_edges_from(((x, y), (x + dx, y + 1)) for x in range(w) for y in range(h - 1) for dx in (-1, 1)
                          if (x + y) % 2 == 0 and 0 <= x + dx < w)
+    elif shape == "levels":  # one level (the default depth): a grid, positions (x, y, level 0)
+        G.add_nodes_from((x, y, 0) for x, y in product(range(w), range(h)))
+        G.add_edges_from(((x, y, 0), (x + 1, y, 0)) for x in range(w - 1) for y in range(h))
+        G.add_edges_from(((x, y, 0), (x, y + 1, 0)) for x in range(w) for y in range(h - 1))
     else:  # polar: (i, ring); neighbours share an arc (rings next to each other) or a spoke (one ring)
         counts = polar_rings(w, h)
         G.add_node((0, 0))
