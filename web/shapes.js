@@ -10,6 +10,7 @@ export class ShapeView {
     // side on the higher cell (at the other edge) and its number among them (its seam marks' colour).
     this.wraps = new Map();
     (d.wraps || []).forEach((i, j) => this.wraps.set(i, { seg: d.wrapWalls.slice(4 * j, 4 * j + 4), j }));
+    this.stairs = new Set(d.stairs || []); // a maze of levels: the passages between levels (stairs.js)
     const n = this.n, P = d.polygons, S = d.starts;
     this.cx = new Float64Array(n); this.cy = new Float64Array(n);
     this.inner = new Float64Array(n); // the radius of the largest circle about the centre inside the cell
@@ -79,10 +80,11 @@ export class ShapeView {
   }
 
   // Cell p's neighbours: [passage index, cell across, angle from p's centre to its centre (radians, y
-  // down); across a seam: towards the side it leaves by].
+  // down); across a seam: towards the side it leaves by].  Stairs are no direction: stairs.js.
   neighbours(p) {
     const out = [];
     for (let i = this.adjStart[p]; i < this.adjStart[p + 1]; i++) {
+      if (this.stairs.has(this.n + this.adj[i])) continue;
       const k = this.adj[i], q = this.ends[2 * k] === p ? this.ends[2 * k + 1] : this.ends[2 * k];
       const [x, y] = this.wraps.has(this.n + k) ? this.side(this.n + k, p) : [this.cx[q], this.cy[q]];
       out.push([this.n + k, q, Math.atan2(y - this.cy[p], x - this.cx[p])]);
