@@ -741,12 +741,15 @@ def turning(maze, path):
     Degrees because turns differ by shape: 90 on squares (45 with diagonal moves), 60 or 120 on
     hexagons and triangles, any angle on a polar maze, whose rings bend at every move.  Graph
     shapes measure the angle between successive moves from the cells' centres; the total is rounded.
+    A stair between levels is no turn: the heading on the plan carries over it.
     """
     lat = maze.lattice
     if lat is not None:
         total, last = 0.0, None
         for a, b in zip(path, path[1:]):
             dx, dy = lat.vector(a, b)
+            if not (dx or dy):
+                continue
             angle = math.atan2(dy, dx)
             if last is not None:
                 total += abs((angle - last + math.pi) % (2 * math.pi) - math.pi)

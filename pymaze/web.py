@@ -83,7 +83,7 @@ def drawing_of(lattice):
     if "wraps" in d:  # a maze that wraps around: each seam passage and its segment at the other edge
         meta.update(wraps=d["wraps"].tolist(), wrapWalls=d["wrap_walls"].tolist())
     if "stairs" in d:  # a maze of levels: the passages between levels (no wall; the open ones get marks)
-        meta.update(stairs=d["stairs"].tolist())
+        meta.update(stairs=d["stairs"].tolist(), levels=[lattice.w, lattice.h, lattice.depth])
     return (json.dumps(meta), d["polygons"].tobytes(), d["starts"].tobytes(), d["walls"].tobytes(),
             d["border"].tobytes(), lattice.ends.tobytes())
 

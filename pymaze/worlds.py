@@ -177,13 +177,17 @@ def stair_marks(drawing, ends, wall):
     so a cell with both stairs open shows both side by side."""
     out = []
     n = len(drawing["cells"])
-    P, S = drawing["polygons"], drawing["starts"]
     for v in drawing.get("stairs", ()):
-        if wall[v]:
-            continue
-        k = v - n
-        for kind, p, dx, tip in (("down", ends[2 * k], 0.2, 1), ("up", ends[2 * k + 1], -0.2, -1)):
-            i = S[p]
-            cx, cy = P[2 * i] + 0.5 + dx, P[2 * i + 1] + 0.5  # (a level's cell is a unit square)
-            out.append((kind, [(cx - 0.17, cy - 0.15 * tip), (cx + 0.17, cy - 0.15 * tip), (cx, cy + 0.2 * tip)]))
+        if not wall[v]:
+            out.append(("down", stair_mark(drawing, ends[2 * (v - n)], "down")))
+            out.append(("up", stair_mark(drawing, ends[2 * (v - n) + 1], "up")))
     return out
+
+
+def stair_mark(drawing, p, kind):
+    """The three points of cell ``p``'s mark of its stair ``kind`` ("down" or "up")."""
+    P, S = drawing["polygons"], drawing["starts"]
+    dx, tip = (0.2, 1) if kind == "down" else (-0.2, -1)
+    i = S[p]
+    cx, cy = P[2 * i] + 0.5 + dx, P[2 * i + 1] + 0.5  # (a level's cell is a unit square)
+    return [(cx - 0.17, cy - 0.15 * tip), (cx + 0.17, cy - 0.15 * tip), (cx, cy + 0.2 * tip)]

@@ -380,3 +380,30 @@ def test_cli_makes_and_refuses_levels(tmp_path, capsys):
         assert f"pymaze: error:" in (err := capsys.readouterr().err) and said in err
     assert main(["generate", "dig", "--geometry", "hex", "--depth", "2", "--size", "4x3"]) == 2
     assert "pymaze: error: depth is the number of levels of a levels maze" in capsys.readouterr().err
+
+
+def test_a_stair_is_no_turn():
+    maze = Maze.shaped("levels", 4, 3, "closed", depth=2)
+    at = maze.lattice.cell_at
+    straight = [at(0, 1, 0), at(1, 1, 0), at(1, 1, 1), at(2, 1, 1), at(3, 1, 1)]
+    assert turning(maze, straight) == 0
+    assert turning(maze, straight + [at(3, 2, 1)]) == 90
+
+
+def test_png_and_gif_mark_the_open_stairs():
+    Image = pytest.importorskip("PIL.Image")
+    import io
+    from pymaze.animate import TABLE, Timeline, _index, to_gif, to_png
+    from pymaze.svg import STAIR
+
+    def purple(img, colour=STAIR):
+        rgb = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        return sum(1 for px in img.convert("RGB").get_flattened_data() if sum(abs(a - b) for a, b in zip(px, rgb)) < 24)
+    flat = pymaze.generate("wilson", 5, 4, seed=1, shape="levels", depth=1)
+    deep = pymaze.generate("wilson", 5, 4, seed=1, shape="levels", depth=3)
+    assert purple(Image.open(io.BytesIO(to_png(flat)))) == 0 < purple(Image.open(io.BytesIO(to_png(deep))))
+    gif = Image.open(io.BytesIO(to_gif(Timeline(pymaze.Run.generate("wilson", 5, 4, seed=1, shape="levels", depth=3)))))
+    gif.seek(0)
+    first = purple(gif, TABLE[_index(STAIR)])  # (a GIF's table has the stairs' colour's nearest)
+    gif.seek(gif.n_frames - 1)
+    assert first == 0 < purple(gif, TABLE[_index(STAIR)]), "no stair is open before the run, some are after it"

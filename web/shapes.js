@@ -2,8 +2,10 @@
 // per cell, a segment per passage, the border) turned into what the renderer and the player ask:
 // each cell's centre, size and sides, each passage's two cells and centre, and the cell under a
 // point.  Everything here is in maze units; the renderer maps them to pixels.
+import { stackLevels } from "./stairs.js";
 export class ShapeView {
   constructor(d) {
+    stackLevels(d); // a maze of levels on a screen taller than wide: one level under the other
     Object.assign(this, { bounds: d.bounds, n: d.cells, m: d.passages, polygons: d.polygons, starts: d.starts,
       walls: d.walls, border: d.border, ends: d.ends });
     // A maze that wraps around (cylinder, torus, Möbius strip): each passage across a seam, with its

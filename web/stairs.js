@@ -41,3 +41,19 @@ export function drawStairs(ctx, g, wall, p, k, ox, oy) {
   }
   ctx.fill();
 }
+
+// The engine draws the levels side by side, a gap of one cell between them (drawing.levels: [w, h,
+// depth]); on a screen taller than wide they are moved one under the other instead (in place).
+export function stackLevels(d, portrait = globalThis.matchMedia?.("(orientation: portrait)").matches) {
+  if (!d.levels || !portrait || d.levels[2] < 2 || d.stacked) return;
+  d.stacked = true; // (once: a drawing may be seen again)
+  const [w, h, depth] = d.levels, across = w + 1, down = h + 1;
+  for (const a of [d.polygons, d.walls, d.border]) {
+    for (let i = 0; i < a.length; i += 2) {
+      const z = Math.min(depth - 1, Math.floor(a[i] / across));
+      a[i] -= z * across;
+      a[i + 1] += z * down;
+    }
+  }
+  d.bounds = [0, 0, w, depth * h + depth - 1];
+}
