@@ -407,3 +407,19 @@ def test_png_and_gif_mark_the_open_stairs():
     first = purple(gif, TABLE[_index(STAIR)])  # (a GIF's table has the stairs' colour's nearest)
     gif.seek(gif.n_frames - 1)
     assert first == 0 < purple(gif, TABLE[_index(STAIR)]), "no stair is open before the run, some are after it"
+
+
+def test_the_page_bridge_takes_a_depth_for_generate_and_race_and_refuses_a_bad_one():
+    import json
+    from pymaze.web import Session
+    s = Session()
+    header = json.loads(s.generate("dig", 5, 4, 1, "levels", "{}", "", "3")[0])
+    assert header["cells"] == 60
+    meta = json.loads(s.drawing()[0])
+    assert meta["levels"] == [5, 4, 3] and len(meta["stairs"]) == 5 * 4 * 2
+    racers = s.race("solve", json.dumps(["bfs", "astar"]), "dig", 5, 4, 1, "levels", "{}", "", "[]", 3)
+    assert [json.loads(r[0])["cells"] for r in racers] == [60, 60]
+    with pytest.raises(pymaze.ParameterError, match="levels must be a whole number from 1 to 2000"):
+        s.generate("dig", 5, 4, 1, "levels", "{}", "", "x")
+    with pytest.raises(pymaze.SizeError, match="200x200x3 has 120,000 cells; the page draws at most"):
+        s.generate("dig", 200, 200, 1, "levels", "{}", "", "3")
