@@ -1,4 +1,4 @@
-"""The new shapes against the square grid and hex, interleaved in one process (median of repeats):
+"""The new shapes (levels: a cube of about as many cells) against the square grid and hex, interleaved in one process (median of repeats):
 the blank maze (its lattice), dig (blank maze included), then bfs and astar on the dig maze.
 
     python bench/worlds.py [--side 200] [--repeat 3]
@@ -18,17 +18,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pymaze import Run  # noqa: E402
 from pymaze.maze import Maze  # noqa: E402
 
-SHAPES = ("square", "hex", "cylinder", "torus", "moebius", "upsilon")
+SHAPES = ("square", "hex", "cylinder", "torus", "moebius", "upsilon", "levels")
 STEPS = ("lattice", "dig", "bfs", "astar")
+
+
+def size(shape, n):
+    """``(w, h, depth)`` of about n x n cells: levels as a cube (1000 x 1000: 100 x 100 x 100)."""
+    if shape != "levels":
+        return n, n, None
+    c = round(n ** (2 / 3))
+    return c, c, max(1, round(n * n / (c * c)))
 
 
 def once(shape, n):
     out = {}
+    w, h, d = size(shape, n)
     t = time.perf_counter()
-    Maze.shaped(shape, n, n)
+    Maze.shaped(shape, w, h, depth=d)
     out["lattice"] = time.perf_counter() - t
     t = time.perf_counter()
-    maze = Run.generate("dig", n, n, seed=1, shape=shape).finish()
+    maze = Run.generate("dig", w, h, seed=1, shape=shape, depth=d).finish()
     out["dig"] = time.perf_counter() - t
     for slug in ("bfs", "astar"):
         t = time.perf_counter()

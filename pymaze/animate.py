@@ -18,7 +18,8 @@ from .errors import ParameterError, PymazeError, shown
 from .events import apply
 from .run import Run
 from .svg import (FLOOR, GOAL, MARKS, RAMP, ROUTE, START, WALL, Scene, _rgb, _route_nodes, _text_size, chains, heat,
-                  ink, route_lines, seam_arrows, seam_hue)
+                  ink, route_lines, seam_arrows, seam_hue, STAIR)
+from .worlds import stair_mark, stair_marks
 
 MAX_PIXELS = 64_000_000  # the largest picture drawn (8000 x 8000)
 
@@ -140,6 +141,9 @@ def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, mar
         for k, ends in seam_arrows(scene.drawn):
             for pts in ends:
                 pen.polygon([scene.px(x, y) for x, y in pts], fill=colour(seam_hue(k)))
+    if scene.drawn is not None and scene.drawn.get("stairs"):
+        for _, pts in stair_marks(scene.drawn, maze.lattice.ends, g):
+            pen.polygon([scene.px(x, y) for x, y in pts], fill=colour(STAIR))
     if len(route) > 1:
         for line in route_lines(scene, route):
             pen.line(line, fill=colour(ROUTE), width=max(2, round(u / 8)), joint="curve")
@@ -250,7 +254,10 @@ class Painter:
             d, h = scene.drawn, self.lw / 2
             walls, b = d["walls"], d["border"]
             for k, v in enumerate(d["passages"]):
-                self.passage[v] = [len(self.segs)]
+                self.passage[v] = []
+                if (walls[4 * k], walls[4 * k + 1]) == (walls[4 * k + 2], walls[4 * k + 3]):
+                    continue  # a stair between levels: no wall to draw
+                self.passage[v].append(len(self.segs))
                 self.segs.append((v, scene.px(walls[4 * k], walls[4 * k + 1]),
                                   scene.px(walls[4 * k + 2], walls[4 * k + 3])))
             ww = d.get("wrap_walls", ())  # a passage across a seam: its wall at the other edge too
@@ -273,6 +280,16 @@ class Painter:
             box = (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
             for t in self._cover(box):
                 self.arrows_at.setdefault(t, []).append(i)
+        # the stairs of a maze of levels: each one's two cells, and each cell's marks (when open)
+        self.stairs, self.marks_of = {}, {}
+        if scene.drawn is not None and scene.drawn.get("stairs"):
+            lat = maze.lattice
+            for v in scene.drawn["stairs"]:
+                self.stairs[v] = (lat.ends[2 * (v - lat.n)], lat.ends[2 * (v - lat.n) + 1])
+            for v, cells in self.stairs.items():
+                for kind, p in zip(("down", "up"), cells):
+                    pts = stair_mark(scene.drawn, scene.slot[p], kind)
+                    self.marks_of.setdefault(p, []).append((v, [scene.px(x, y) for x, y in pts]))
         self.shown = {v: maze.wall[v] for v in self.passage}
         self.ends = _end_discs(maze, scene)
 
@@ -301,6 +318,8 @@ class Painter:
                 self.shown[p] = m.wall[p]
                 for i in self.passage[p]:
                     dirty.update(self._cover(self.segbox[i]))
+                for c in self.stairs.get(p, ()):  # a stair: its marks are in its cells
+                    dirty.update(self._cover(self.box[c]))
         ends = _end_discs(m, self.scene)
         if ends != self.ends:
             for _, box, _ in ends + self.ends:
@@ -331,6 +350,10 @@ class Painter:
         for i in sorted(arrows):
             colour, pts = self.arrows[i]
             pen.polygon(pts, fill=colour)
+        for p in cells:
+            for v, pts in self.marks_of.get(p, ()):
+                if not self.maze.wall[v]:
+                    pen.polygon(pts, fill=_index(STAIR))
         for _, box, fill in self.ends:
             pen.ellipse(box, fill=_index(fill))
         for t in dirty:

@@ -10,31 +10,32 @@ from .solution import Solution
 from .stats import metrics as _metrics
 
 
-def generate(slug, width, height, seed=0, geometry="thin", shape=None, mask=None, **options):
+def generate(slug, width, height, seed=0, geometry="thin", shape=None, mask=None, depth=None, **options):
     """Run generator ``slug`` to the end on ``width x height`` cells; returns the maze (marks cleared).
 
     ``geometry="thin"`` / ``"block"`` are the two views of a square maze; ``shape`` (or
-    ``geometry``) ``"hex"``, ``"triangle"``, ``"polar"``, ``"cylinder"``, ``"torus"``, ``"moebius"``
-    or ``"upsilon"`` makes another shape (polar: ``width`` cells in the first ring, ``height``
-    rings; see ``pymaze.graph``); ``mask`` (``pymaze.masks.Mask``) switches cells off.
+    ``geometry``) ``"hex"``, ``"triangle"``, ``"polar"``, ``"cylinder"``, ``"torus"``, ``"moebius"``,
+    ``"upsilon"`` or ``"levels"`` makes another shape (polar: ``width`` cells in the first ring,
+    ``height`` rings; levels: ``depth`` levels of ``width x height``, stairs between them; see
+    ``pymaze.graph``); ``mask`` (``pymaze.masks.Mask``) switches cells off.
 
     Every argument is checked first: an unknown slug raises UnknownAlgorithmError, a size outside 1..2000
     SizeError, a bad seed, option or mask ParameterError, an unknown geometry or shape GeometryError.
     """
     maze = Run.generate(slug, width, height, seed=seed, geometry=geometry, shape=shape, mask=mask,
-                        **options).finish()
+                        depth=depth, **options).finish()
     result = maze.copy(layers=False)
     return result
 
 
-def lattice(shape, width, height, mask=None):
+def lattice(shape, width, height, mask=None, depth=None):
     """The networkx graph of every candidate passage of a ``shape`` maze of ``width x height``
-    (nodes: cell indices, as in ``Maze.to_networkx``).  Needs networkx."""
+    (levels: ``depth`` levels of them; nodes: cell indices, as in ``Maze.to_networkx``).  Needs networkx."""
     shape, _ = shape_and_view(shape, "thin")
     width, height = (check_whole(v, label, 1, MAX_SIZE, SizeError) for label, v in (("width", width), ("height", height)))
     if mask is not None and not isinstance(mask, Mask):
         raise ParameterError(f"mask must be a pymaze.masks.Mask or None; got {mask!r:.80}")
-    return Maze.shaped(shape, width, height, "closed", mask).to_networkx(candidates=True)
+    return Maze.shaped(shape, width, height, "closed", mask, depth).to_networkx(candidates=True)
 
 
 def solve(maze, slug="bfs", seed=0, **options):

@@ -163,7 +163,7 @@ class Board:
                 return x, y - (x - (x & 1)) // 2
             (q, r), (gq, gr) = cube(a), cube(b)
             return (abs(q - gq) + abs(r - gr) + abs(q + r - gq - gr)) // 2
-        if lat.shape in WRAPS:  # the fewest moves around the seams (see pymaze.worlds.deltas)
+        if lat.shape in WRAPS or lat.shape == "levels":  # around the seams, up the stairs (see pymaze.graph.heuristic)
             return heuristic(m, "manhattan", [b])(a)
         (x, y), (gx, gy) = lat.centre(a), lat.centre(b)
         return max(0.0, math.hypot(x - gx, y - gy) / lat.max_step() - 1e-9)  # rounding never lifts it over

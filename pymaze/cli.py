@@ -71,7 +71,8 @@ SHAPE = (arg("--geometry", default="square", choices=SHAPES,
          arg("--mask", metavar="FILE", help="a mask: text (X cell, . none) or an image (dark or opaque pixels; "
              "needs Pillow); cells outside it are left out"),
          arg("--islands", default="error", choices=("error", "join"),
-             help="a mask that falls apart into islands: an error (default) or joined by the fewest cells"))
+             help="a mask that falls apart into islands: an error (default) or joined by the fewest cells"),
+         arg("--depth", default=None, metavar="D", help="levels: how many levels of WxH, stairs between them (default 1)"))
 GENERATE = (arg("--generate", metavar="ALGO", help="generate a fresh maze with this generator instead of reading one"),
             arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, *SHAPE)
 
@@ -93,6 +94,17 @@ def options(pairs, generator=False):
         if key.startswith("g.") == generator:
             out[key[2:] if generator else key] = value
     return out
+
+
+def depth(args):
+    """--depth as an int (None when not given); the library checks its range and its shape."""
+    text = getattr(args, "depth", None)
+    if text is None:
+        return None
+    if not re.fullmatch(r"\s*[0-9]{1,9}\s*", text):
+        raise ParameterError(f"--depth must be a whole number of levels from 1 to 2000 (levels mazes only); "
+                             f"got {text!r:.40}")
+    return int(text)
 
 
 def size(text):
@@ -135,7 +147,8 @@ def generated(args, algo, geometry="thin", own=True):
     opts = {**options(pairs), **options(pairs, True)} if own else options(pairs, True)
     opts.update((k, v) for k in ("braid", "sparse") if (v := getattr(args, k, None)) is not None)
     mask = masks.read(args.mask, args.islands) if args.mask else None
-    return pymaze.generate(algo, w, h, seed=args.seed, geometry=geometry, shape=args.geometry, mask=mask, **opts)
+    return pymaze.generate(algo, w, h, seed=args.seed, geometry=geometry, shape=args.geometry, mask=mask,
+                           depth=depth(args), **opts)
 
 
 FROM = arg("--from", dest="fmt", default="auto", choices=("auto", *formats.FORMATS, "image"),
@@ -701,12 +714,13 @@ def draw(game, out, note):
          arg("--paper", default="a4", choices=("a4", "letter"), help="paper size (default a4)"),
          arg("--title", default=None, help="the title over each page"),
          arg("--geometry", default="square", choices=SHAPES,
-             help="the shape of the cells (default square)"))
+             help="the shape of the cells (default square)"),
+         arg("--depth", default=None, metavar="D", help="levels: how many levels of WxH (default 1)"))
 def cmd_sheet(args, out):
     count = check_whole(args.count, "--count", 1, MAX_COUNT)
     per_page = None if args.per_page is None else check_whole(args.per_page, "--per-page", 1, 12)
     out.write(sheet(args.algo, *size(args.size), count=count, seed=check_seed(args.seed), paper=args.paper,
-                    title=args.title, per_page=per_page, shape=args.geometry, **options(args.set)))
+                    title=args.title, per_page=per_page, shape=args.geometry, depth=depth(args), **options(args.set)))
     return 0
 
 
@@ -726,7 +740,7 @@ def cmd_animate(args, out):
     solver_options = {k[2:]: v for k, v in options(args.set).items() if k.startswith("s.")}
     args.set = [p for p in args.set if not p.strip().startswith("s.")]
     gen = pymaze.Run.generate(args.algo, *size(args.size), seed=args.seed, geometry=args.view, shape=args.geometry,
-                              mask=masks.read(args.mask, args.islands) if args.mask else None,
+                              mask=masks.read(args.mask, args.islands) if args.mask else None, depth=depth(args),
                               **options(args.set), **options(args.set, True))
     timeline = Timeline(gen, args.solve, args.seed, **solver_options)
     data = to_gif(timeline, args.fps, args.events_per_frame, args.px)

@@ -23,8 +23,9 @@
   coordinates are in squares.  A square maze with a mask adds ``"mask"``:
   its rows of ``X`` (cell) and ``.`` (no cell), one character per cell.
 * JSON of a hex, triangle or polar maze: ``{"format": "pymaze", "version":
-  1, "geometry": "graph", "shape", "width", "height", "mask"?, "islands"?,
-  "cells", "passages", "start", "goals"}``; ``cells`` and ``passages`` are
+  1, "geometry": "graph", "shape", "width", "height", "depth"?, "mask"?, "islands"?,
+  "cells", "passages", "start", "goals"}``; ``depth`` (levels only, default 1)
+  is the number of levels; ``cells`` and ``passages`` are
   strings with one character per cell / candidate passage in index order
   (``#`` closed, space open), ``start`` and ``goals`` cell indices (see
   ``pymaze.graph`` for the numbering).
@@ -244,11 +245,15 @@ def _header(data, keys):
 
 
 def _from_graph_data(data):
-    _header(data, ("format", "version", "geometry", "shape", "width", "height", "mask", "islands", "cells",
-                   "passages", "start", "goals"))
+    _header(data, ("format", "version", "geometry", "shape", "width", "height", "depth", "mask", "islands",
+                   "cells", "passages", "start", "goals"))
     shape = _field(data, "shape", lambda v: v in GRAPH_SHAPES, " or ".join(GRAPH_SHAPES))
     w = _field(data, "width", _is_int(1, 2000), "a whole number from 1 to 2000")
     h = _field(data, "height", _is_int(1, 2000), "a whole number from 1 to 2000")
+    depth = None
+    if "depth" in data:
+        depth = _field(data, "depth", lambda v: _is_int(1, 2000)(v) and (shape == "levels" or v == 1),
+                       "a whole number of levels from 1 to 2000 (levels mazes only)")
     islands = _field(data, "islands", lambda v: v in ISLANDS, " or ".join(ISLANDS)) if "islands" in data else "error"
     mask = None
     if data.get("mask") is not None:
@@ -257,7 +262,7 @@ def _from_graph_data(data):
             "a list of equally long strings of 'X' (cell) and '.' (no cell)")
         mask = Mask([[c == "X" for c in r] for r in rows], islands)
     try:
-        maze = Maze.shaped(shape, w, h, "wall", mask)
+        maze = Maze.shaped(shape, w, h, "wall", mask, depth)
     except (GeometryError, ValueError) as exc:
         raise MazeFormatError(f"JSON {shape} maze: {exc}") from None
     n, m = maze.lattice.n, maze.lattice.m
@@ -426,6 +431,8 @@ def to_json(maze):
         lat = maze.lattice
         data = {"format": "pymaze", "version": 1, "geometry": "graph", "shape": maze.shape,
                 "width": maze.width, "height": maze.height, "start": maze.start, "goals": list(maze.goals)}
+        if maze.shape == "levels":
+            data["depth"] = lat.depth
         if lat.mask is not None:
             data.update(mask=lat.mask.text().split(), islands=lat.mask.islands)
         chars = bytes(maze.wall).replace(b"\x01", b"#").replace(b"\x00", b" ").decode("latin-1")

@@ -19,6 +19,8 @@ and which passages are open.  Shapes:
   four neighbours (N, E, S, W); see ``pymaze.worlds``.
 * ``"upsilon"``: w x h cells in a checkerboard of octagons (x + y even: eight neighbours, the
   diagonal ones octagons too) and squares (four neighbours); see ``pymaze.worlds``.
+* ``"levels"``: w x h x depth squares, level above level; six neighbours (N, E, S, W, then the
+  stairs up and down to the same (x, y) of the levels next to it); see ``pymaze.worlds``.
 
 On hex, triangle and polar mazes (``Maze.geometry == "graph"``) the index
 space is the cells ``0 .. n-1`` followed by the passages ``n .. n+m-1``:
@@ -48,7 +50,7 @@ from .masks import settle
 from . import worlds
 from .worlds import WRAPS
 
-SHAPES = ("square", "hex", "triangle", "polar", "cylinder", "torus", "moebius", "upsilon")
+SHAPES = ("square", "hex", "triangle", "polar", "cylinder", "torus", "moebius", "upsilon", "levels")
 MAX_CELLS = 4_000_000  # the most cells of a lattice: as many as a 2000 x 2000 square maze
 GRAPH_SHAPES = SHAPES[1:]
 DIAGONALS = ("never", "no-corners", "one-blocked", "always")  # a block maze's rules for diagonal steps
@@ -57,6 +59,22 @@ HEX_CORNERS = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in r
 
 
 # --- the lattices of the graph shapes -------------------------------------------
+
+def check_depth(shape, depth):
+    """``depth`` as a whole number: the levels of a ``levels`` maze (1 to 2000; 1 is one flat level),
+    and None or 1 for every other shape (ParameterError otherwise)."""
+    if shape != "levels":
+        if depth is not None and depth != 1:
+            raise ParameterError(f"depth is the number of levels of a levels maze; a {shape} maze has none "
+                                 f"(got depth={depth!r:.40})")
+        return 1
+    if depth is None:
+        return 1
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= worlds.MAX_DEPTH:
+        raise ParameterError(f"depth must be a whole number of levels from 1 to {worlds.MAX_DEPTH}; "
+                             f"got {depth!r:.40}")
+    return depth
+
 
 def _hex_nbrs(w, h):
     def nbrs(raw):
@@ -124,10 +142,11 @@ class Lattice:
     ``boundary``: 1 on cells at the outer edge or next to a switched-off cell.
     """
 
-    def __init__(self, shape, w, h, mask=None):
+    def __init__(self, shape, w, h, mask=None, depth=1):
         if shape not in GRAPH_SHAPES:
             raise GeometryError(f"unknown shape {shape!r}; allowed: {', '.join(SHAPES)}")
-        self.shape, self.w, self.h = shape, w, h
+        depth = check_depth(shape, depth)
+        self.shape, self.w, self.h, self.depth = shape, w, h, depth
         if shape == "polar":
             if w < 3:
                 raise SizeError(f"a polar maze needs at least 3 cells in its first ring; got {w}")
@@ -140,6 +159,8 @@ class Lattice:
             total = w * h
         elif shape == "upsilon":
             nbrs, total = worlds.upsilon_nbrs(w, h), w * h
+        elif shape == "levels":
+            nbrs, total = worlds.levels_nbrs(w, h, depth), w * h * depth
         else:
             if shape == "triangle" and w == 1 and h > 1:
                 raise SizeError("a triangle maze one cell wide falls apart into pairs of triangles (each "
@@ -147,7 +168,8 @@ class Lattice:
             nbrs = _hex_nbrs(w, h) if shape == "hex" else _triangle_nbrs(w, h)
             total = w * h
         if total > MAX_CELLS:
-            raise SizeError(f"a {shape} maze of {w}x{h} would have {total:,} cells; at most {MAX_CELLS:,} "
+            size = f"{w}x{h}" + (f"x{depth}" if shape == "levels" else "")
+            raise SizeError(f"a {shape} maze of {size} would have {total:,} cells; at most {MAX_CELLS:,} "
                             f"(as many as a 2000x2000 square maze)" + ("; use fewer rings" if shape == "polar" else ""))
         self._step = None
         on = self._switch(mask, total)
@@ -195,6 +217,9 @@ class Lattice:
             return b"\x01" * total
         rows = mask.rows
         mh, mw = len(rows), len(rows[0])
+        if self.shape == "levels":  # the same cells on every level, the mask scaled to one level
+            w, h = self.w, self.h
+            return bytes(rows[(k // w % h) * mh // h][(k % w) * mw // w] for k in range(total))
         if self.shape != "polar" and (mw, mh) == (self.w, self.h):
             return bytes(rows[k // mw][k % mw] for k in range(total))
         (x0, y0, x1, y1) = self.bounds()
@@ -214,6 +239,8 @@ class Lattice:
             return 0.0, 0.0, float(w), float(h)
         if self.shape == "upsilon":
             return worlds.upsilon_bounds(w, h)
+        if self.shape == "levels":
+            return worlds.levels_bounds(w, h, self.depth)
         if self.shape == "hex":
             return 0.0, 0.0, 1.5 * w + 0.5, ROOT3 * (h + (0.5 if w > 1 else 0.0))
         if self.shape == "triangle":
@@ -227,6 +254,8 @@ class Lattice:
             return k % w + 0.5, k // w + 0.5
         if self.shape == "upsilon":
             return worlds.upsilon_centre(w, k)
+        if self.shape == "levels":
+            return worlds.levels_centre(w, self.h, k)
         if self.shape == "hex":
             x, y = k % w, k // w
             return 1.5 * x + 1.0, ROOT3 * (y + 0.5 * (x & 1) + 0.5)
@@ -246,14 +275,21 @@ class Lattice:
         return self.raw_centre(self.raw[p])
 
     def position(self, p):
-        """Cell ``p`` as grid coordinates: ``(x, y)`` for hex and triangle, ``(i, ring)`` for polar."""
+        """Cell ``p`` as grid coordinates: ``(x, y)`` for hex and triangle, ``(i, ring)`` for polar,
+        ``(x, y, level)`` for levels."""
         k = self.raw[p]
         if self.shape == "polar":
             return (0, 0) if k == 0 else self._where(k)[::-1]
+        if self.shape == "levels":
+            return worlds.levels_where(self.w, self.h, k)
         return k % self.w, k // self.w
 
-    def cell_at(self, x, y):
-        """The cell at grid coordinates ``(x, y)`` (see ``position``), or -1."""
+    def cell_at(self, x, y, z=0):
+        """The cell at grid coordinates ``(x, y)`` (levels: on level ``z``; see ``position``), or -1."""
+        if self.shape == "levels":
+            if not (0 <= x < self.w and 0 <= y < self.h and 0 <= z < self.depth):
+                return -1
+            return self._cell[(z * self.h + y) * self.w + x]
         if self.shape == "polar":
             if not 0 <= y < len(self.counts) or not 0 <= x < self.counts[y]:
                 return -1
@@ -272,6 +308,8 @@ class Lattice:
             return worlds.corners(self.w, k)
         if self.shape == "upsilon":
             return worlds.upsilon_corners(self.w, k)
+        if self.shape == "levels":
+            return worlds.levels_corners(self.w, self.h, k)
         cx, cy = self.raw_centre(k)
         if self.shape == "hex":
             return [(cx + dx, cy + dy) for dx, dy in HEX_CORNERS]
@@ -304,12 +342,16 @@ class Lattice:
         """The drawing as flat float arrays in maze units (see ``Maze.drawing``).
 
         A maze that wraps around adds ``wraps``, the passages that cross a seam, and ``wrap_walls``,
-        each one's second segment (4 floats): its side on the higher cell, at the other edge."""
+        each one's second segment (4 floats): its side on the higher cell, at the other edge.
+        A maze of levels adds ``stairs``, the passages between levels: no side of either cell, so
+        never drawn as a wall (their segment is a point at the upper cell's centre); an open one
+        is drawn as a mark on both cells, down (▼) on the upper cell, up (▲) on the lower one."""
         polygons, starts = array("d"), array("i", [0])
         walls = array("d", [0.0]) * (4 * self.m)
         border = array("d")
-        wraps, wrap_walls = array("i"), array("d")
+        wraps, wrap_walls, stairs = array("i"), array("d"), array("i")
         wrapping = self.shape in WRAPS
+        sides = 4 if self.shape == "levels" else None  # levels: the neighbours past the square's sides are stairs
         nbrs_of = self._raw_nbrs()
         for p, k in enumerate(self.raw):
             pts = self._corners(k)
@@ -320,8 +362,18 @@ class Lattice:
             qs = nbrs_of(k)
             j = 0
             for side, q in enumerate(qs):
-                a, b = pts[side], pts[(side + 1) % len(pts)]
                 cq = self._cell[q] if q >= 0 else -1
+                if sides is not None and side >= sides:
+                    if cq >= 0:
+                        dv, dq = self.tables[p][j]
+                        j += 1
+                        if cq > p:
+                            v = p + dv - self.n
+                            c = self.raw_centre(k)
+                            walls[4 * v:4 * v + 4] = array("d", (c[0], c[1], c[0], c[1]))
+                            stairs.append(p + dv)
+                    continue
+                a, b = pts[side], pts[(side + 1) % len(pts)]
                 if cq < 0:
                     border.extend((a[0], a[1], b[0], b[1]))
                     continue
@@ -342,6 +394,8 @@ class Lattice:
                "bounds": self.bounds()}
         if wrapping:
             out.update(wraps=wraps, wrap_walls=wrap_walls, bounds=worlds.bounds(self.shape, self.w, self.h))
+        if sides is not None:
+            out.update(stairs=stairs)
         return out
 
     def _raw_nbrs(self):
@@ -349,6 +403,8 @@ class Lattice:
             return worlds.nbrs_of(self.shape, self.w, self.h)
         if self.shape == "upsilon":
             return worlds.upsilon_nbrs(self.w, self.h)
+        if self.shape == "levels":
+            return worlds.levels_nbrs(self.w, self.h, self.depth)
         if self.shape == "hex":
             return _hex_nbrs(self.w, self.h)
         if self.shape == "triangle":
@@ -357,7 +413,10 @@ class Lattice:
 
     def far_pair(self):
         """Two boundary cells far apart: the one nearest the top left, and the one farthest from it
-        (a maze that wraps around: the first cell, and the one the most moves from it)."""
+        (a maze that wraps around: the first cell, and the one the most moves from it; levels: the
+        first cell of the top level and the last cell of the bottom one, its far corner)."""
+        if self.shape == "levels":
+            return 0, self.n - 1
         if self.shape in WRAPS:
             tables = self.tables
             order, seen = [0], bytearray(self.n)
@@ -380,8 +439,8 @@ class Lattice:
     def max_step(self):
         """The longest distance between the centres of two neighbouring cells (for admissible estimates)."""
         if self._step is None:
-            if self.shape in WRAPS:
-                self._step = 1.0   # (a step across a seam is one unit too, see vector)
+            if self.shape in WRAPS or self.shape == "levels":
+                self._step = 1.0   # (a step across a seam or a stair is one unit too, see vector)
             elif self.shape == "hex":
                 self._step = ROOT3
             elif self.shape == "triangle":
@@ -396,14 +455,20 @@ class Lattice:
 
     def vector(self, p, q):
         """The step from cell ``p`` to its neighbour ``q`` as ``(dx, dy)`` in maze units (y down): the
-        centres' difference, or across a seam one unit out of the edge it crosses."""
+        centres' difference, or across a seam one unit out of the edge it crosses; a stair is
+        no step on the plan, ``(0, 0)``."""
         if self.shape in WRAPS:
             return worlds.vector(self.shape, self.w, self.h, self.raw[p], self.raw[q])
+        if self.shape == "levels" and abs(self.raw[p] - self.raw[q]) == self.w * self.h:
+            return 0.0, 0.0
         (ax, ay), (bx, by) = self.centre(p), self.centre(q)
         return bx - ax, by - ay
 
     def crosses(self, p, q):
-        """Do neighbouring cells ``p`` and ``q`` meet across a seam (a maze that wraps around)?"""
+        """Do neighbouring cells ``p`` and ``q`` meet across a seam (a maze that wraps around) or
+        a stair (levels)?"""
+        if self.shape == "levels":
+            return abs(self.raw[p] - self.raw[q]) == self.w * self.h
         return self.shape in WRAPS and worlds.crosses(self.shape, self.w, self.h, self.raw[p], self.raw[q])
 
 
@@ -587,6 +652,8 @@ def heuristic(maze, name, targets=None):
             return h
         if lat.shape in WRAPS:
             return _wrap_heuristic(lat, name, maze.goals if targets is None else targets)
+        if lat.shape == "levels":
+            return _levels_heuristic(lat, name, maze.goals if targets is None else targets)
         step = lat.max_step()
         spots = [lat.centre(g) for g in (maze.goals if targets is None else targets)]
 
@@ -647,18 +714,42 @@ def _wrap_heuristic(lat, name, targets):
     return h
 
 
+def _levels_heuristic(lat, name, targets):
+    """``heuristic`` on a maze of levels: the measure ``name`` on the plan plus the levels between;
+    every move is one step on the plan or one level, so each is admissible."""
+    w, plane, raw = lat.w, lat.w * lat.h, lat.raw
+    goals = [(g % w, g // w % lat.h, g // plane) for g in (raw[t] for t in targets)]
+    if name == "manhattan":
+        def measure(dx, dy):
+            return dx + dy
+    elif name == "euclidean":
+        measure = math.hypot
+    else:
+        def measure(dx, dy):
+            return max(dx, dy) + (2 ** 0.5 - 1) * min(dx, dy)
+
+    def h(p):
+        z, r = divmod(raw[p], plane)
+        y, x = divmod(r, w)
+        return min(measure(abs(x - gx), abs(y - gy)) + abs(z - gz) for gx, gy, gz in goals)
+    return h
+
+
 def turning(maze, path):
     """Total turning along a node path in whole degrees (a right-angle turn is 90, a U-turn 180).
 
     Degrees because turns differ by shape: 90 on squares (45 with diagonal moves), 60 or 120 on
     hexagons and triangles, any angle on a polar maze, whose rings bend at every move.  Graph
     shapes measure the angle between successive moves from the cells' centres; the total is rounded.
+    A stair between levels is no turn: the heading on the plan carries over it.
     """
     lat = maze.lattice
     if lat is not None:
         total, last = 0.0, None
         for a, b in zip(path, path[1:]):
             dx, dy = lat.vector(a, b)
+            if not (dx or dy):
+                continue
             angle = math.atan2(dy, dx)
             if last is not None:
                 total += abs((angle - last + math.pi) % (2 * math.pi) - math.pi)

@@ -177,6 +177,8 @@ def _heading(maze, a, b):
     if maze.lattice is None:
         return b - a
     dx, dy = maze.lattice.vector(a, b)
+    if not (dx or dy):
+        return 360 + (b > a)  # a stair between levels: up and down are headings of their own
     return round(math.degrees(math.atan2(dy, dx))) % 360
 
 

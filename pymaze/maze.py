@@ -27,7 +27,7 @@ from array import array
 from itertools import compress
 
 from .errors import GeometryError, ParameterError, SizeError, check_whole, shown
-from .graph import GRAPH_SHAPES, SHAPES, Lattice, masked_off, square_drawing, to_networkx
+from .graph import GRAPH_SHAPES, SHAPES, Lattice, check_depth, masked_off, square_drawing, to_networkx
 from .masks import Mask, grid_nbrs, settle
 
 MAX_SIZE = 2000  # cells a side, the most any maze has (a thin-wall maze's squares: MAX_SIDE)
@@ -131,20 +131,22 @@ class Maze:
         self.goals = [self.cell(last % cw, last // cw)]
 
     @classmethod
-    def shaped(cls, shape, w, h, fill="wall", mask=None):
+    def shaped(cls, shape, w, h, fill="wall", mask=None, depth=None):
         """A blank maze of ``shape`` (one of ``pymaze.graph.SHAPES``) with every passage closed.
 
         Square mazes are ``blank(w, h, fill, mask)``.  The others have cells then passages;
         ``fill="wall"`` leaves the cells wall too (carving generators open them), ``"closed"``
-        opens the cells.  S and G are two boundary cells far apart.
+        opens the cells.  S and G are two boundary cells far apart.  ``depth``: the levels of a
+        ``levels`` maze (``w x h`` cells each; default 1).
         """
         if shape == "square":
+            check_depth(shape, depth)
             return cls.blank(w, h, fill, mask)
         if shape not in GRAPH_SHAPES:
             raise GeometryError(f"unknown shape {shape!r}; allowed: {', '.join(SHAPES)}")
         if fill not in ("wall", "closed"):
             raise GeometryError(f"{shape} mazes start from every passage closed, not from {fill!r}")
-        lat = Lattice(shape, w, h, mask)
+        lat = Lattice(shape, w, h, mask, depth)
         maze = cls.__new__(cls)
         size = lat.n + lat.m
         maze.width, maze.height = w, h
@@ -292,7 +294,8 @@ class Maze:
     # --- comparison and export ------------------------------------------
     def snapshot(self):
         """Everything a run can change, as one comparable tuple."""
-        return (self.width, self.height, self.geometry, self.shape, self.mask and self.mask.rows,
+        return (self.width, self.height, self.lattice and self.lattice.depth, self.geometry, self.shape,
+                self.mask and self.mask.rows,
                 bytes(self.wall), bytes(self.mark), self.num.tobytes(), self.start, tuple(self.goals))
 
     def __eq__(self, other):

@@ -12,7 +12,7 @@ from itertools import chain, islice
 
 from . import inside, registry
 from .errors import GeometryError, ParameterError, SizeError, UnknownAlgorithmError, check_whole, shown
-from .graph import SHAPES
+from .graph import SHAPES, check_depth
 from .masks import Mask
 from .generators._braid import thin
 from .generators._terrain import lay
@@ -114,13 +114,14 @@ class Run:
             yield array("i", step) if packed else step
 
     @classmethod
-    def generate(cls, slug, width, height, seed=0, geometry="thin", shape=None, mask=None, **options):
+    def generate(cls, slug, width, height, seed=0, geometry="thin", shape=None, mask=None, depth=None, **options):
         """Start generator ``slug`` on a ``width x height`` cell maze.
 
         ``shape``: "square" (default) or one of the other ``pymaze.graph.SHAPES`` (hex, triangle,
-        polar, cylinder, torus, moebius, upsilon);
+        polar, cylinder, torus, moebius, upsilon, levels);
         ``geometry``: the view of a square maze, "thin" or "block", or a shape's name (the
         same as ``shape=``).  ``mask``: a ``pymaze.masks.Mask`` switching cells off.
+        ``depth``: the levels of a ``levels`` maze (each ``width x height``; default 1).
         """
         algo = check_slug("generator", slug)
         shape, geometry = shape_and_view(shape, geometry)
@@ -137,11 +138,13 @@ class Run:
         lo, hi = algo.min_size, registry.MAX_SIZE
         width, height = (check_whole(v, label, lo, hi, SizeError, f"{slug} needs {label} from {lo} to {hi} cells "
                                      "(a whole number)") for label, v in (("width", width), ("height", height)))
-        algo.check_cells(width * height, f"{width}x{height}")
+        depth = check_depth(shape, depth)
+        size = f"{width}x{height}" + (f"x{depth}" if depth > 1 else "")
+        algo.check_cells(width * height * depth, size)
         opts = algo.validate(options)
-        algo.check_budget(width * height, opts)
+        algo.check_budget(width * height * depth, opts)
         seed = check_seed(seed)
-        maze = Maze.shaped(shape, width, height, algo.initial, mask)
+        maze = Maze.shaped(shape, width, height, algo.initial, mask, depth)
         maze.geometry = geometry
         if opts.get("terrain"):  # laid first: it depends on the seed and the size, not the walls
             lay(maze, seed, opts["terrain"])

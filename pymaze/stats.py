@@ -100,8 +100,10 @@ def _longest_heading(lattice, nodes, nbrs):
     crosses = lattice.crosses
 
     def heading(a, b):
-        if crosses(a, b):  # (a move across a seam of a maze that wraps around)
+        if crosses(a, b):  # (a move across a seam of a maze that wraps around, or a stair)
             dx, dy = lattice.vector(a, b)
+            if not (dx or dy):
+                return 360 + (b > a)  # a stair: up and down are headings of their own
         else:
             (ax, ay), (bx, by) = centre[a], centre[b]
             dx, dy = bx - ax, by - ay

@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape
 
 from .errors import ParameterError, shown
 from .maze import check_maze
+from .worlds import stair_marks
 
 # The page's colours (web/palette.js; a test keeps the two equal).
 WALL, START, GOAL, ROUTE, TEXT, FLOOR = "#1e293b", "#16a34a", "#dc2626", "#c2410c", "#0f172a", "#ffffff"
@@ -27,7 +28,7 @@ RAMP = ("#fde725", "#a0da39", "#4ac16d", "#1fa187", "#277f8e", "#365c8d", "#4632
 MARKS = {0: "#ffffff", 1: "#e11d48", 2: "#f59e0b", 3: "#38bdf8", 4: "#c7d2fe", 5: "#fdba74", 6: "#4ade80",
          7: "#d9f99d", 8: "#94a3b8", 9: "#e9d5ff", 10: "#fca5a5", 11: "#e0f2fe", 12: "#0d9488"}
 
-UNITS = {"thin": 24, "block": 12, "hex": 14, "triangle": 34, "polar": 20, "cylinder": 24, "torus": 24, "moebius": 24, "upsilon": 24}  # px per maze unit
+UNITS = {"thin": 24, "block": 12, "hex": 14, "triangle": 34, "polar": 20, "cylinder": 24, "torus": 24, "moebius": 24, "upsilon": 24, "levels": 24}  # px per maze unit
 MARGIN = 6  # px around the maze
 
 
@@ -116,7 +117,7 @@ class Scene:
         d, g, out = self.drawn, self.maze.wall if wall is None else wall, []
         walls = d["walls"]
         for k, v in enumerate(d["passages"]):
-            if g[v]:
+            if g[v] and (walls[4 * k], walls[4 * k + 1]) != (walls[4 * k + 2], walls[4 * k + 3]):  # (a stair: a point)
                 out.append((self.px(walls[4 * k], walls[4 * k + 1]), self.px(walls[4 * k + 2], walls[4 * k + 3])))
         ww = d.get("wrap_walls", ())  # a closed passage across a seam is a wall at both edges
         for k, v in enumerate(d.get("wraps", ())):
@@ -251,6 +252,7 @@ def to_svg(maze, route=None, numbers=False, heat_map=None, title=None, unit=None
         out.append(f'<path class="walls" fill="none" stroke="{WALL}" stroke-width="{width}" '
                    f'stroke-linecap="round" stroke-linejoin="round" d="{d}"/>')
     out.extend(seam_marks(scene))
+    out.extend(stair_svg(scene))
     if len(route) > 1:
         d = "".join(polyline(line) for line in route_lines(scene, route))
         out.append(f'<path class="route" fill="none" stroke="{ROUTE}" stroke-width="{num(max(2, u / 8))}" '
@@ -303,10 +305,22 @@ def seam_marks(scene):
     return out
 
 
+STAIR = "#7b4fa0"  # the colour of a stair's mark
+
+
+def stair_svg(scene):
+    """SVG of the open stairs of a maze of levels (``pymaze.worlds.stair_marks``): ▼ down, ▲ up."""
+    lat = scene.maze.lattice
+    if scene.drawn is None or not scene.drawn.get("stairs"):
+        return []
+    return [f'<path class="stair-{kind}" fill="{STAIR}" d="{polyline([scene.px(x, y) for x, y in pts])}Z"/>'
+            for kind, pts in stair_marks(scene.drawn, lat.ends, scene.maze.wall)]
+
+
 def route_lines(scene, route):
     """The route as px polylines through the node centres; on a maze that wraps around, a move
     across a seam ends one line half a step past the edge and starts the next half a step before
-    the other edge."""
+    the other edge (a stair between levels: one line ends, the next starts, at the two cells)."""
     lat, lines = scene.maze.lattice, [[]]
     prev = None
     for p in route:

@@ -20,6 +20,7 @@ from . import __version__, masks, registry
 from .errors import GeometryError, MazeFormatError, ParameterError, SizeError, check_whole
 from .formats import MAX_CHARS, WRITERS, parse
 from .graph import GRAPH_SHAPES, Lattice, polar_rings
+from .worlds import MAX_DEPTH
 from .lab import check as lab_check, measure_chunk, summary as lab_summary
 from .maze import Maze
 from .picture import read as read_picture
@@ -81,22 +82,26 @@ def drawing_of(lattice):
     meta = {"bounds": list(d["bounds"]), "cells": lattice.n, "passages": lattice.m}
     if "wraps" in d:  # a maze that wraps around: each seam passage and its segment at the other edge
         meta.update(wraps=d["wraps"].tolist(), wrapWalls=d["wrap_walls"].tolist())
+    if "stairs" in d:  # a maze of levels: the passages between levels (no wall; the open ones get marks)
+        meta.update(stairs=d["stairs"].tolist(), levels=[lattice.w, lattice.h, lattice.depth])
     return (json.dumps(meta), d["polygons"].tobytes(), d["starts"].tobytes(), d["walls"].tobytes(),
             d["border"].tobytes(), lattice.ends.tobytes())
 
 
-def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask_json=""):
+def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask_json="", depth=None):
     """A generator's run as the page may show it (see ``Session.generate``)."""
     shape = geometry if geometry in GRAPH_SHAPES else "square"
     w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
     h = check_whole(height, "height in cells", 1, registry.MAX_SIZE, SizeError)
+    depth = None if depth is None or depth == "" else check_whole(depth, "levels", 1, MAX_DEPTH, ParameterError)
     if shape != "square":
-        cells = sum(polar_rings(max(3, w), h)) if shape == "polar" else w * h
+        cells = sum(polar_rings(max(3, w), h)) if shape == "polar" else w * h * (depth or 1)
         if cells > PAGE_CELLS:
-            raise SizeError(f"a {shape} maze of {w}x{h} has {cells:,} cells; the page draws at most {PAGE_CELLS:,} "
+            size = f"{w}x{h}" + (f"x{depth}" if depth else "")
+            raise SizeError(f"a {shape} maze of {size} has {cells:,} cells; the page draws at most {PAGE_CELLS:,} "
                             f"(the library and the command line go further)")
     mask = _mask(mask_json, shape, w, h)
-    return Run.generate(slug, width, height, seed, geometry, mask=mask, **parse_options(options_json))
+    return Run.generate(slug, width, height, seed, geometry, mask=mask, depth=depth, **parse_options(options_json))
 
 
 def _solvable(slug, maze, options):
@@ -266,12 +271,12 @@ class Session:
             raise ParameterError(f"generate or import a maze before {before}")
         return self.generated.finish()
 
-    def generate(self, slug, width, height, seed, geometry="thin", options_json="{}", mask_json=""):
+    def generate(self, slug, width, height, seed, geometry="thin", options_json="{}", mask_json="", depth=None):
         """Start generator ``slug``; returns (header JSON, wall, mark, num: see ``_header``).
 
         ``geometry``: "thin" or "block" (square mazes) or a shape ("hex", "triangle", "polar"), at most
-        ``PAGE_CELLS`` cells; ``mask_json``: see ``_mask``."""
-        self.generated = page_run(slug, width, height, seed, geometry, options_json, mask_json)
+        ``PAGE_CELLS`` cells; ``mask_json``: see ``_mask``; ``depth``: a levels maze's levels."""
+        self.generated = page_run(slug, width, height, seed, geometry, options_json, mask_json, depth)
         return self._start(self.generated)
 
     def solve(self, slug, seed, options_json="{}"):
@@ -342,7 +347,7 @@ class Session:
         gen = registry.get("generator", g["slug"])
         seed, options = check_seed(g["seed"]), parse_options(json.dumps(g.get("options") or {}))
         again = lambda: page_run(gen.slug, g["width"], g["height"], seed, g.get("shape") or "thin",  # noqa: E731
-                                 json.dumps(options), "")
+                                 json.dumps(options), "", g.get("depth"))
         self.generated = self.run = _Adopted(maze, gen, seed, options, maze, again)
         if sol:
             algo, seed = registry.get("solver", sol["slug"]), check_seed(sol["seed"])
@@ -468,7 +473,7 @@ class Session:
     # --- races ------------------------------------------------------------------------------
 
     def race(self, family, slugs_json, generator, width, height, seed, geometry="thin", options_json="{}",
-             mask_json="", racer_options_json="[]"):
+             mask_json="", racer_options_json="[]", depth=None):
         """Start a race of 2 to 4 algorithms: solvers (``family`` "solve") on the maze generator
         ``generator`` makes (its options, size, seed, geometry or shape, and mask), each solving it with
         the same seed; or generators (``family`` "generate") at that size, seed, shape and mask.
@@ -488,11 +493,11 @@ class Session:
             raise ParameterError("the racers' options must be a list of JSON objects, one per racer")
         each = [parse_options(json.dumps(o)) for o in each] + [{}] * (len(slugs) - len(each))
         if family == "solve":
-            maze = page_run(generator, width, height, seed, geometry, options_json, mask_json).finish()
+            maze = page_run(generator, width, height, seed, geometry, options_json, mask_json, depth).finish()
             shortest = solution_length(maze)
             runs = [Run.solve(slug, _solvable(slug, maze, opts), seed, **opts) for slug, opts in zip(slugs, each)]
         elif family == "generate":
-            runs = [page_run(slug, width, height, seed, geometry, json.dumps(opts), mask_json)
+            runs = [page_run(slug, width, height, seed, geometry, json.dumps(opts), mask_json, depth)
                     for slug, opts in zip(slugs, each)]
             shortest = None
         else:

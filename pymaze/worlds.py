@@ -122,3 +122,72 @@ def upsilon_corners(w, k):
 
 def upsilon_bounds(w, h):
     return 0.0, 0.0, w - 1 + 2 * FLAT, h - 1 + 2 * FLAT
+
+
+# --- levels: w x h x depth cells, stairs between neighbouring levels ---------------------------
+#
+# Raw cell k = z * w * h + y * w + x; level 0 is the top one.  A cell meets N, E, S, W on its own
+# level (clockwise, y down: its square's sides in that order), then up (z - 1) and down (z + 1):
+# the stairs, which have no side.  The levels are drawn side by side, level z shifted right by
+# z * (w + GAP); a stair passage's wall is a point at the upper cell's centre, never drawn (the
+# drawing lists the stairs, and marks the open ones: ▼ on the upper cell, ▲ on the lower one).
+
+GAP = 1.0  # maze units between two levels in the drawing
+MAX_DEPTH = 2000
+
+
+def levels_nbrs(w, h, depth):
+    """A function ``raw -> [N, E, S, W, up, down]`` (-1: the outer edge, the top or the bottom)."""
+    plane = w * h
+    last = depth - 1
+
+    def nbrs(raw):
+        z, r = divmod(raw, plane)
+        y, x = divmod(r, w)
+        return [raw - w if y else -1, raw + 1 if x < w - 1 else -1, raw + w if y < h - 1 else -1,
+                raw - 1 if x else -1, raw - plane if z else -1, raw + plane if z < last else -1]
+    return nbrs
+
+
+def levels_where(w, h, k):
+    """Raw cell ``k`` as ``(x, y, z)``."""
+    z, r = divmod(k, w * h)
+    return r % w, r // w, z
+
+
+def levels_corners(w, h, k):
+    """Raw cell ``k``'s square in the drawing, clockwise from its top left: sides N, E, S, W."""
+    x, y, z = levels_where(w, h, k)
+    x += z * (w + GAP)
+    return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+
+
+def levels_centre(w, h, k):
+    x, y, z = levels_where(w, h, k)
+    return x + z * (w + GAP) + 0.5, y + 0.5
+
+
+def levels_bounds(w, h, depth):
+    return 0.0, 0.0, depth * w + (depth - 1) * GAP, float(h)
+
+
+def stair_marks(drawing, ends, wall):
+    """The marks of the open stairs: ``[(kind, [three points]), ...]`` in maze units, kind "down"
+    (▼, on the upper cell, a little right of its centre) or "up" (▲, on the lower cell, a little left),
+    so a cell with both stairs open shows both side by side."""
+    out = []
+    n = len(drawing["cells"])
+    for v in drawing.get("stairs", ()):
+        if not wall[v]:
+            out.append(("down", stair_mark(drawing, ends[2 * (v - n)], "down")))
+            out.append(("up", stair_mark(drawing, ends[2 * (v - n) + 1], "up")))
+    return out
+
+
+def stair_mark(drawing, p, kind):
+    """The three points of cell ``p``'s mark of its stair ``kind`` ("down" or "up")."""
+    P, S = drawing["polygons"], drawing["starts"]
+    dx, tip = (0.2, 1) if kind == "down" else (-0.2, -1)
+    i = S[p]
+    cx, cy = P[2 * i] + 0.5 + dx, P[2 * i + 1] + 0.5  # (a level's cell is a unit square)
+    return [(cx - 0.17, cy - 0.15 * tip), (cx + 0.17, cy - 0.15 * tip), (cx, cy + 0.2 * tip)]

@@ -16,9 +16,10 @@ from pymaze.solution import Solution
 import walk_steps
 
 SIZE = {"square": (9, 7), "hex": (7, 6), "triangle": (8, 6), "polar": (6, 4), "cylinder": (7, 5), "torus": (6, 5),
-        "moebius": (7, 5), "upsilon": (7, 6)}
+        "moebius": (7, 5), "upsilon": (7, 6), "levels": (5, 4)}
 SOLVE_SIZE = {"square": (8, 6), "hex": (6, 5), "triangle": (7, 5), "polar": (5, 3), "cylinder": (6, 5), "torus": (5, 4),
-              "moebius": (6, 5), "upsilon": (6, 5)}  # a loopy maze: enough to search
+              "moebius": (6, 5), "upsilon": (6, 5), "levels": (5, 4)}  # a loopy maze: enough to search
+DEPTH = {"levels": 3}  # the levels of a levels maze here (other shapes: none)
 
 
 def _cases(table):
@@ -35,10 +36,11 @@ def _watched(run):
 def test_instant_generate_ends_in_the_watched_maze(slug, shape):
     w, h = SIZE[shape]
     seed = 5
-    watched, _ = _watched(Run.generate(slug, w, h, seed=seed, shape=shape))
-    instant = Run.generate(slug, w, h, seed=seed, shape=shape).finish()
+    d = DEPTH.get(shape)
+    watched, _ = _watched(Run.generate(slug, w, h, seed=seed, shape=shape, depth=d))
+    instant = Run.generate(slug, w, h, seed=seed, shape=shape, depth=d).finish()
     assert instant == watched
-    assert pymaze.generate(slug, w, h, seed=seed, shape=shape) == watched.copy(layers=False)
+    assert pymaze.generate(slug, w, h, seed=seed, shape=shape, depth=d) == watched.copy(layers=False)
 
 
 def _body_takes_watch(algo):
@@ -51,9 +53,9 @@ def test_a_generator_body_nobody_watches_yields_nothing_and_builds_the_watched_m
     import random
     algo = generators()[slug]
     w, h = SIZE[shape]
-    maze = Maze.shaped(shape, w, h, algo.initial, None)
+    maze = Maze.shaped(shape, w, h, algo.initial, None, DEPTH.get(shape))
     assert list(algo.func(maze, random.Random(5), watch=False)) == []
-    watched, _ = _watched(Run.generate(slug, w, h, seed=5, shape=shape))
+    watched, _ = _watched(Run.generate(slug, w, h, seed=5, shape=shape, depth=DEPTH.get(shape)))
     assert maze == watched
 
 
@@ -107,7 +109,7 @@ def reference_solution(maze, events):
 
 def _solvable(slug, shape, seed, block=False):
     w, h = SOLVE_SIZE[shape]
-    maze = pymaze.generate("dig", w, h, seed=seed, shape=shape, loops=0.3 if seed else 0.0)
+    maze = pymaze.generate("dig", w, h, seed=seed, shape=shape, loops=0.3 if seed else 0.0, depth=DEPTH.get(shape))
     if maze.lattice is None and (block or maze.geometry not in solvers()[slug].geometries):
         maze = maze.as_block()
     return maze
@@ -313,7 +315,7 @@ def test_wilson_packs_the_events_of_the_walks_houston_steps_through(shape):
     from pymaze.graph import cells
     w, h = SIZE[shape]
     for seed in range(3):
-        a, b = (Maze.shaped(shape, w, h, "wall", None) for _ in range(2))
+        a, b = (Maze.shaped(shape, w, h, "wall", None, DEPTH.get(shape)) for _ in range(2))
         a.wall[a.start] = b.wall[b.start] = 0
         want = _reference_walks(a, random.Random(seed), cells(a))
         assert unpack(list(chain.from_iterable(walks(b, random.Random(seed), cells(b))))) == want

@@ -26,7 +26,8 @@ GENERATORS = registry.generators()
 SOLVERS = registry.solvers()
 SIZES = {"square": [(6, 5), (1, 7)], "hex": [(9, 7), (1, 4), (5, 1)], "triangle": [(8, 5), (3, 1)],
          "polar": [(6, 5), (3, 1)], "cylinder": [(6, 5), (3, 1)], "torus": [(6, 5), (3, 3)],
-         "moebius": [(6, 5), (3, 2)], "upsilon": [(6, 5), (1, 4), (5, 1)]}
+         "moebius": [(6, 5), (3, 2)], "upsilon": [(6, 5), (1, 4), (5, 1)],
+         "levels": [(6, 5), (1, 4)]}  # one level here; several in tests/test_worlds.py
 # Open-room generators (perfect=False: random obstacles, caves, dungeons) promise no spanning tree and are
 # checked by tests of their own.
 CASES = [(shape, slug, size, seed) for shape in SHAPES for slug, a in GENERATORS.items()

@@ -11,6 +11,7 @@ import pymaze
 from pymaze import events, masks
 from pymaze.graph import SHAPES, _hex_nbrs
 from pymaze.run import Run
+from pymaze.maze import Maze
 
 pytestmark = pytest.mark.browser
 
@@ -18,8 +19,11 @@ SHAPED = [s for s in SHAPES if s != "square"]
 WALL, FLOOR, START, GOAL = (0x1e, 0x29, 0x3b), (255, 255, 255), (0x16, 0xa3, 0x4a), (0xdc, 0x26, 0x26)
 
 
+DEPTH = {"levels": 3}  # a levels maze here has three levels (the stream hook takes depth with the options)
+
+
 def cpython_hash(slug, w, h, seed, shape, solver=None):
-    run = Run.generate(slug, w, h, seed, shape)
+    run = Run.generate(slug, w, h, seed, shape, depth=DEPTH.get(shape))
     if solver:
         run = Run.solve(solver, run.finish(), 0)
     return hashlib.sha256(run.events().tobytes()).hexdigest()
@@ -29,6 +33,8 @@ def cpython_hash(slug, w, h, seed, shape, solver=None):
 def test_pyodide_streams_equal_cpython_on_every_shape(page, shape):
     for solver in (None, "astar"):
         args = {"slug": "wilson", "width": 9, "height": 7, "seed": 4, "geometry": shape}
+        if shape in DEPTH:
+            args["options"] = {"depth": DEPTH[shape]}
         if solver:
             args["solver"] = solver
         assert page.js("a => window.pymaze.streamHash(a)", args) == cpython_hash("wilson", 9, 7, 4, shape, solver)
@@ -86,16 +92,24 @@ def choose(page, shape, mask="", mask_text=None, join=False):
 
 def shaped_generate(page, shape, slug, w, h, seed, mask=""):
     choose(page, shape, mask)
+    if shape in DEPTH:
+        page.fill(depth=DEPTH[shape])
     return page.generate(slug, w, h, seed)
 
 
 def engine_maze(shape, slug, w, h, seed, mask=None):
-    return Run.generate(slug, w, h, seed, shape, mask=mask).finish()
+    return Run.generate(slug, w, h, seed, shape, mask=mask, depth=DEPTH.get(shape)).finish()
 
 
-def check_marks_show(page, snap):
-    """Every marked index (cell or passage) but S and G differs on the canvas from the same index unmarked."""
-    ps = [p for p, m in enumerate(snap["mark"]) if m and p != snap["start"] and p not in snap["goals"]]
+def stairs_of(shape, w, h):
+    """The passages between levels of a levels maze (none elsewhere): no side of a cell, so neither a
+    wall nor a passage's mark is drawn at them (their open ones are ▲ ▼ on the cells, tests/test_page_worlds.py)."""
+    return set(Maze.shaped(shape, w, h, "closed", depth=DEPTH.get(shape)).drawing().get("stairs", ()))
+
+
+def check_marks_show(page, snap, stairs=()):
+    """Every marked index (cell or passage; not a stair) but S and G differs on the canvas from the same index unmarked."""
+    ps = [p for p, m in enumerate(snap["mark"]) if m and p != snap["start"] and p not in snap["goals"] and p not in stairs]
     got = page.js(SAMPLE, ps)
     bad = []
     for p, rgb in zip(ps, got):
@@ -126,7 +140,8 @@ def test_the_page_draws_the_engines_maze_with_every_mark(page, shape, slug, solv
     cells = page.js(SAMPLE, list(range(n)))
     floor = [p for p in range(n) if p != maze.start and p not in maze.goals]
     assert all(near(cells[p], FLOOR) for p in floor), [p for p in floor if not near(cells[p], FLOOR)][:5]
-    closed = [p for p in range(n, len(maze.wall)) if maze.wall[p]]
+    stairs = stairs_of(shape, w, h)
+    closed = [p for p in range(n, len(maze.wall)) if maze.wall[p] and p not in stairs]
     walls = page.js(SAMPLE, closed)
     assert all(near(c, WALL, 60) for c in walls), [c for c in walls if not near(c, WALL, 60)][:5]
     # the outer walls are drawn whole: none of them is cut by the canvas's edge
@@ -135,7 +150,7 @@ def test_the_page_draws_the_engines_maze_with_every_mark(page, shape, slug, solv
     snap = page.run("solve")
     page.js(FRAMES)
     assert any(snap["mark"]), "the solve left no mark"
-    assert check_marks_show(page, snap) == []
+    assert check_marks_show(page, snap, stairs) == []
     for end in [snap["start"], *snap["goals"]]:
         assert page.js(INKED, end) > 0, f"no letter drawn at {end}"
     assert page.errors() == []
@@ -144,6 +159,8 @@ def test_the_page_draws_the_engines_maze_with_every_mark(page, shape, slug, solv
 @pytest.mark.parametrize("shape", SHAPED)
 def test_marks_show_at_every_milestone_of_a_generation(page, shape):
     choose(page, shape)
+    if shape in DEPTH:
+        page.fill(depth=DEPTH[shape])
     page.page.select_option("#generator", "prim")
     page.fill(width=5 if shape == "polar" else 8, height=4 if shape == "polar" else 6, seed=3)
     page.speed(0)
@@ -157,7 +174,7 @@ def test_marks_show_at_every_milestone_of_a_generation(page, shape):
         page.page.click("#next")
         page.js(FRAMES)
         snap = page.snapshot()
-        problems += check_marks_show(page, snap)
+        problems += check_marks_show(page, snap, stairs_of(shape, *((5, 4) if shape == "polar" else (8, 6))))
         stops += 1
         if snap["finished"] and snap["cursor"] >= snap["total"]:
             break

@@ -165,3 +165,59 @@ def test_edit_opens_a_seam_passage_by_its_side_at_either_edge(page):
     assert solved["routeLength"] == nx.shortest_path_length(G, solved["start"], solved["goals"][0])
     assert page.errors() == []
     choose(page, "square")
+
+
+# The maze canvas (where the cells and their stair marks are) at client points: RGBA.
+SAMPLE_MAZE = SAMPLE.replace("'overlay'", "'maze'")
+STAIR = (0x7B, 0x4F, 0xA0)
+
+
+def test_levels_are_picked_with_their_depth_drawn_with_stair_marks_and_played_up_and_down(page):
+    w, h, d, seed = 5, 4, 3, 3
+    assert page.page.is_hidden("#depth")
+    choose(page, "levels")
+    assert page.page.is_visible("#depth"), "the levels field shows for levels only"
+    page.fill(depth=d)
+    snap = page.generate("dig", w, h, seed)
+    engine = Run.generate("dig", w, h, seed, shape="levels", depth=d).finish()
+    lat = engine.lattice
+    assert snap["wall"] == list(engine.wall) and len(snap["wall"]) == lat.n + lat.m == w * h * d + lat.m
+    assert "depth=3" in page.js("location.hash") and "shape=levels" in page.js("location.hash")
+    # A ▼ a little right of the centre of each cell with an open stair down, none where it is closed.
+    stairs = {lat.ends[2 * k]: lat.n + k for k in range(lat.m) if lat.crosses(lat.ends[2 * k], lat.ends[2 * k + 1])}
+    centre = lambda p: page.js("p => window.pymaze.squareCentre(p)", p)  # noqa: E731
+    unit = centre(1)[0] - centre(0)[0]
+    ends = {engine.start, engine.goal}
+    shown = {}
+    for p, v in stairs.items():
+        if p not in ends:
+            x, y = centre(p)
+            shown[p] = page.js(SAMPLE_MAZE, [[x + 0.2 * unit, y - 0.02 * unit]])[0]
+    purple = {p for p, c in shown.items() if sum(abs(a - b) for a, b in zip(c[:3], STAIR)) < 60}
+    assert purple == {p for p in shown if not engine.wall[stairs[p]]} != set()
+    # Play: along the route from S to a cell with an open stair down, then PageDown takes it.
+    G = engine.to_networkx()
+    top = next(p for p in sorted(nx.shortest_path_length(G, engine.start), key=lambda q: (
+        nx.shortest_path_length(G, engine.start, q), q)) if p in stairs and not engine.wall[stairs[p]])
+    route = nx.shortest_path(G, engine.start, top)
+    page.page.click("#mode-play")
+    page.wait_state("walking")
+    page.page.focus("#board")
+    keys = {(0, -1): "ArrowUp", (1, 0): "ArrowRight", (0, 1): "ArrowDown", (-1, 0): "ArrowLeft"}
+    for a, b in zip(route, route[1:]):
+        (ax, ay, az), (bx, by, bz) = engine.node_xy(a), engine.node_xy(b)
+        page.page.keyboard.press(keys[bx - ax, by - ay] if az == bz else "PageDown" if bz > az else "PageUp")
+        assert page.js("window.pymaze.snapshot().walk.pos") == b
+    assert page.page.is_visible("#walk-downstairs"), "on an open stair down: its button shows"
+    page.page.keyboard.press("PageDown")
+    below = top + w * h
+    assert page.js("window.pymaze.snapshot().walk.pos") == below
+    assert page.page.is_visible("#walk-upstairs") and page.page.is_hidden("#walk-downstairs") == bool(
+        below + w * h >= lat.n or engine.wall[stairs[below]])
+    page.page.click("#walk-upstairs")
+    assert page.js("window.pymaze.snapshot().walk.pos") == top
+    page.page.keyboard.press("ArrowLeft" if engine.node_xy(top)[0] else "ArrowRight")  # (arrows never take a stair)
+    assert engine.node_xy(page.js("window.pymaze.snapshot().walk.pos"))[2] == engine.node_xy(top)[2]
+    assert page.errors() == []
+    page.page.click("#mode-watch")
+    choose(page, "square")

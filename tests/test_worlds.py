@@ -156,3 +156,226 @@ def test_upsilon_cells_are_regular_octagons_and_squares_with_one_side_length():
                                          and 0 <= x + dx < 5 and 0 <= y + dy < 4)
         lengths.update(round(math.dist(a, b), 9) for a, b in zip(pts, pts[1:] + pts[:1]))
     assert lengths == {round(2 - 2 ** 0.5, 9)}
+
+
+# --- levels: w x h x depth cells, stairs between the same (x, y) of neighbouring levels ----------------
+
+GENERATORS, SOLVERS = pymaze.registry.generators(), pymaze.registry.solvers()
+
+
+def by_xyz(maze, G):
+    return nx.relabel_nodes(G, {p: maze.node_xy(p) for p in G})
+
+
+@pytest.mark.parametrize("w, h, d", [(3, 2, 2), (4, 3, 3), (1, 1, 4), (2, 5, 1)])
+def test_levels_lattice_is_the_three_dimensional_grid(w, h, d):
+    blank = Maze.shaped("levels", w, h, "closed", depth=d)
+    mine = by_xyz(blank, pymaze.lattice("levels", w, h, depth=d))
+    ref = nx.grid_graph(dim=[d, h, w])  # networkx names a node (x, y, z), x along the last dimension given
+    assert set(mine.nodes) == set(ref.nodes) == set(product(range(w), range(h), range(d)))
+    assert {frozenset(e) for e in mine.edges} == {frozenset(e) for e in ref.edges}
+    assert nx.is_isomorphic(mine, ref)
+    stairs = [(a, b) for a, b in mine.edges if a[2] != b[2]]
+    assert len(stairs) == w * h * (d - 1) and all(a[:2] == b[:2] and abs(a[2] - b[2]) == 1 for a, b in stairs)
+    s, g = blank.node_xy(blank.start), blank.node_xy(blank.goal)
+    assert s == (0, 0, 0) and g == (w - 1, h - 1, d - 1), "S top left of the top level, G the far corner below"
+
+
+@pytest.mark.parametrize("depth, error", [(0, "from 1 to 2000"), (2.5, "whole number"), ("3", "whole number"),
+                                          (True, "whole number"), (2001, "from 1 to 2000")])
+def test_a_bad_depth_is_refused_clearly(depth, error):
+    with pytest.raises(pymaze.ParameterError, match=error):
+        pymaze.generate("dig", 4, 3, shape="levels", depth=depth)
+    with pytest.raises(pymaze.ParameterError, match="hex maze has none"):
+        pymaze.generate("dig", 4, 3, shape="hex", depth=2)
+    with pytest.raises(pymaze.SizeError, match="2000x1000x3 would have 6,000,000 cells; at most 4,000,000"):
+        pymaze.lattice("levels", 2000, 1000, depth=3)
+
+
+LEVEL_CASES = [(slug, size, seed) for slug, a in GENERATORS.items() if "levels" in a.shapes and a.perfect is not False
+               for size in [(4, 3, 3), (2, 2, 5), (5, 1, 2)] for seed in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("slug, size, seed", LEVEL_CASES)
+def test_every_generator_on_levels_makes_a_spanning_tree(slug, size, seed):
+    w, h, d = size
+    maze = pymaze.generate(slug, w, h, seed=seed, shape="levels", depth=d)
+    T, L = maze.to_networkx(), pymaze.lattice("levels", w, h, depth=d)
+    assert nx.is_tree(T) and set(T.nodes) == set(L.nodes) and all(L.has_edge(a, b) for a, b in T.edges)
+
+
+def test_every_graph_generator_takes_levels_and_the_others_refuse_it():
+    takers = {s for s, a in GENERATORS.items() if "levels" in a.shapes}
+    assert {"dig", "kruskal", "prim", "wilson", "aldous", "hunt", "growing", "houston", "origin"} <= takers
+    for slug in set(GENERATORS) - takers:
+        with pytest.raises(pymaze.GeometryError, match="not levels ones"):
+            pymaze.generate(slug, 4, 3, shape="levels", depth=2)
+
+
+@pytest.mark.parametrize("slug", ["wilson", "aldous"])
+def test_uniform_generators_on_small_levels_follow_the_matrix_tree_counts(slug):
+    """2 x 2 x 2 levels are a cube: 384 spanning trees (Kirchhoff; the cube's Laplacian eigenvalues 2, 2,
+    2, 4, 4, 4, 6 give 2^3 4^3 6 / 8 too); the draws are grouped by which of the first cell's three
+    passages (east, south, down) they open, against each group's share, by chi-square."""
+    G = pymaze.lattice("levels", 2, 2, depth=2)
+    total = kirchhoff(sorted(G), list(G.edges))
+    assert total == 2 ** 3 * 4 ** 3 * 6 // 8 == 384
+    at0 = sorted(G.edges(0))
+    groups = [frozenset(s) for k in range(1, 4) for s in combinations(at0, k)]
+    expected_share = {g: Fraction(trees_with(G, sorted(g), [e for e in at0 if e not in g]), total) for g in groups}
+    assert sum(expected_share.values()) == 1
+    samples = 3000
+    seen = dict.fromkeys(groups, 0)
+    for seed in range(samples):
+        T = pymaze.generate(slug, 2, 2, seed=seed, shape="levels", depth=2).to_networkx()
+        assert nx.is_tree(T) and T.number_of_nodes() == 8
+        seen[frozenset(e for e in at0 if T.has_edge(*e))] += 1
+    chi2 = sum((seen[g] - samples * p) ** 2 / (samples * p) for g, p in expected_share.items())
+    df = len(groups) - 1
+    limit = df * (1 - 2 / (9 * df) + 3.09 * math.sqrt(2 / (9 * df))) ** 3  # Wilson-Hilferty, p ~ 0.001
+    assert chi2 < limit, (chi2, limit, seen)
+
+
+@pytest.mark.parametrize("slug", [s for s, a in SOLVERS.items() if "levels" in a.shapes])
+def test_every_solver_on_levels_walks_open_passages_and_the_optimal_ones_as_short_as_networkx(slug):
+    for seed, loops in ((1, 0.0), (2, 0.3), (3, 0.6)):
+        maze = pymaze.generate("dig", 5, 4, seed=seed, shape="levels", depth=3, loops=loops)
+        G = maze.to_networkx()
+        shortest = nx.shortest_path_length(G, maze.start, maze.goal)
+        sol = pymaze.solve(maze, slug, seed=2)
+        if sol.status == "trapped in a loop":
+            assert SOLVERS[slug].optimal is not True and loops
+            continue
+        assert sol.found, sol.status
+        route = sol.squares
+        assert all(G.has_edge(a, b) for a, b in zip(route, route[1:])), "the route walks open passages"
+        if slug != "farthest":
+            assert route[0] == maze.start and route[-1] == maze.goal
+        if SOLVERS[slug].optimal:
+            assert sol.moves == shortest
+
+
+@pytest.mark.parametrize("name", ["manhattan", "euclidean", "octile"])
+def test_levels_estimates_never_exceed_the_moves_and_manhattan_is_exact_on_the_open_lattice(name):
+    w, h, d = 5, 4, 3
+    maze = Maze.shaped("levels", w, h, "closed", depth=d)
+    for p in range(maze.lattice.n):
+        for dv, _ in maze.lattice.tables[p]:
+            maze.wall[p + dv] = 0
+    ref = nx.grid_graph(dim=[d, h, w])
+    for goal in range(0, w * h * d, 7):
+        far = nx.single_source_shortest_path_length(ref, maze.node_xy(goal))
+        est = heuristic(maze, name, [goal])
+        for p in range(w * h * d):
+            dist = far[maze.node_xy(p)]
+            assert est(p) <= dist + 1e-9, (p, goal, est(p), dist)
+            if name == "manhattan":
+                assert est(p) == dist
+
+
+def test_levels_json_carries_the_depth():
+    from pymaze import formats
+    maze = pymaze.generate("kruskal", 4, 3, seed=2, shape="levels", depth=3)
+    text = formats.to_json(maze)
+    assert '"depth": 3' in text
+    back = formats.parse_json(text)
+    assert back == maze and back.lattice.depth == 3 and nx.is_tree(back.to_networkx())
+    with pytest.raises(pymaze.MazeFormatError, match="'depth' must be a whole number of levels"):
+        formats.parse_json(text.replace('"shape": "levels"', '"shape": "hex"'))
+
+
+def test_levels_are_drawn_side_by_side_with_the_stairs_marked_and_never_walls():
+    w, h, d = 4, 3, 3
+    maze = pymaze.generate("wilson", w, h, seed=4, shape="levels", depth=d)
+    dr, lat = maze.drawing(), maze.lattice
+    assert dr["bounds"] == (0.0, 0.0, d * w + (d - 1) * 1.0, float(h))
+    stairs = set(dr["stairs"])
+    assert stairs == {lat.n + k for k in range(lat.m) if lat.crosses(lat.ends[2 * k], lat.ends[2 * k + 1])}
+    assert len(stairs) == w * h * (d - 1)
+    # each level's squares sit in their own box, a gap between boxes
+    P, S = dr["polygons"], dr["starts"]
+    for p in range(lat.n):
+        x, y, z = lat.position(p)
+        xs = [P[2 * i] for i in range(S[p], S[p + 1])]
+        assert min(xs) == x + z * (w + 1) and max(xs) == min(xs) + 1
+    # the SVG: no wall where a stair is; one ▲ and one ▼ per open stair, on its two cells
+    text = svg.to_svg(maze)
+    up, down = text.count('class="stair-up"'), text.count('class="stair-down"')
+    open_stairs = [v for v in stairs if not maze.wall[v]]
+    assert up == down == len(open_stairs) > 0
+    segs = svg.Scene(maze).segments()
+    assert all(a != b for a, b in segs), "a closed stair is no wall segment"
+
+
+def test_levels_route_is_never_drawn_across_the_gap():
+    maze = pymaze.generate("dig", 5, 4, seed=1, shape="levels", depth=3)
+    route = pymaze.solve(maze, "bfs").squares
+    assert any(maze.lattice.crosses(a, b) for a, b in zip(route, route[1:]))
+    text = svg.to_svg(maze, route=route)
+    u = svg.Scene(maze).unit
+    d = re.search(r'class="route"[^>]*d="([^"]*)"', text).group(1)
+    for part in re.findall(r"M[^M]*", d):
+        pts = [float(v) for v in re.findall(r"-?[0-9.]+", part)]
+        for (x0, y0), (x1, y1) in zip(zip(pts[0::2], pts[1::2]), zip(pts[2::2], pts[3::2])):
+            assert math.hypot(x1 - x0, y1 - y0) <= 1.01 * u
+
+
+def test_cli_makes_and_refuses_levels(tmp_path, capsys):
+    from pymaze.cli import main
+    assert main(["generate", "wilson", "--geometry", "levels", "--depth", "3", "--size", "4x3", "--format", "json"]) == 0
+    out = capsys.readouterr().out
+    assert '"depth": 3' in out
+    (tmp_path / "l.json").write_text(out)
+    assert main(["solve", "astar", str(tmp_path / "l.json"), "--json"]) == 0
+    assert '"found": true' in capsys.readouterr().out
+    assert main(["solve", "bfs", "--generate", "dig", "--geometry", "levels", "--depth", "2", "--size", "4x3",
+                 "--format", "svg"]) == 0
+    assert 'class="stair-' in capsys.readouterr().out
+    for bad, said in (("0", "from 1 to 2000"), ("x", "whole number")):
+        assert main(["generate", "dig", "--geometry", "levels", "--depth", bad, "--size", "4x3"]) == 2
+        assert f"pymaze: error:" in (err := capsys.readouterr().err) and said in err
+    assert main(["generate", "dig", "--geometry", "hex", "--depth", "2", "--size", "4x3"]) == 2
+    assert "pymaze: error: depth is the number of levels of a levels maze" in capsys.readouterr().err
+
+
+def test_a_stair_is_no_turn():
+    maze = Maze.shaped("levels", 4, 3, "closed", depth=2)
+    at = maze.lattice.cell_at
+    straight = [at(0, 1, 0), at(1, 1, 0), at(1, 1, 1), at(2, 1, 1), at(3, 1, 1)]
+    assert turning(maze, straight) == 0
+    assert turning(maze, straight + [at(3, 2, 1)]) == 90
+
+
+def test_png_and_gif_mark_the_open_stairs():
+    Image = pytest.importorskip("PIL.Image")
+    import io
+    from pymaze.animate import TABLE, Timeline, _index, to_gif, to_png
+    from pymaze.svg import STAIR
+
+    def purple(img, colour=STAIR):
+        rgb = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        return sum(1 for px in img.convert("RGB").get_flattened_data() if sum(abs(a - b) for a, b in zip(px, rgb)) < 24)
+    flat = pymaze.generate("wilson", 5, 4, seed=1, shape="levels", depth=1)
+    deep = pymaze.generate("wilson", 5, 4, seed=1, shape="levels", depth=3)
+    assert purple(Image.open(io.BytesIO(to_png(flat)))) == 0 < purple(Image.open(io.BytesIO(to_png(deep))))
+    gif = Image.open(io.BytesIO(to_gif(Timeline(pymaze.Run.generate("wilson", 5, 4, seed=1, shape="levels", depth=3)))))
+    gif.seek(0)
+    first = purple(gif, TABLE[_index(STAIR)])  # (a GIF's table has the stairs' colour's nearest)
+    gif.seek(gif.n_frames - 1)
+    assert first == 0 < purple(gif, TABLE[_index(STAIR)]), "no stair is open before the run, some are after it"
+
+
+def test_the_page_bridge_takes_a_depth_for_generate_and_race_and_refuses_a_bad_one():
+    import json
+    from pymaze.web import Session
+    s = Session()
+    header = json.loads(s.generate("dig", 5, 4, 1, "levels", "{}", "", "3")[0])
+    assert header["cells"] == 60
+    meta = json.loads(s.drawing()[0])
+    assert meta["levels"] == [5, 4, 3] and len(meta["stairs"]) == 5 * 4 * 2
+    racers = s.race("solve", json.dumps(["bfs", "astar"]), "dig", 5, 4, 1, "levels", "{}", "", "[]", 3)
+    assert [json.loads(r[0])["cells"] for r in racers] == [60, 60]
+    with pytest.raises(pymaze.ParameterError, match="levels must be a whole number from 1 to 2000"):
+        s.generate("dig", 5, 4, 1, "levels", "{}", "", "x")
+    with pytest.raises(pymaze.SizeError, match="200x200x3 has 120,000 cells; the page draws at most"):
+        s.generate("dig", 200, 200, 1, "levels", "{}", "", "3")

@@ -1,4 +1,4 @@
-// Permalinks: the URL fragment holds generator + options, shape and mask, size, seed, solver +
+// Permalinks: the URL fragment holds generator + options, shape and mask, size (levels: depth), seed, solver +
 // options, view (thin, block, or 3d: Play's 3D view) and speed.  A text mask travels as its rows of X and . joined by "/".  Reading a link checks every value against the catalogue; anything unknown or
 // out of range becomes a problem (shown as a notice) and keeps the default.  Values from a
 // link only ever reach form fields, never the page as markup.
@@ -11,7 +11,7 @@ const MAX_SEED = 2 ** 32 - 1;
 const SHOWN = (v) => (v.length > 24 ? `${v.slice(0, 24)}…` : v);
 // The longest fragment read: the page's own links take a few hundred characters.
 export const MAX_FRAGMENT = 4096;
-const KEYS = new Set(["gen", "sol", "w", "h", "seed", "view", "speed", "run", "shape", "mask", "islands",
+const KEYS = new Set(["gen", "sol", "w", "h", "depth", "seed", "view", "speed", "run", "shape", "mask", "islands",
   "race", "r", "tick", "edit", "es", "eg", "ew", "eview"]); // race keys: race.js (and r0. to r3., each racer's options); edit keys: editlink.js
 const PRESETS = ["circle", "heart", "ring"];
 const MASK_ROWS = /^[X.]+(\/[X.]+)*$/;
@@ -30,6 +30,7 @@ export function linkOf(gen, sol, solved) {
   }
   out.set("w", gen.width);
   out.set("h", gen.height);
+  if (gen.shape === "levels" && gen.depth) out.set("depth", gen.depth);
   out.set("seed", gen.seed);
   out.set("sol", sol.slug);
   for (const [k, v] of Object.entries(sol.options)) out.set(`s.${k}`, String(v));
@@ -120,7 +121,7 @@ export function applyLink(hash, ui) {
   }
   const gen = ui.gen.current, max = ui.catalogue.max_size;
   for (const [k, id, lo, hi] of [["w", "width", gen.min_size, max], ["h", "height", gen.min_size, max],
-    ["seed", "seed", 0, MAX_SEED], ["speed", "speed", 0, Number($("speed").max)]]) {
+    ["depth", "depth", 1, 2000], ["seed", "seed", 0, MAX_SEED], ["speed", "speed", 0, Number($("speed").max)]]) {
     const v = params.get(k);
     if (v === null) continue;
     if (!WHOLE.test(v) || Number(v) < lo || Number(v) > hi) { bad(`${id} must be a whole number from ${lo} to ${hi}`); continue; }

@@ -250,7 +250,8 @@ async function busy(work, prefix = "") {
 }
 
 const generateArgs = () => ({ slug: ui.gen.select.value, seed: $("seed").value, options: ui.gen.options(),
-  width: $("width").value, height: $("height").value, shape: $("shape").value, mask: maskSpec() });
+  width: $("width").value, height: $("height").value, shape: $("shape").value, mask: maskSpec(),
+  ...($("shape").value === "levels" ? { depth: $("depth").value } : {}) });
 const solveArgs = () => ({ slug: ui.sol.select.value, seed: $("seed").value, options: ui.sol.options() });
 
 function start(kind) {
@@ -536,7 +537,8 @@ function summarize() {
   const name = ui.gen.current ? ui.gen.current.short || ui.gen.current.name : "";
   const polar = $("shape").value === "polar";
   const parts = [name, polar ? `${$("width").value} in the first ring × ${$("height").value} rings`
-    : `${$("width").value}×${$("height").value}`, `seed ${$("seed").value}`];
+    : `${$("width").value}×${$("height").value}${$("shape").value === "levels" ? `×${$("depth").value}` : ""}`,
+    `seed ${$("seed").value}`];
   if ($("shape").value !== "square") parts.push($("shape").selectedOptions[0].textContent);
   if ($("mask").value) parts.push(`${$("mask").selectedOptions[0].textContent} mask`);
   if (ui.view === "block") parts.push("blocks");
@@ -614,7 +616,9 @@ const actions = {
   "mode-race": () => { code.hide(); if (!race.active) openRace(); },
   "mode-play": () => { code.hide(); switchMode("play"); },
   "mode-edit": () => { code.hide(); switchMode("edit"); },
-  "walk-reset": () => { if (machine.mode === "play") modes.play.walk.reset(); },
+  "walk-reset": () => { if (machine.mode === "play") { modes.play.walk.reset(); modes.play.showStairs(); } },
+  "walk-upstairs": () => { if (machine.mode === "play") modes.play.go("upstairs"); },
+  "walk-downstairs": () => { if (machine.mode === "play") modes.play.go("downstairs"); },
   "walk-new": () => switchMode("play", true),
   "walk-3d": toggle3d,
   "overview-3d": () => toggleOverview(!overview.active),
@@ -654,7 +658,7 @@ $("speed-value").textContent = speedLabel(speedOf($("speed")));
 $("generator").addEventListener("change", () => explainer.show(ui.gen.current, null));
 $("solver").addEventListener("change", () => explainer.show(ui.sol.current, null));
 new ResizeObserver(() => layout()).observe(board);
-for (const id of ["width", "height", "seed", "mask-text"]) $(id).addEventListener("input", summarize);
+for (const id of ["width", "height", "depth", "seed", "mask-text"]) $(id).addEventListener("input", summarize);
 
 // After a choice from any dropdown with the pointer the board takes the focus back, so that the
 // shortcuts work at once; a choice made with the keys (↑ ↓ on the focused dropdown) keeps the focus

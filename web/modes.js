@@ -11,7 +11,8 @@ import { Editor } from "./edit.js";
 import { Walk } from "./walk.js";
 
 const WALK_KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
-  w: "up", s: "down", a: "left", d: "right", W: "up", S: "down", A: "left", D: "right" };
+  w: "up", s: "down", a: "left", d: "right", W: "up", S: "down", A: "left", D: "right",
+  PageUp: "upstairs", PageDown: "downstairs", "<": "upstairs", ">": "downstairs" }; // (stairs: mazes of levels)
 // A hex maze's six sides: q w e over a s d (north-west, north, north-east; south-west, south, south-east).
 const HEX_KEYS = { q: "nw", w: "up", e: "ne", a: "sw", s: "down", d: "se" };
 
@@ -60,9 +61,18 @@ export class Play extends Mode {
     page.$("walk-hint").textContent = walk.keys();
     if (page.view3d.wanted) await page.view3d.open(walk);
     page.show3d();
+    this.showStairs();
   }
 
-  exit() { this.page.view3d.close(); this.page.show3d(); }
+  exit() { this.page.view3d.close(); this.page.show3d(); this.showStairs(false); }
+
+  // The ▲ ▼ buttons: shown on a maze of levels while the walker stands on an open stair that way.
+  showStairs(on = true) {
+    for (const [id, down] of [["walk-upstairs", false], ["walk-downstairs", true]]) {
+      const b = this.page.$(id);
+      if (b) b.hidden = !(on && this.walk && this.walk.s.shape === "levels" && this.walk.stair(down));
+    }
+  }
 
   key(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
@@ -70,7 +80,7 @@ export class Play extends Mode {
     const hex = this.walk.s.shape === "hex" && HEX_KEYS[e.key.toLowerCase()];
     if (hex) this.go(hex, true);
     else if (WALK_KEYS[e.key]) this.go(WALK_KEYS[e.key]);
-    else if (/^[rR]$/.test(e.key)) this.walk.reset();
+    else if (/^[rR]$/.test(e.key)) { this.walk.reset(); this.showStairs(); }
     else if (/^[nN]$/.test(e.key)) this.page.switchMode("play", true);
     else return false;
     return true;
@@ -79,6 +89,7 @@ export class Play extends Mode {
   go(direction, strict = false) {
     if (this.page.machine.busy) return;
     this.walk.move(direction, strict);
+    this.showStairs();
     this.page.say(this.walk.message()); // now, not at the next frame: it is what was asked for
   }
 

@@ -323,7 +323,7 @@ export class Race {
       if (race.slugs.length < 2 || race.slugs.length > 4) throw new Error("a race takes 2 to 4 algorithms");
       const g = race.gen;
       reply = await this.host.engine.call("race", { family: race.family, slugs: race.slugs, generator: g.slug,
-        width: g.width, height: g.height, seed: g.seed, shape: g.shape, mask: g.mask, options: g.options,
+        width: g.width, height: g.height, seed: g.seed, shape: g.shape, mask: g.mask, options: g.options, depth: g.depth,
         racerOptions: race.options, user });
     } catch (err) {
       if (user) this.stopped = err.message;

@@ -11,6 +11,7 @@ import { Pixels } from "./pixels.js";
 import { COLOURS, ROUTE_LINES, WALL_RGB, cluster, css, faded, heat, ink, markTables, pack, rgb, weightTint }
   from "./palette.js";
 import { MARK } from "./state.js";
+import { drawStairs } from "./stairs.js";
 
 const WALL32 = pack(WALL_RGB);
 const START32 = pack(rgb(COLOURS.start)), GOAL32 = pack(rgb(COLOURS.goal));
@@ -256,6 +257,7 @@ export class Renderer {
     this.sides(p, 2);
     ctx.restore();
     this.sides(p, 0); // the middle of each side again, over the clip's soft edge
+    if (g.stairs.size) drawStairs(ctx, g, this.s.wall, p, this.k, this.ox, this.oy);
     const [cx, cy] = this.centre(p), r = g.inner[p] * this.k * 0.8;
     this.label(p, c, cx - r, cy - r, 2 * r, 2 * r, false);
   }
@@ -292,7 +294,7 @@ export class Renderer {
   // one as a wall, an open one not at all (the cells' fills cover where it was).
   passage(i, hair = 0) {
     const s = this.s, m = s.mark[i];
-    if (!m && !s.wall[i]) return;
+    if (!m && !s.wall[i] || this.graph.stairs.has(i)) return; // (a stair has no side: its mark is the cell's)
     const ctx = this.ctx, w = this.graph.walls, j = 4 * (i - this.graph.n), k = this.k;
     ctx.strokeStyle = m ? this.style(this.mark32[m]) : COLOURS.wall;
     ctx.lineWidth = hair || 2 * (m ? Math.max(2 * this.wallWidth, this.cols.cell * 0.3) : this.wallWidth); // half shows

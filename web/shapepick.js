@@ -13,6 +13,7 @@ export function showShape(ui) {
   const polar = shape === "polar";
   $("width-label").textContent = polar ? "First ring" : "Width";
   $("height-label").textContent = polar ? "Rings" : "Height";
+  $("depth-label").hidden = shape !== "levels";
   if (!ui.gen) return;
   // A masked maze needs a generator that walks the graph (one that takes every shape).
   const every = Math.max(...ui.gen.algorithms.map((a) => a.shapes.length));

@@ -2,14 +2,17 @@
 // per cell, a segment per passage, the border) turned into what the renderer and the player ask:
 // each cell's centre, size and sides, each passage's two cells and centre, and the cell under a
 // point.  Everything here is in maze units; the renderer maps them to pixels.
+import { stackLevels } from "./stairs.js";
 export class ShapeView {
   constructor(d) {
+    stackLevels(d); // a maze of levels on a screen taller than wide: one level under the other
     Object.assign(this, { bounds: d.bounds, n: d.cells, m: d.passages, polygons: d.polygons, starts: d.starts,
       walls: d.walls, border: d.border, ends: d.ends });
     // A maze that wraps around (cylinder, torus, Möbius strip): each passage across a seam, with its
     // side on the higher cell (at the other edge) and its number among them (its seam marks' colour).
     this.wraps = new Map();
     (d.wraps || []).forEach((i, j) => this.wraps.set(i, { seg: d.wrapWalls.slice(4 * j, 4 * j + 4), j }));
+    this.stairs = new Set(d.stairs || []); // a maze of levels: the passages between levels (stairs.js)
     const n = this.n, P = d.polygons, S = d.starts;
     this.cx = new Float64Array(n); this.cy = new Float64Array(n);
     this.inner = new Float64Array(n); // the radius of the largest circle about the centre inside the cell
@@ -79,10 +82,11 @@ export class ShapeView {
   }
 
   // Cell p's neighbours: [passage index, cell across, angle from p's centre to its centre (radians, y
-  // down); across a seam: towards the side it leaves by].
+  // down); across a seam: towards the side it leaves by].  Stairs are no direction: stairs.js.
   neighbours(p) {
     const out = [];
     for (let i = this.adjStart[p]; i < this.adjStart[p + 1]; i++) {
+      if (this.stairs.has(this.n + this.adj[i])) continue;
       const k = this.adj[i], q = this.ends[2 * k] === p ? this.ends[2 * k + 1] : this.ends[2 * k];
       const [x, y] = this.wraps.has(this.n + k) ? this.side(this.n + k, p) : [this.cx[q], this.cy[q]];
       out.push([this.n + k, q, Math.atan2(y - this.cy[p], x - this.cx[p])]);

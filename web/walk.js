@@ -2,6 +2,7 @@
 // it walked is drawn as a line, squares it walked back over turn pale.
 // Works on the page's state object (marks and route), nothing else.
 import { MARK, setMark } from "./state.js";
+import { stairFrom } from "./stairs.js";
 
 export const DIRECTIONS = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
 // Shaped mazes walk by angle (radians, y down): a named direction's, within a tolerance.
@@ -54,13 +55,17 @@ export class Walk {
     return pick ? [pick[1], pick[2]] : null;
   }
 
-  // One move (a named direction, or on a shaped maze an angle); returns "moved", "back" (along
-  // the trail), "bump" (a wall) or "done" (at the goal already).
+  // One move (a named direction, on a shaped maze an angle, on a maze of levels "upstairs" or
+  // "downstairs"); returns "moved", "back" (along the trail), "bump" (a wall) or "done" (at the goal already).
   move(direction, strict = false) {
     if (this.atGoal) return "done";
     const s = this.s;
     let to, via;
-    if (s.shapes) {
+    if (direction === "upstairs" || direction === "downstairs") {
+      const step = this.stair(direction === "downstairs");
+      if (!step) return "bump";
+      [via, to] = step;
+    } else if (s.shapes) {
       const step = this.toward(typeof direction === "number" ? direction : ANGLES[direction], strict);
       if (!step || s.wall[step[0]] || s.wall[step[1]]) return "bump";
       [via, to] = step;
@@ -90,6 +95,12 @@ export class Walk {
     return result;
   }
 
+  // The open stair from here, down or up, as [passage, cell], or null.
+  stair(down) {
+    const step = stairFrom(this.s.shapes, this.pos, down);
+    return step && !this.s.wall[step[0]] ? step : null;
+  }
+
   show() {
     this.s.route = this.trail.slice();
     this.s.routeChanged = true;
@@ -99,6 +110,7 @@ export class Walk {
   // The keys that walk this maze, in words.
   keys() {
     if (this.s.shape === "hex") return "q w e a s d (the six sides) or the arrow keys, swipe or tap towards a neighbour";
+    if (this.s.shape === "levels") return "the arrow keys or WASD; on a stair (▲ ▼) PageUp / PageDown or < > or the ▲ ▼ buttons";
     if (this.s.shapes) return "the arrow keys or WASD (the side most that way), swipe or tap towards a neighbour";
     return "arrow keys or WASD, swipe or tap";
   }

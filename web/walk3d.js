@@ -120,7 +120,9 @@ export class View3D {
     if (s.shapes) {
       const g = s.shapes, t = THIN * g.unit, W = g.walls, P = g.polygons, S = g.starts;
       const seg = (x0, y0, x1, y1) => out.push([(x0 + x1) / 2, (y0 + y1) / 2, Math.hypot(x1 - x0, y1 - y0) + t, t, Math.atan2(y1 - y0, x1 - x0)]);
-      for (let k = 0; k < g.m; k++) if (s.wall[g.n + k]) seg(W[4 * k], W[4 * k + 1], W[4 * k + 2], W[4 * k + 3]);
+      for (let k = 0; k < g.m; k++) {
+        if (s.wall[g.n + k] && !g.stairs.has(g.n + k)) seg(W[4 * k], W[4 * k + 1], W[4 * k + 2], W[4 * k + 3]); // (a stair: no wall)
+      }
       for (let p = 0; p < g.n; p++) {
         for (const i of g.borderOf[p]) {
           const j = i + 1 < S[p + 1] ? i + 1 : S[p];

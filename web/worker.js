@@ -92,7 +92,7 @@ function raced(result) {
 const handlers = {
   catalogue: () => ({ message: { catalogue: JSON.parse(session.catalogue_json()) } }),
   generate: (a) => started(session.generate(a.slug, a.width, a.height, a.seed, a.shape || a.geometry || "thin",
-    JSON.stringify(a.options || {}), a.mask ? JSON.stringify(a.mask) : "")),
+    JSON.stringify(a.options || {}), a.mask ? JSON.stringify(a.mask) : "", a.depth || "")),
   solve: (a) => started(session.solve(a.slug, a.seed, JSON.stringify(a.options || {}))),
   batch: (a) => {
     // A batch asked for by a run the page has left would take the new run's events.
@@ -121,7 +121,7 @@ const handlers = {
   },
   race: (a) => raced(session.race(a.family, JSON.stringify(a.slugs || []), a.generator, a.width, a.height, a.seed,
     a.shape || a.geometry || "thin", JSON.stringify(a.options || {}), a.mask ? JSON.stringify(a.mask) : "",
-    JSON.stringify(a.racerOptions || []))),
+    JSON.stringify(a.racerOptions || []), a.depth || "")),
   raceBatch: (a) => {
     const events = copyBuffer(session.race_batch(a.run, a.n), "i32");
     return { message: { events, run: a.run }, transfer: [events.buffer] };
