@@ -1,5 +1,5 @@
 from ..events import M_CURRENT, MARK, MILESTONE, WALL
-from ..graph import SHAPES, cells, moves
+from ..graph import SHAPES, cells, moves, rule
 from ..registry import generator
 
 
@@ -24,6 +24,7 @@ def aldous(maze, rng, watch=True):
     """
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
+    may = rule(maze)    # a weave maze: may this passage open now?
     getrandbits, random = rng.getrandbits, rng.random
     p = maze.start
     wall[p] = 0
@@ -40,6 +41,8 @@ def aldous(maze, rng, watch=True):
         if not inside[q]:
             continue
         if wall[q]:
+            if may is not None and not may.may_open(p, p + dv, q):
+                continue                # (a tunnel the rule refuses now: the walk stays)
             left -= 1
             wall[p + dv] = 0
             wall[q] = 0
