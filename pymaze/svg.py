@@ -20,7 +20,6 @@ from xml.sax.saxutils import escape
 
 from .errors import ParameterError, shown
 from .maze import check_maze
-from .weave import bridge, gapped
 
 # The page's colours (web/palette.js; a test keeps the two equal).
 WALL, START, GOAL, ROUTE, TEXT, FLOOR = "#1e293b", "#16a34a", "#dc2626", "#c2410c", "#0f172a", "#ffffff"
@@ -119,13 +118,14 @@ class Scene:
         over it follows (``bridge_segments``)."""
         d, g, out = self.drawn, self.maze.wall if wall is None else wall, []
         walls, tunnels = d["walls"], d.get("tunnels", ())
-        cut = {c for j, t in enumerate(tunnels) if not g[t] for c in d["covers"][2 * j:2 * j + 2]}
+        cuts = {c: d["cuts"][8 * i:8 * i + 8] for j, t in enumerate(tunnels) if not g[t]
+                for i, c in enumerate(d["covers"][2 * j:2 * j + 2], 2 * j)}
         skip = set(tunnels)
         for k, v in enumerate(d["passages"]):
             if g[v] and v not in skip:
-                seg = walls[4 * k:4 * k + 4]
-                for x0, y0, x1, y1 in gapped(seg) if v in cut else [seg]:
-                    out.append((self.px(x0, y0), self.px(x1, y1)))
+                seg = cuts.get(v, walls[4 * k:4 * k + 4])
+                for i in range(0, len(seg), 4):
+                    out.append((self.px(seg[i], seg[i + 1]), self.px(seg[i + 2], seg[i + 3])))
         ww = d.get("wrap_walls", ())  # a closed passage across a seam is a wall at both edges
         for k, v in enumerate(d.get("wraps", ())):
             if g[v]:
@@ -138,16 +138,12 @@ class Scene:
         return out
 
     def bridge_segments(self, wall=None):
-        """A weave maze: per open tunnel, the bridge over it (``pymaze.weave.bridge``) as px segments."""
+        """A weave maze: per open tunnel, the bridge over it (the drawing's ``bridges``) as px segments."""
         d, g, out = self.drawn, self.maze.wall if wall is None else wall, []
-        lat = self.maze.lattice
         for j, t in enumerate(d.get("tunnels", ()) if d else ()):
             if not g[t]:
-                a, b = lat.ends[2 * (t - lat.n)], lat.ends[2 * (t - lat.n) + 1]
-                (ax, ay), (bx, by) = lat.centre(a), lat.centre(b)
-                cx, cy = lat.centre(d["middles"][j])
-                out.append([(self.px(x0, y0), self.px(x1, y1))
-                            for x0, y0, x1, y1 in bridge(cx, cy, (bx - ax) / 2, (by - ay) / 2)])
+                b = d["bridges"][24 * j:24 * j + 24]
+                out.append([(self.px(b[i], b[i + 1]), self.px(b[i + 2], b[i + 3])) for i in range(0, 24, 4)])
         return out
 
     def wall_runs(self):

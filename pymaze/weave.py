@@ -95,9 +95,11 @@ class Rule:
 
 def drawing(lat):
     """The drawing of a weave lattice (see ``Lattice.drawing``): unit squares, a wall segment per
-    ordinary passage, and per tunnel (``tunnels``, its passage index) its ``middles`` cell and the
-    two walls it passes under (``covers``, two passage indices each).  A tunnel's own segment is
-    the line from one end's centre to the other's."""
+    ordinary passage, and per tunnel (``tunnels``, its passage index) its ``middles`` cell, the
+    two walls it passes under (``covers``, two passage indices each), what to draw while it is
+    open: ``bridges``, six segments (24 floats, ``bridge``), and ``cuts``, each covered wall's two
+    end pieces (16 floats, ``gapped``).  A tunnel's own segment is the line from one end's centre
+    to the other's; it is never drawn as a wall."""
     w, n, tables, raw = lat.w, lat.n, lat.tables, lat.raw
     polygons, starts = array("d"), array("i", [0])
     walls, border = array("d", [0.0]) * (4 * lat.m), array("d")
@@ -117,7 +119,7 @@ def drawing(lat):
             elif q > p:
                 v = 4 * (p + ordinary[q - p] - n)
                 walls[v:v + 4] = array("d", (ax, ay, bx, by))
-    tunnel, middles, covers = array("i"), array("i"), array("i")
+    tunnel, middles, covers, bridges, cuts = array("i"), array("i"), array("i"), array("d"), array("d")
     between = {}
     for k in range(lat.m):
         between[lat.ends[2 * k], lat.ends[2 * k + 1]] = n + k
@@ -130,11 +132,18 @@ def drawing(lat):
         walls[4 * k:4 * k + 4] = array("d", (ax, ay, bx, by))
         tunnel.append(n + k)
         middles.append(m)
-        covers.append(between[min(a, m), max(a, m)])
-        covers.append(between[min(b, m), max(b, m)])
+        for end in (a, b):
+            v = between[min(end, m), max(end, m)]
+            covers.append(v)
+            for seg in gapped(walls[4 * (v - n):4 * (v - n) + 4]):
+                cuts.extend(seg)
+        cx, cy = lat.centre(m)
+        for seg in bridge(cx, cy, (bx - ax) / 2, (by - ay) / 2):
+            bridges.extend(seg)
     return {"cells": array("i", range(n)), "polygons": polygons, "starts": starts,
             "passages": array("i", range(n, n + lat.m)), "walls": walls, "border": border,
-            "bounds": lat.bounds(), "tunnels": tunnel, "middles": middles, "covers": covers}
+            "bounds": lat.bounds(), "tunnels": tunnel, "middles": middles, "covers": covers,
+            "bridges": bridges, "cuts": cuts}
 
 
 def bridge(cx, cy, dx, dy, gap=GAP):

@@ -81,6 +81,9 @@ def drawing_of(lattice):
     meta = {"bounds": list(d["bounds"]), "cells": lattice.n, "passages": lattice.m}
     if "wraps" in d:  # a maze that wraps around: each seam passage and its segment at the other edge
         meta.update(wraps=d["wraps"].tolist(), wrapWalls=d["wrap_walls"].tolist())
+    if "tunnels" in d:  # a weave maze: each tunnel, the cell it runs under and the two walls it passes
+        meta.update(tunnels=d["tunnels"].tolist(), middles=d["middles"].tolist(), covers=d["covers"].tolist(),
+                    bridges=d["bridges"].tolist(), cuts=d["cuts"].tolist())
     return (json.dumps(meta), d["polygons"].tobytes(), d["starts"].tobytes(), d["walls"].tobytes(),
             d["border"].tobytes(), lattice.ends.tobytes())
 
