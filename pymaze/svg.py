@@ -134,16 +134,17 @@ class Scene:
         for j in range(0, len(b), 4):
             out.append((self.px(b[j], b[j + 1]), self.px(b[j + 2], b[j + 3])))
         if bridges:
-            out += [seg for segs in self.bridge_segments(g) for seg in segs]
+            out += [seg for segs in self.bridge_segments(g) for seg in segs[:6]]
         return out
 
     def bridge_segments(self, wall=None):
-        """A weave maze: per open tunnel, the bridge over it (the drawing's ``bridges``) as px segments."""
+        """A weave maze: per open tunnel, the bridge over it (the drawing's ``bridges``: its walls,
+        without the tunnel's hidden edges, ``hidden=False``) as px segments."""
         d, g, out = self.drawn, self.maze.wall if wall is None else wall, []
         for j, t in enumerate(d.get("tunnels", ()) if d else ()):
             if not g[t]:
-                b = d["bridges"][24 * j:24 * j + 24]
-                out.append([(self.px(b[i], b[i + 1]), self.px(b[i + 2], b[i + 3])) for i in range(0, 24, 4)])
+                b = d["bridges"][32 * j:32 * j + 32]
+                out.append([(self.px(b[i], b[i + 1]), self.px(b[i + 2], b[i + 3])) for i in range(0, 32, 4)])
         return out
 
     def wall_runs(self):
@@ -270,9 +271,11 @@ def to_svg(maze, route=None, numbers=False, heat_map=None, title=None, unit=None
         out.append(f'<path class="walls" fill="none" stroke="{WALL}" stroke-width="{width}" '
                    f'stroke-linecap="round" stroke-linejoin="round" d="{d}"/>')
         for segs in scene.bridge_segments():  # a weave maze: the corridor above each open tunnel
-            d = "".join(polyline(line) for line in chains(segs))
-            out.append(f'<path class="bridge" fill="none" stroke="{WALL}" stroke-width="{width}" '
-                       f'stroke-linecap="round" d="{d}"/>')
+            d = "".join(polyline(line) for line in chains(segs[:6]))
+            hidden = "".join(polyline(line) for line in chains(segs[6:]))
+            out.append(f'<g class="bridge"><path fill="none" stroke="{WALL}" stroke-width="{width}" '
+                       f'stroke-linecap="round" d="{d}"/><path fill="none" stroke="{WALL}" '
+                       f'stroke-width="{num(max(1, u / 24))}" stroke-dasharray="{num(u / 12)}" d="{hidden}"/></g>')
     out.extend(seam_marks(scene))
     if len(route) > 1:
         d = "".join(polyline(line) for line in route_lines(scene, route))

@@ -21,7 +21,7 @@ carries the bridge, its two rails along the corridor above and the tunnel's mout
 from array import array
 
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))   # N, E, S, W
-GAP = 0.3                                     # the tunnel's half width, and the rails' distance from the centre
+GAP = 0.25                                    # the tunnel's half width, and the rails' distance from the centre
 
 
 def nbrs(w, h, on=None):
@@ -97,8 +97,9 @@ def drawing(lat):
     """The drawing of a weave lattice (see ``Lattice.drawing``): unit squares, a wall segment per
     ordinary passage, and per tunnel (``tunnels``, its passage index) its ``middles`` cell, the
     two walls it passes under (``covers``, two passage indices each), what to draw while it is
-    open: ``bridges``, six segments (24 floats, ``bridge``), and ``cuts``, each covered wall's two
-    end pieces (16 floats, ``gapped``).  A tunnel's own segment is the line from one end's centre
+    open: ``bridges``, eight segments (32 floats, ``bridge``: six walls, then the tunnel's two
+    hidden edges under the bridge, drawn dashed), and ``cuts``, each covered wall's two end
+    pieces (16 floats, ``gapped``).  A tunnel's own segment is the line from one end's centre
     to the other's; it is never drawn as a wall."""
     w, n, tables, raw = lat.w, lat.n, lat.tables, lat.raw
     polygons, starts = array("d"), array("i", [0])
@@ -150,7 +151,8 @@ def bridge(cx, cy, dx, dy, gap=GAP):
     """The bridge over an open tunnel whose middle cell is centred at ``(cx, cy)`` and which runs
     along the unit vector ``(dx, dy)``: segments ``(x0, y0, x1, y1)`` in maze units, the two rails
     of the corridor above (across the tunnel, the cell's full length) and the four short walls of
-    the tunnel's mouths (from each covered wall to a rail)."""
+    the tunnel's mouths (from each covered wall to a rail); then the tunnel's two edges hidden
+    under the bridge (from rail to rail), which a drawing dashes."""
     ox, oy = -dy, dx   # across the tunnel
     out = []
     for s in (-1, 1):
@@ -159,6 +161,9 @@ def bridge(cx, cy, dx, dy, gap=GAP):
         for t in (-1, 1):
             mx, my = cx + t * gap * ox, cy + t * gap * oy
             out.append((mx + s * 0.5 * dx, my + s * 0.5 * dy, mx + s * gap * dx, my + s * gap * dy))
+    for t in (-1, 1):
+        mx, my = cx + t * gap * ox, cy + t * gap * oy
+        out.append((mx - gap * dx, my - gap * dy, mx + gap * dx, my + gap * dy))
     return out
 
 

@@ -193,8 +193,8 @@ def test_weave_is_picked_drawn_with_its_bridges_and_played_through_a_tunnel(page
                  and all(engine.wall[t] for t in lat.over[p]))
     points = [(mx - 0.5 * dx, my - 0.5 * dy),                    # the mouth, in the covered wall
               (mx + 0.5 * dx, my + 0.5 * dy),                    # the other mouth
-              (mx - 0.3 * dx - 0.45 * dy, my - 0.3 * dy + 0.45 * dx),   # a rail, near the cell's side
-              (mx + 0.3 * dx + 0.45 * dy, my + 0.3 * dy - 0.45 * dx),   # the other rail
+              (mx - 0.25 * dx - 0.45 * dy, my - 0.25 * dy + 0.45 * dx),   # a rail, near the cell's side
+              (mx + 0.25 * dx + 0.45 * dy, my + 0.25 * dy - 0.45 * dx),   # the other rail
               centre(plain)]                                     # floor, for comparison
     board = SAMPLE.replace("'overlay'", "'maze'")
     *got, floor = page.js(board, points)

@@ -290,7 +290,8 @@ export class Renderer {
   }
 
   // A weave maze: the bridge over the open tunnel under cell p, if any (its rails and the tunnel's
-  // mouths, as the engine's drawing gives them), in the wall colour, clipped to the cell.
+  // mouths, then the tunnel's edges hidden under it, dashed, as the engine's drawing gives them), in
+  // the wall colour, clipped to the cell.
   bridge(p) {
     const g = this.graph, s = this.s, t = g.under.get(p).find((i) => !s.wall[i]);
     if (t === undefined) return;
@@ -302,12 +303,19 @@ export class Renderer {
     ctx.strokeStyle = COLOURS.wall;
     ctx.lineWidth = this.wallWidth;
     ctx.lineCap = "round";
-    ctx.beginPath();
-    for (let j = 0; j < 24; j += 4) {
-      ctx.moveTo(ox + b[j] * k, oy + b[j + 1] * k);
-      ctx.lineTo(ox + b[j + 2] * k, oy + b[j + 3] * k);
+    for (const [from, to, dash] of [[0, 24, false], [24, 32, true]]) {
+      ctx.beginPath();
+      for (let j = from; j < to; j += 4) {
+        ctx.moveTo(ox + b[j] * k, oy + b[j + 1] * k);
+        ctx.lineTo(ox + b[j + 2] * k, oy + b[j + 3] * k);
+      }
+      if (dash) {
+        ctx.lineWidth = Math.max(1, this.wallWidth / 3);
+        ctx.lineCap = "butt";
+        ctx.setLineDash([Math.max(2, this.wallWidth * 0.8), Math.max(2, this.wallWidth * 0.8)]);
+      }
+      ctx.stroke();
     }
-    ctx.stroke();
     ctx.restore();
   }
 

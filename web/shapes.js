@@ -16,7 +16,7 @@ export class ShapeView {
     this.tunnels = new Map(); this.under = new Map(); this.cuts = new Map();
     (d.tunnels || []).forEach((i, j) => {
       const mid = d.middles[j];
-      this.tunnels.set(i, { mid, bridge: d.bridges.slice(24 * j, 24 * j + 24) });
+      this.tunnels.set(i, { mid, bridge: d.bridges.slice(32 * j, 32 * j + 32) });
       this.under.set(mid, [...(this.under.get(mid) || []), i]);
       for (const c of [0, 1]) {
         const wall = d.covers[2 * j + c], pieces = this.cuts.get(wall) || [];
