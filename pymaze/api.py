@@ -14,8 +14,8 @@ def generate(slug, width, height, seed=0, geometry="thin", shape=None, mask=None
     """Run generator ``slug`` to the end on ``width x height`` cells; returns the maze (marks cleared).
 
     ``geometry="thin"`` / ``"block"`` are the two views of a square maze; ``shape`` (or
-    ``geometry``) ``"hex"``, ``"triangle"``, ``"polar"``, ``"cylinder"``, ``"torus"``, ``"moebius"``
-    or ``"upsilon"`` makes another shape (polar: ``width`` cells in the first ring, ``height``
+    ``geometry``) ``"hex"``, ``"triangle"``, ``"polar"``, ``"cylinder"``, ``"torus"``, ``"moebius"``,
+    ``"upsilon"`` or ``"weave"`` makes another shape (polar: ``width`` cells in the first ring, ``height``
     rings; see ``pymaze.graph``); ``mask`` (``pymaze.masks.Mask``) switches cells off.
 
     Every argument is checked first: an unknown slug raises UnknownAlgorithmError, a size outside 1..2000
