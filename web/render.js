@@ -300,6 +300,17 @@ export class Renderer {
     ctx.beginPath();
     this.polygon(ctx, p);
     ctx.clip();
+    const m = s.mark[t];
+    if (m) { // a marked tunnel (a search went through it): a band of its mark along it, under the bridge's lines
+      const [x0, y0, x1, y1] = g.walls.slice(4 * (t - g.n), 4 * (t - g.n) + 4);
+      ctx.strokeStyle = this.style(this.mark32[m]);
+      ctx.lineWidth = Math.hypot(b[24] - b[28], b[25] - b[29]) * k; // the tunnel's width
+      ctx.lineCap = "butt";
+      ctx.beginPath();
+      ctx.moveTo(ox + x0 * k, oy + y0 * k);
+      ctx.lineTo(ox + x1 * k, oy + y1 * k);
+      ctx.stroke();
+    }
     ctx.strokeStyle = COLOURS.wall;
     ctx.lineWidth = this.wallWidth;
     ctx.lineCap = "round";
