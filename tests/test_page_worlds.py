@@ -212,6 +212,18 @@ def test_weave_is_picked_drawn_with_its_bridges_and_played_through_a_tunnel(page
         page.page.keyboard.press(key)
         got = page.js("window.pymaze.snapshot().walk.pos")
         assert got == q, f"{key} from cell {p}: page at {got}, the passages lead to {q}"
+    page.page.click("#mode-watch")
+    # Edit: a press beside a cell's east side is for its wall, never for the tunnel that runs that way.
+    page.page.keyboard.press("e")
+    page.wait_state("editing")
+    page.page.wait_for_function("!window.pymaze.snapshot().busy")
+    before = page.snapshot()["wall"]
+    cell = lat.cell_at(2, 2)
+    east = pymaze.graph.between(engine)(cell, lat.cell_at(3, 2))
+    (x, y), unit = centre(cell), centre(lat.cell_at(3, 2))[0] - centre(cell)[0]
+    page.page.mouse.click(x + 0.45 * unit, y)
+    after = page.snapshot()["wall"]
+    assert [i for i in range(len(after)) if after[i] != before[i]] == [east]
     assert page.errors() == []
     page.page.click("#mode-watch")
     choose(page, "square")
