@@ -33,7 +33,7 @@ from . import registry
 from .errors import PymazeError
 from .events import (GOAL, MARK, MARK_NAMES, MILESTONE, NOTE, NUM, N_FOUND, N_NO_ROUTE, N_TURNS, START,
                      WALL, apply)
-from .graph import SHAPES, cells, heuristic, links, moves, turning
+from .graph import RULED, SHAPES, cells, heuristic, links, moves, turning
 from .worlds import WRAPS
 from .registry import Param
 
@@ -336,7 +336,8 @@ def _register(family, slug, name, params, kw):
         def run(maze, rng, **options):
             return Steps(func, maze, rng, family, options)
         run.__doc__, run.__name__, run.__wrapped__ = func.__doc__, func.__name__, func
-        kw.setdefault("shapes", SHAPES)
+        # (a generator of one's own does not ask a weave maze's rule: it takes the other shapes)
+        kw.setdefault("shapes", SHAPES if family == "solver" else tuple(s for s in SHAPES if s not in RULED))
         if family == "generator":
             kw.setdefault("initial", "closed")
         registry._register(family, slug, name, params=params, **kw)(run)

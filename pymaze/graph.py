@@ -21,6 +21,8 @@ and which passages are open.  Shapes:
   diagonal ones octagons too) and squares (four neighbours); see ``pymaze.worlds``.
 * ``"levels"``: w x h x depth squares, level above level; six neighbours (N, E, S, W, then the
   stairs up and down to the same (x, y) of the levels next to it); see ``pymaze.worlds``.
+* ``"weave"``: w x h squares, each with a tunnel candidate to the cells two away in a line,
+  under the middle one; which may open depends on what is open (``rule``); see ``pymaze.weave``.
 
 On hex, triangle and polar mazes (``Maze.geometry == "graph"``) the index
 space is the cells ``0 .. n-1`` followed by the passages ``n .. n+m-1``:
@@ -47,10 +49,11 @@ from operator import sub
 
 from .errors import GeometryError, ParameterError, SizeError
 from .masks import settle
-from . import worlds
+from . import weave, worlds
 from .worlds import WRAPS
 
-SHAPES = ("square", "hex", "triangle", "polar", "cylinder", "torus", "moebius", "upsilon", "levels")
+SHAPES = ("square", "hex", "triangle", "polar", "cylinder", "torus", "moebius", "upsilon", "levels", "weave")
+RULED = ("weave",)  # shapes where a passage may open only as what is open allows (see ``rule``)
 MAX_CELLS = 4_000_000  # the most cells of a lattice: as many as a 2000 x 2000 square maze
 GRAPH_SHAPES = SHAPES[1:]
 DIAGONALS = ("never", "no-corners", "one-blocked", "always")  # a block maze's rules for diagonal steps
@@ -161,6 +164,8 @@ class Lattice:
             nbrs, total = worlds.upsilon_nbrs(w, h), w * h
         elif shape == "levels":
             nbrs, total = worlds.levels_nbrs(w, h, depth), w * h * depth
+        elif shape == "weave":
+            nbrs, total = weave.nbrs(w, h), w * h
         else:
             if shape == "triangle" and w == 1 and h > 1:
                 raise SizeError("a triangle maze one cell wide falls apart into pairs of triangles (each "
@@ -175,6 +180,8 @@ class Lattice:
         on = self._switch(mask, total)
         if mask is not None:
             on = settle(bytearray(on), nbrs, mask.islands)
+            if shape == "weave":  # no tunnel under or into a switched-off cell
+                nbrs = weave.nbrs(w, h, on)
         self.mask = mask
         cell = array("i", [-1]) * total
         raw = array("i", (k for k in range(total) if on[k]))
@@ -210,6 +217,8 @@ class Lattice:
             tables.append(tuple(entries))
         self.boundary, self.tables = boundary, tables
         self.m, self.ends = m - n, ends
+        if shape == "weave":
+            self.middle, self.over = weave.tunnels(self)
 
     def _switch(self, mask, total):
         """Which raw cells are on: all, or those whose centre falls on a set cell of ``mask``."""
@@ -235,7 +244,7 @@ class Lattice:
     def bounds(self):
         """``(x0, y0, x1, y1)`` of the unmasked lattice's drawing."""
         w, h = self.w, self.h
-        if self.shape in WRAPS:
+        if self.shape in WRAPS or self.shape == "weave":
             return 0.0, 0.0, float(w), float(h)
         if self.shape == "upsilon":
             return worlds.upsilon_bounds(w, h)
@@ -250,7 +259,7 @@ class Lattice:
 
     def raw_centre(self, k):
         w = self.w
-        if self.shape in WRAPS:
+        if self.shape in WRAPS or self.shape == "weave":
             return k % w + 0.5, k // w + 0.5
         if self.shape == "upsilon":
             return worlds.upsilon_centre(w, k)
@@ -345,7 +354,11 @@ class Lattice:
         each one's second segment (4 floats): its side on the higher cell, at the other edge.
         A maze of levels adds ``stairs``, the passages between levels: no side of either cell, so
         never drawn as a wall (their segment is a point at the upper cell's centre); an open one
-        is drawn as a mark on both cells, down (▼) on the upper cell, up (▲) on the lower one."""
+        is drawn as a mark on both cells, down (▼) on the upper cell, up (▲) on the lower one.
+
+        A weave maze adds its tunnels (see ``pymaze.weave.drawing``)."""
+        if self.shape == "weave":
+            return weave.drawing(self)
         polygons, starts = array("d"), array("i", [0])
         walls = array("d", [0.0]) * (4 * self.m)
         border = array("d")
@@ -405,6 +418,8 @@ class Lattice:
             return worlds.upsilon_nbrs(self.w, self.h)
         if self.shape == "levels":
             return worlds.levels_nbrs(self.w, self.h, self.depth)
+        if self.shape == "weave":
+            return weave.nbrs(self.w, self.h)
         if self.shape == "hex":
             return _hex_nbrs(self.w, self.h)
         if self.shape == "triangle":
@@ -574,6 +589,17 @@ def moves(maze):
     for p in masked_off(maze):
         inside[p] = 0
     return tuple((d, 2 * d) for d in (-w, 1, w, -1)), None, inside
+
+
+def rule(maze):
+    """None, or on a shape where a passage may open only as what is open allows (``RULED``), what
+    says which may: ``may_open(p, via, q)`` (passage ``via`` between cells p and q) and
+    ``may_close(via)``.  Every generator that opens passages on such a shape asks it at each
+    opening; one that cannot keep the rule does not take the shape."""
+    lat = maze.lattice
+    if lat is None or lat.shape not in RULED:
+        return None
+    return weave.Rule(maze)
 
 
 def between(maze):
@@ -961,7 +987,7 @@ def to_networkx(maze, candidates=False):
     """The maze as a ``networkx.Graph`` on its node indices: open passages, or every candidate one.
 
     Nodes are the open cells (squares of a block maze); each edge carries ``via``, the passage's
-    index (-1 between two block squares).  Needs networkx.
+    index (-1 between two block squares), and a weave maze's tunnel ``under=True``.  Needs networkx.
     """
     import networkx as nx
     G = nx.Graph()
@@ -976,9 +1002,14 @@ def to_networkx(maze, candidates=False):
     for p in cells(maze):
         if candidates or not g[p]:
             G.add_node(p)
+    lat = maze.lattice
+    middle = lat.middle if lat is not None and lat.shape == "weave" else None
     for v, a, b in zip(*passages(maze)):
         if candidates or not (g[v] or g[a] or g[b]):
-            G.add_edge(a, b, via=v)
+            if middle is not None and middle[v - lat.n] >= 0:
+                G.add_edge(a, b, via=v, under=True)
+            else:
+                G.add_edge(a, b, via=v)
     return G
 
 

@@ -118,7 +118,7 @@ class Run:
         """Start generator ``slug`` on a ``width x height`` cell maze.
 
         ``shape``: "square" (default) or one of the other ``pymaze.graph.SHAPES`` (hex, triangle,
-        polar, cylinder, torus, moebius, upsilon, levels);
+        polar, cylinder, torus, moebius, upsilon, levels, weave);
         ``geometry``: the view of a square maze, "thin" or "block", or a shape's name (the
         same as ``shape=``).  ``mask``: a ``pymaze.masks.Mask`` switching cells off.
         ``depth``: the levels of a ``levels`` maze (each ``width x height``; default 1).
@@ -129,11 +129,13 @@ class Run:
             if not isinstance(mask, Mask):
                 raise ParameterError(f"mask must be a pymaze.masks.Mask or None; got {shown(mask)}")
         if shape not in algo.shapes:
-            raise GeometryError(f"{slug} makes {' and '.join(algo.shapes)} mazes, not {shape} ones")
+            takers = ", ".join(a.slug for a in registry.generators().values() if shape in a.shapes)
+            raise GeometryError(f"{slug} makes {' and '.join(algo.shapes)} mazes, not {shape} ones; "
+                                f"{shape} mazes come from {takers}")
         # The generators that take every shape walk the graph, so they take masks too (one written
         # before the maze shapes that wrap around came: square, hex, triangle and polar).
         if mask is not None and not set(SHAPES[:4]) <= set(algo.shapes):
-            takers = ", ".join(a.slug for a in registry.generators().values() if set(a.shapes) == set(SHAPES))
+            takers = ", ".join(a.slug for a in registry.generators().values() if set(SHAPES[:4]) <= set(a.shapes))
             raise GeometryError(f"{slug} fills the whole grid, so it takes no mask; masks work with {takers}")
         lo, hi = algo.min_size, registry.MAX_SIZE
         width, height = (check_whole(v, label, lo, hi, SizeError, f"{slug} needs {label} from {lo} to {hi} cells "

@@ -28,7 +28,8 @@ RAMP = ("#fde725", "#a0da39", "#4ac16d", "#1fa187", "#277f8e", "#365c8d", "#4632
 MARKS = {0: "#ffffff", 1: "#e11d48", 2: "#f59e0b", 3: "#38bdf8", 4: "#c7d2fe", 5: "#fdba74", 6: "#4ade80",
          7: "#d9f99d", 8: "#94a3b8", 9: "#e9d5ff", 10: "#fca5a5", 11: "#e0f2fe", 12: "#0d9488"}
 
-UNITS = {"thin": 24, "block": 12, "hex": 14, "triangle": 34, "polar": 20, "cylinder": 24, "torus": 24, "moebius": 24, "upsilon": 24, "levels": 24}  # px per maze unit
+UNITS = {"thin": 24, "block": 12, "hex": 14, "triangle": 34, "polar": 20, "cylinder": 24, "torus": 24, "moebius": 24, "upsilon": 24, "levels": 24,
+         "weave": 24}  # px per maze unit
 MARGIN = 6  # px around the maze
 
 
@@ -110,15 +111,22 @@ class Scene:
             return self.px((x - 1) / 2 + 0.5, (y - 1) / 2 + 0.5)
         return self.px(x + 0.5, y + 0.5)
 
-    def segments(self, wall=None):
+    def segments(self, wall=None, bridges=True):
         """The walls as px segments ``((x0, y0), (x1, y1))``: each closed passage (in ``wall``, a wall
         layer of a maze of this shape; default the scene's maze's), then the border (thin and graph
-        views; a block maze's walls are its wall squares)."""
+        views; a block maze's walls are its wall squares).  A weave maze's tunnel is no wall: where
+        one is open, the walls it passes under have its mouth cut out, and (``bridges``) the bridge
+        over it follows (``bridge_segments``)."""
         d, g, out = self.drawn, self.maze.wall if wall is None else wall, []
-        walls = d["walls"]
+        walls, tunnels = d["walls"], d.get("tunnels", ())
+        cuts = {c: d["cuts"][8 * i:8 * i + 8] for j, t in enumerate(tunnels) if not g[t]
+                for i, c in enumerate(d["covers"][2 * j:2 * j + 2], 2 * j)}
+        skip = set(tunnels)
         for k, v in enumerate(d["passages"]):
-            if g[v] and (walls[4 * k], walls[4 * k + 1]) != (walls[4 * k + 2], walls[4 * k + 3]):  # (a stair: a point)
-                out.append((self.px(walls[4 * k], walls[4 * k + 1]), self.px(walls[4 * k + 2], walls[4 * k + 3])))
+            if g[v] and v not in skip and (walls[4 * k], walls[4 * k + 1]) != (walls[4 * k + 2], walls[4 * k + 3]):  # (a stair: a point)
+                seg = cuts.get(v, walls[4 * k:4 * k + 4])
+                for i in range(0, len(seg), 4):
+                    out.append((self.px(seg[i], seg[i + 1]), self.px(seg[i + 2], seg[i + 3])))
         ww = d.get("wrap_walls", ())  # a closed passage across a seam is a wall at both edges
         for k, v in enumerate(d.get("wraps", ())):
             if g[v]:
@@ -126,6 +134,18 @@ class Scene:
         b = d["border"]
         for j in range(0, len(b), 4):
             out.append((self.px(b[j], b[j + 1]), self.px(b[j + 2], b[j + 3])))
+        if bridges:
+            out += [seg for segs in self.bridge_segments(g) for seg in segs[:6]]
+        return out
+
+    def bridge_segments(self, wall=None):
+        """A weave maze: per open tunnel, the bridge over it (the drawing's ``bridges``: its walls,
+        without the tunnel's hidden edges, ``hidden=False``) as px segments."""
+        d, g, out = self.drawn, self.maze.wall if wall is None else wall, []
+        for j, t in enumerate(d.get("tunnels", ()) if d else ()):
+            if not g[t]:
+                b = d["bridges"][32 * j:32 * j + 32]
+                out.append([(self.px(b[i], b[i + 1]), self.px(b[i + 2], b[i + 3])) for i in range(0, 32, 4)])
         return out
 
     def wall_runs(self):
@@ -248,9 +268,15 @@ def to_svg(maze, route=None, numbers=False, heat_map=None, title=None, unit=None
             d = "".join(polyline(scene.polygon(p)) + "Z" for p in off)
             out.append(f'<path class="closed" fill="{WALL}" d="{d}"/>')
         width = num(max(1.5, u / 10))
-        d = "".join(polyline(line) for line in chains(scene.segments()))
+        d = "".join(polyline(line) for line in chains(scene.segments(bridges=False)))
         out.append(f'<path class="walls" fill="none" stroke="{WALL}" stroke-width="{width}" '
                    f'stroke-linecap="round" stroke-linejoin="round" d="{d}"/>')
+        for segs in scene.bridge_segments():  # a weave maze: the corridor above each open tunnel
+            d = "".join(polyline(line) for line in chains(segs[:6]))
+            hidden = "".join(polyline(line) for line in chains(segs[6:]))
+            out.append(f'<g class="bridge"><path fill="none" stroke="{WALL}" stroke-width="{width}" '
+                       f'stroke-linecap="round" d="{d}"/><path fill="none" stroke="{WALL}" '
+                       f'stroke-width="{num(max(1, u / 24))}" stroke-dasharray="{num(u / 12)}" d="{hidden}"/></g>')
     out.extend(seam_marks(scene))
     out.extend(stair_svg(scene))
     if len(route) > 1:

@@ -84,6 +84,9 @@ def drawing_of(lattice):
         meta.update(wraps=d["wraps"].tolist(), wrapWalls=d["wrap_walls"].tolist())
     if "stairs" in d:  # a maze of levels: the passages between levels (no wall; the open ones get marks)
         meta.update(stairs=d["stairs"].tolist(), levels=[lattice.w, lattice.h, lattice.depth])
+    if "tunnels" in d:  # a weave maze: each tunnel, the cell it runs under and the two walls it passes
+        meta.update(tunnels=d["tunnels"].tolist(), middles=d["middles"].tolist(), covers=d["covers"].tolist(),
+                    bridges=d["bridges"].tolist(), cuts=d["cuts"].tolist())
     return (json.dumps(meta), d["polygons"].tobytes(), d["starts"].tobytes(), d["walls"].tobytes(),
             d["border"].tobytes(), lattice.ends.tobytes())
 

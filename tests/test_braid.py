@@ -17,7 +17,7 @@ from pymaze.registry import generators
 
 ROOT = Path(__file__).resolve().parent.parent
 PERFECT = [s for s, a in generators().items() if a.perfect is True]
-CASES = [(shape, slug) for shape in SHAPES for slug in ("dig", "kruskal", "wilson")] + \
+CASES = [(shape, slug) for shape in SHAPES for slug in ("dig", "kruskal", "wilson") if shape in generators()[slug].shapes] + \
     [("square", slug) for slug in ("division", "binary", "eller", "sidewinder", "prim", "hunt")]
 
 

@@ -27,7 +27,7 @@ SOLVERS = registry.solvers()
 SIZES = {"square": [(6, 5), (1, 7)], "hex": [(9, 7), (1, 4), (5, 1)], "triangle": [(8, 5), (3, 1)],
          "polar": [(6, 5), (3, 1)], "cylinder": [(6, 5), (3, 1)], "torus": [(6, 5), (3, 3)],
          "moebius": [(6, 5), (3, 2)], "upsilon": [(6, 5), (1, 4), (5, 1)],
-         "levels": [(6, 5), (1, 4)]}  # one level here; several in tests/test_worlds.py
+         "levels": [(6, 5), (1, 4)], "weave": [(6, 5), (1, 4), (5, 3)]}  # one level here; several in tests/test_worlds.py
 # Open-room generators (perfect=False: random obstacles, caves, dungeons) promise no spanning tree and are
 # checked by tests of their own.
 CASES = [(shape, slug, size, seed) for shape in SHAPES for slug, a in GENERATORS.items()
@@ -92,7 +92,7 @@ def test_every_choice_of_every_generator_makes_a_spanning_tree_on_other_shapes(s
         assert G.number_of_nodes() == maze.lattice.n and nx.is_tree(G)
 
 
-@pytest.mark.parametrize("slug", [s for s, a in GENERATORS.items() if set(a.shapes) == set(SHAPES) and a.perfect])
+@pytest.mark.parametrize("slug", [s for s, a in GENERATORS.items() if set(SHAPES[:4]) <= set(a.shapes) and a.perfect])
 def test_every_perfect_generator_spans_the_cells_a_mask_leaves_on_a_square_maze(slug):
     mask = masks.preset("ring", 9, 8, islands="join")
     for seed in (1, 2):
@@ -109,7 +109,7 @@ def test_loops_add_passages_beyond_a_tree(shape):
     assert pymaze.metrics(maze)["perfect"] is False
 
 
-@pytest.mark.parametrize("slug", [s for s, a in GENERATORS.items() if set(a.shapes) != set(SHAPES)])
+@pytest.mark.parametrize("slug", [s for s, a in GENERATORS.items() if not set(SHAPES[:4]) <= set(a.shapes)])
 @pytest.mark.parametrize("shape", GRAPH_SHAPES)
 def test_grid_only_generators_refuse_other_shapes_and_masks(slug, shape):
     takes = GENERATORS[slug].shapes
@@ -125,8 +125,9 @@ def test_grid_only_generators_refuse_other_shapes_and_masks(slug, shape):
 def test_the_catalogue_says_which_shapes_each_algorithm_takes():
     cat = pymaze.catalogue()
     shapes = {a["slug"]: a["shapes"] for a in cat["generators"] + cat["solvers"]}
-    for slug in ("dig", "kruskal", "prim", "wilson", "aldous", "hunt", "growing"):
+    for slug in ("dig", "prim", "wilson", "aldous", "hunt", "growing"):
         assert shapes[slug] == list(SHAPES)
+    assert shapes["kruskal"] == [s for s in SHAPES if s != "weave"]  # (its passages open anywhere: no weave)
     for slug in ("binary", "eller", "division", "stick", "extend", "mouse"):
         assert shapes[slug] == ["square"]
     assert shapes["sidewinder"] == ["square", "polar"]
@@ -210,6 +211,10 @@ def test_wall_followers_finish_on_every_shape(shape, hand):
 @pytest.mark.parametrize("family, slug", [("generator", "wilson"), ("generator", "kruskal"),
                                           ("solver", "astar"), ("solver", "wave"), ("solver", "culdesac")])
 def test_replay_and_step_back_rebuild_the_states(shape, family, slug):
+    if family == "generator" and shape not in GENERATORS[slug].shapes:
+        with pytest.raises(GeometryError, match=f"not {shape} ones"):
+            Run.generate(slug, 7, 6, seed=9, shape=shape)
+        return
     if family == "generator":
         run = Run.generate(slug, 7, 6, seed=9, shape=shape, mask=masks.preset("ring", 7, 6, islands="join"))
     else:
@@ -316,10 +321,15 @@ def test_the_drawing_has_a_polygon_per_cell_and_a_wall_per_passage_on_both_cells
     wraps = {via: j for j, via in enumerate(d.get("wraps", ()))}
     assert len(d.get("wrap_walls", ())) == 4 * len(wraps)
     assert bool(wraps) == (shape in ("cylinder", "torus", "moebius"))
+    # A weave maze's tunnel is no side of a polygon: its segment runs from one end's centre to the other's.
+    tunnels = set(d.get("tunnels", ()))
+    assert bool(tunnels) == (shape == "weave")
     for k, via in enumerate(d["passages"]):
         a, b = sorted(ends[via])
         x0, y0, x1, y1 = (round(v, 6) for v in d["walls"][4 * k:4 * k + 4])
-        if via in wraps:
+        if via in tunnels:
+            assert [x0, y0, x1, y1] == [round(v, 6) for v in maze.lattice.centre(a) + maze.lattice.centre(b)]
+        elif via in wraps:
             j = 4 * wraps[via]
             u0, v0, u1, v1 = (round(v, 6) for v in d["wrap_walls"][j:j + 4])
             assert {(x0, y0), (x1, y1)} <= corners[a] and not {(x0, y0), (x1, y1)} <= corners[b]
@@ -334,10 +344,11 @@ def test_the_drawing_has_a_polygon_per_cell_and_a_wall_per_passage_on_both_cells
             key = frozenset((a, b))
             sides[key] = sides.get(key, 0) + 1
     segs = [frozenset(((round(s[i], 6), round(s[i + 1], 6)), (round(s[i + 2], 6), round(s[i + 3], 6))))
-            for s in (d["walls"], d["border"], d.get("wrap_walls", ())) for i in range(0, len(s), 4)]
+            for s in (d["walls"], d["border"], d.get("wrap_walls", ())) for i in range(0, len(s), 4)
+            if s is not d["walls"] or d["passages"][i // 4] not in tunnels]
     assert sorted(segs, key=sorted) == sorted(sides, key=sorted)
-    once = {k for k, via in enumerate(d["passages"]) if via in wraps}
-    assert all(sides[s] == (1 if k in once else 2) for k, s in enumerate(segs[:len(d["passages"])]))
+    once = {k for k, via in enumerate(v for v in d["passages"] if v not in tunnels) if via in wraps}
+    assert all(sides[s] == (1 if k in once else 2) for k, s in enumerate(segs[:len(d["passages"]) - len(tunnels)]))
     assert all(sides[s] == 1 for s in segs[len(d["passages"]):])
 
 

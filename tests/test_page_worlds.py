@@ -221,3 +221,65 @@ def test_levels_are_picked_with_their_depth_drawn_with_stair_marks_and_played_up
     assert page.errors() == []
     page.page.click("#mode-watch")
     choose(page, "square")
+
+
+def test_weave_is_picked_drawn_with_its_bridges_and_played_through_a_tunnel(page):
+    def tunnel_walk(seed):  # a route from S to a tunnel's far end through it, short of G
+        maze = Run.generate("dig", W, H, seed, "weave").finish()
+        G = maze.to_networkx()
+        for a, b, under in sorted(G.edges(data="under")):
+            for a, b in ((a, b), (b, a)) if under else ():
+                route = nx.shortest_path(G, maze.start, a) + [b]
+                if maze.goal not in route and b not in route[:-1]:
+                    return maze, G, route
+        return None
+    seed = next(seed for seed in range(1, 40) if tunnel_walk(seed))
+    engine, G, route = tunnel_walk(seed)
+    choose(page, "weave")
+    snap = page.generate("dig", W, H, seed)
+    assert snap["geometry"] == "graph" and snap["wall"] == list(engine.wall)
+    # The bridge: where a covered wall would be, the tunnel's mouth (floor); on the rails, wall.
+    lat = engine.lattice
+    a, b = route[-2], route[-1]
+    m = lat.cell_at(*((u + v) // 2 for u, v in zip(lat.position(a), lat.position(b))))
+    centre = lambda p: page.js("p => window.pymaze.squareCentre(p)", p)  # noqa: E731
+    (ax, ay), (mx, my) = centre(a), centre(m)
+    dx, dy = (mx - ax), (my - ay)          # one cell along the tunnel, in client px
+    plain = next(p for p in range(lat.n) if p not in (engine.start, engine.goal, m)
+                 and all(engine.wall[t] for t in lat.over[p]))
+    points = [(mx - 0.5 * dx, my - 0.5 * dy),                    # the mouth, in the covered wall
+              (mx + 0.5 * dx, my + 0.5 * dy),                    # the other mouth
+              (mx - 0.25 * dx - 0.45 * dy, my - 0.25 * dy + 0.45 * dx),   # a rail, near the cell's side
+              (mx + 0.25 * dx + 0.45 * dy, my + 0.25 * dy - 0.45 * dx),   # the other rail
+              centre(plain)]                                     # floor, for comparison
+    board = SAMPLE.replace("'overlay'", "'maze'")
+    *got, floor = page.js(board, points)
+    dark = lambda px: sum(px[:3]) < sum(floor[:3]) - 200  # noqa: E731
+    assert not dark(got[0]) and not dark(got[1]), f"the tunnel's mouths are open: {got[:2]}, floor {floor}"
+    assert dark(got[2]) and dark(got[3]), f"the bridge's rails are drawn: {got[2:]}, floor {floor}"
+    # Play: walk to the tunnel and through it, one key press a move.
+    page.page.click("#mode-play")
+    page.wait_state("walking")
+    page.page.focus("#board")
+    keys = {(0, -1): "ArrowUp", (1, 0): "ArrowRight", (0, 1): "ArrowDown", (-1, 0): "ArrowLeft"}
+    for p, q in zip(route, route[1:]):
+        (px, py), (qx, qy) = lat.position(p), lat.position(q)
+        key = keys[(qx > px) - (qx < px), (qy > py) - (qy < py)]
+        page.page.keyboard.press(key)
+        got = page.js("window.pymaze.snapshot().walk.pos")
+        assert got == q, f"{key} from cell {p}: page at {got}, the passages lead to {q}"
+    page.page.click("#mode-watch")
+    # Edit: a press beside a cell's east side is for its wall, never for the tunnel that runs that way.
+    page.page.keyboard.press("e")
+    page.wait_state("editing")
+    page.page.wait_for_function("!window.pymaze.snapshot().busy")
+    before = page.snapshot()["wall"]
+    cell = lat.cell_at(2, 2)
+    east = pymaze.graph.between(engine)(cell, lat.cell_at(3, 2))
+    (x, y), unit = centre(cell), centre(lat.cell_at(3, 2))[0] - centre(cell)[0]
+    page.page.mouse.click(x + 0.45 * unit, y)
+    after = page.snapshot()["wall"]
+    assert [i for i in range(len(after)) if after[i] != before[i]] == [east]
+    assert page.errors() == []
+    page.page.click("#mode-watch")
+    choose(page, "square")

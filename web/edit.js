@@ -141,6 +141,7 @@ export class Editor {
     const P = g.polygons, S = g.starts;
     let best = p, far = Infinity;
     for (const i of g.passagesOf(p)) {
+      if (g.tunnels.has(i)) continue; // (a weave maze's tunnel is no side: presses are for walls)
       const d = segmentDistance(x, y, ...g.segment(i, p)); // (across a seam: the side at p's edge)
       if (d < far) { far = d; best = i; }
     }

@@ -258,6 +258,7 @@ export class Renderer {
     ctx.restore();
     this.sides(p, 0); // the middle of each side again, over the clip's soft edge
     if (g.stairs.size) drawStairs(ctx, g, this.s.wall, p, this.k, this.ox, this.oy);
+    if (g.under.size && g.under.has(p)) this.bridge(p);
     const [cx, cy] = this.centre(p), r = g.inner[p] * this.k * 0.8;
     this.label(p, c, cx - r, cy - r, 2 * r, 2 * r, false);
   }
@@ -290,12 +291,56 @@ export class Renderer {
     ctx.closePath();
   }
 
+  // A weave maze: the bridge over the open tunnel under cell p, if any (its rails and the tunnel's
+  // mouths, then the tunnel's edges hidden under it, dashed, as the engine's drawing gives them), in
+  // the wall colour, clipped to the cell.
+  bridge(p) {
+    const g = this.graph, s = this.s, t = g.under.get(p).find((i) => !s.wall[i]);
+    if (t === undefined) return;
+    const ctx = this.ctx, b = g.tunnels.get(t).bridge, k = this.k, ox = this.ox, oy = this.oy;
+    ctx.save();
+    ctx.beginPath();
+    this.polygon(ctx, p);
+    ctx.clip();
+    const m = s.mark[t];
+    if (m) { // a marked tunnel (a search went through it): a band of its mark along it, under the bridge's lines
+      const [x0, y0, x1, y1] = g.walls.slice(4 * (t - g.n), 4 * (t - g.n) + 4);
+      ctx.strokeStyle = this.style(this.mark32[m]);
+      ctx.lineWidth = Math.hypot(b[24] - b[28], b[25] - b[29]) * k; // the tunnel's width
+      ctx.lineCap = "butt";
+      ctx.beginPath();
+      ctx.moveTo(ox + x0 * k, oy + y0 * k);
+      ctx.lineTo(ox + x1 * k, oy + y1 * k);
+      ctx.stroke();
+    }
+    ctx.strokeStyle = COLOURS.wall;
+    ctx.lineWidth = this.wallWidth;
+    ctx.lineCap = "round";
+    for (const [from, to, dash] of [[0, 24, false], [24, 32, true]]) {
+      ctx.beginPath();
+      for (let j = from; j < to; j += 4) {
+        ctx.moveTo(ox + b[j] * k, oy + b[j + 1] * k);
+        ctx.lineTo(ox + b[j + 2] * k, oy + b[j + 3] * k);
+      }
+      if (dash) {
+        ctx.lineWidth = Math.max(1, this.wallWidth / 3);
+        ctx.lineCap = "butt";
+        ctx.setLineDash([Math.max(2, this.wallWidth * 0.8), Math.max(2, this.wallWidth * 0.8)]);
+      }
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
   // A passage's segment: a marked passage in its mark's colour (wide, open or closed), a closed
-  // one as a wall, an open one not at all (the cells' fills cover where it was).
+  // one as a wall, an open one not at all (the cells' fills cover where it was).  A weave maze's
+  // tunnel is drawn by the bridge over it, and a wall an open tunnel passes under has a gap.
   passage(i, hair = 0) {
     const s = this.s, m = s.mark[i];
     if (!m && !s.wall[i] || this.graph.stairs.has(i)) return; // (a stair has no side: its mark is the cell's)
-    const ctx = this.ctx, w = this.graph.walls, j = 4 * (i - this.graph.n), k = this.k;
+    if (this.graph.tunnels.size && this.graph.tunnels.has(i)) return;
+    const cut = this.graph.cuts.size && (this.graph.cuts.get(i) || []).find(([t]) => !s.wall[t]);
+    const ctx = this.ctx, w = cut ? cut[1] : this.graph.walls, j = cut ? 0 : 4 * (i - this.graph.n), k = this.k;
     ctx.strokeStyle = m ? this.style(this.mark32[m]) : COLOURS.wall;
     ctx.lineWidth = hair || 2 * (m ? Math.max(2 * this.wallWidth, this.cols.cell * 0.3) : this.wallWidth); // half shows
     const cap = ctx.lineCap;
@@ -303,6 +348,10 @@ export class Renderer {
     ctx.beginPath();
     ctx.moveTo(this.ox + w[j] * k, this.oy + w[j + 1] * k);
     ctx.lineTo(this.ox + w[j + 2] * k, this.oy + w[j + 3] * k);
+    if (cut) { // the wall's far piece, past the tunnel's mouth
+      ctx.moveTo(this.ox + w[4] * k, this.oy + w[5] * k);
+      ctx.lineTo(this.ox + w[6] * k, this.oy + w[7] * k);
+    }
     const wrap = this.graph.wraps.get(i); // a passage across a seam: its side at the other edge too
     if (wrap) {
       ctx.moveTo(this.ox + wrap.seg[0] * k, this.oy + wrap.seg[1] * k);
@@ -404,7 +453,7 @@ export class Renderer {
       const p = d[i];
       if (g) {
         if (p < g.n) { if (p < swept) this.paint(p); }
-        else for (const c of g.cellsOf(p)) if (c < swept) this.paint(c);
+        else for (const c of g.repaints(p)) if (c < swept) this.paint(c);
         continue;
       }
       const x = p % W, y = (p - x) / W;

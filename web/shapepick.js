@@ -15,9 +15,9 @@ export function showShape(ui) {
   $("height-label").textContent = polar ? "Rings" : "Height";
   $("depth-label").hidden = shape !== "levels";
   if (!ui.gen) return;
-  // A masked maze needs a generator that walks the graph (one that takes every shape).
-  const every = Math.max(...ui.gen.algorithms.map((a) => a.shapes.length));
-  limit(ui.gen, (a) => a.shapes.includes(shape) && (!masked || a.shapes.length === every));
+  // A masked maze needs a generator that walks the graph (one that takes the first four shapes).
+  const walks = (a) => ["square", "hex", "triangle", "polar"].every((s) => a.shapes.includes(s));
+  limit(ui.gen, (a) => a.shapes.includes(shape) && (!masked || walks(a)));
   limit(ui.sol, (a) => a.shapes.includes(shape));
 }
 

@@ -13,6 +13,20 @@ export class ShapeView {
     this.wraps = new Map();
     (d.wraps || []).forEach((i, j) => this.wraps.set(i, { seg: d.wrapWalls.slice(4 * j, 4 * j + 4), j }));
     this.stairs = new Set(d.stairs || []); // a maze of levels: the passages between levels (stairs.js)
+    // A weave maze: each tunnel (never drawn as a wall) with the cell it runs under and, for while it
+    // is open, the bridge over it and the walls it passes under with its mouth cut out; per cell,
+    // the tunnels under it; per covered wall, its cut-out pieces by tunnel.
+    this.tunnels = new Map(); this.under = new Map(); this.cuts = new Map();
+    (d.tunnels || []).forEach((i, j) => {
+      const mid = d.middles[j];
+      this.tunnels.set(i, { mid, bridge: d.bridges.slice(32 * j, 32 * j + 32) });
+      this.under.set(mid, [...(this.under.get(mid) || []), i]);
+      for (const c of [0, 1]) {
+        const wall = d.covers[2 * j + c], pieces = this.cuts.get(wall) || [];
+        pieces.push([i, d.cuts.slice(8 * (2 * j + c), 8 * (2 * j + c) + 8)]);
+        this.cuts.set(wall, pieces);
+      }
+    });
     const n = this.n, P = d.polygons, S = d.starts;
     this.cx = new Float64Array(n); this.cy = new Float64Array(n);
     this.inner = new Float64Array(n); // the radius of the largest circle about the centre inside the cell
@@ -137,6 +151,9 @@ export class ShapeView {
 
   // The two cells of passage index i.
   cellsOf(i) { const k = i - this.n; return [this.ends[2 * k], this.ends[2 * k + 1]]; }
+
+  // The cells to repaint when passage i changes: its two, and a tunnel's middle (its bridge).
+  repaints(i) { const t = this.tunnels.get(i); return t ? [...this.cellsOf(i), t.mid] : this.cellsOf(i); }
 
   // The typical distance between neighbouring cells' centres (what a route line's width follows).
   get unit() {

@@ -9,7 +9,7 @@ from itertools import permutations, repeat
 from operator import add, rshift
 
 from ..events import CHUNK, MARK, MILESTONE, NUM, WALL, Kinds, pack
-from ..graph import moves, passages
+from ..graph import moves, passages, rule
 from ..registry import unwatched
 
 PERMS = [list(p) for p in permutations(range(4))]  # direction orders, picked with one rng.random()
@@ -125,12 +125,15 @@ def open_first(maze, p, watch=True, mark=0):
 
 
 def add_loops(maze, rng, fraction):
-    """Open ``fraction`` of the passages that are still closed, in random order (the multi-path variant)."""
-    wall = maze.wall
+    """Open ``fraction`` of the passages that are still closed, in random order (the multi-path
+    variant); on a weave maze, of those the rule allows when their turn comes."""
+    wall, may = maze.wall, rule(maze)
     closed = [v for v, a, b in zip(*passages(maze)) if wall[v] and not (wall[a] or wall[b])]
     shuffle(closed, rng)
+    ends = {v: (a, b) for v, a, b in zip(*passages(maze))} if may is not None else None
     for via in closed[:round(fraction * len(closed))]:
-        yield open_wall(maze, via)
+        if may is None or may.may_open(ends[via][0], via, ends[via][1]):
+            yield open_wall(maze, via)
 
 
 def clear_numbers(maze, squares, chunk=4096):

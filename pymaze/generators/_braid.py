@@ -9,7 +9,7 @@ after the generator, from a random generator of their own (``pymaze.run.post_rng
 """
 
 from ..events import MILESTONE, WALL
-from ..graph import moves
+from ..graph import moves, rule
 from ._base import shuffle
 
 
@@ -51,6 +51,7 @@ def thin(maze, rng, braid=0.0, sparse=0.0, watch=True):
     Yields one event tuple per wall changed when watched; returns the number of dead ends braided away.
     """
     wall, near = maze.wall, _neighbourhood(maze)
+    may = rule(maze)   # a weave maze: no bridged cell gains or loses a passage
     keep = {maze.start, *maze.goals}
 
     def degree(p):
@@ -66,6 +67,8 @@ def thin(maze, rng, braid=0.0, sparse=0.0, watch=True):
             ends[i] = ends[-1]
             ends.pop()
             via, q = next((v, q) for v, q in near(p) if not wall[v] and not wall[q])
+            if may is not None and not may.may_close(via):
+                continue
             wall[via] = wall[p] = 1
             todo -= 1
             if watch:
@@ -82,7 +85,7 @@ def thin(maze, rng, braid=0.0, sparse=0.0, watch=True):
                 break
             if degree(p) != 1:
                 continue    # joined already, by a neighbouring dead end
-            closed = [(v, q) for v, q in near(p) if wall[v] and not wall[q]]
+            closed = [(v, q) for v, q in near(p) if wall[v] and not wall[q] and (may is None or may.may_open(p, v, q))]
             paired = [(v, q) for v, q in closed if degree(q) == 1]
             choice = [c for c in closed if c not in paired] if target - removed == 1 else paired or closed
             if not choice:

@@ -1,5 +1,5 @@
 from ..events import M_CURRENT, MARK, MILESTONE, WALL
-from ..graph import SHAPES, cells, moves
+from ..graph import SHAPES, cells, moves, rule
 from ..registry import generator
 from ._base import open_first
 
@@ -25,6 +25,7 @@ def aldous(maze, rng, watch=True):
     """
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
+    may = rule(maze)    # a weave maze: may this passage open now?
     getrandbits, random = rng.getrandbits, rng.random
     p = maze.start
     yield from open_first(maze, p, watch, M_CURRENT)
@@ -37,6 +38,8 @@ def aldous(maze, rng, watch=True):
         if not inside[q]:
             continue
         if wall[q]:
+            if may is not None and not may.may_open(p, p + dv, q):
+                continue                # (a tunnel the rule refuses now: the walk stays)
             left -= 1
             wall[p + dv] = 0
             wall[q] = 0

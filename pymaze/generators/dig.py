@@ -1,6 +1,6 @@
 from ..errors import GeometryError
 from ..events import MILESTONE, WALL
-from ..graph import SHAPES, moves
+from ..graph import SHAPES, moves, rule
 from ..registry import Param, generator
 from ._base import PERMS, add_loops, shuffled
 
@@ -37,6 +37,7 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0, watch=True):
     """
     wall = maze.wall
     fixed, tables, inside = moves(maze)
+    may = rule(maze)    # a weave maze: may this passage open now?
     if bias and fixed is None:
         raise GeometryError("dig's bias (straight on or turning) needs a square maze; use bias=0 on "
                             f"{maze.shape} mazes")
@@ -58,7 +59,7 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0, watch=True):
         for k in order:                 # 2. the first closed neighbour: dig into it
             dv, dq = d[k]
             q = p + dq
-            if inside[q] and wall[q]:
+            if inside[q] and wall[q] and (may is None or may.may_open(p, p + dv, q)):
                 via = p + dv
                 wall[via] = 0
                 wall[q] = 0
@@ -76,7 +77,7 @@ def dig(maze, rng, mode="backtrack", bias=0.0, loops=0.0, watch=True):
             stack.pop()
             heading.pop()
             if restart:
-                c = _regrow(opened, fixed, tables, inside, wall, random)
+                c = _regrow(opened, fixed, tables, inside, wall, random, may)
                 if c >= 0:
                     stack.append(c)
                     heading.append(-1)
@@ -97,13 +98,14 @@ def _biased(order, h, bias, random):
     return order
 
 
-def _regrow(opened, fixed, tables, inside, wall, random):
+def _regrow(opened, fixed, tables, inside, wall, random, may=None):
     """Step 3, mode "restart": a random open cell that can still grow, or -1; the cells drawn
     that cannot are dropped from ``opened``."""
     while opened:
         i = int(random() * len(opened))
         c = opened[i]
-        if any(inside[c + dq] and wall[c + dq] for dv, dq in fixed or tables[c]):
+        if any(inside[c + dq] and wall[c + dq] and (may is None or may.may_open(c, c + dv, c + dq))
+               for dv, dq in fixed or tables[c]):
             return c
         opened[i] = opened[-1]
         opened.pop()

@@ -1,7 +1,7 @@
 from collections import deque
 
 from ..events import M_STACK, MARK, MILESTONE, WALL
-from ..graph import SHAPES, moves
+from ..graph import SHAPES, moves, rule
 from ..registry import Param, generator
 from ._base import PERMS, open_first, shuffled
 
@@ -34,6 +34,7 @@ def growing(maze, rng, policy="mix", mix=0.5, watch=True):
     """
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
+    may = rule(maze)    # a weave maze: may this passage open now?
     random = rng.random
     p = maze.start
     yield from open_first(maze, p, watch, M_STACK)
@@ -44,7 +45,7 @@ def growing(maze, rng, policy="mix", mix=0.5, watch=True):
         for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
             dv, dq = d[k]
             q = p + dq
-            if inside[q] and wall[q]:
+            if inside[q] and wall[q] and (may is None or may.may_open(p, p + dv, q)):
                 active.add(q)
                 wall[p + dv] = 0
                 wall[q] = 0

@@ -1,7 +1,7 @@
 from array import array
 
 from ..events import MILESTONE, WALL, Kinds, Trace
-from ..graph import SHAPES, cells as all_cells, moves
+from ..graph import SHAPES, cells as all_cells, moves, rule
 from ..registry import Param, generator
 from .wilson import walks
 
@@ -39,6 +39,7 @@ def houston(maze, rng, switch=0.33, watch=True):
     """
     wall = maze.wall
     fixed, tables, inside = moves(maze)
+    may = rule(maze)    # a weave maze: may this passage open now?
     getrandbits, random = rng.getrandbits, rng.random
     cells = list(all_cells(maze))
     p = maze.start                          # 1. Aldous-Broder from the start cell
@@ -54,6 +55,8 @@ def houston(maze, rng, switch=0.33, watch=True):
         if not inside[q]:
             continue
         if wall[q]:
+            if may is not None and not may.may_open(p, p + dv, q):
+                continue                # (a tunnel the rule refuses now: the walk stays)
             left -= 1
             wall[p + dv] = wall[q] = 0
             if watch:

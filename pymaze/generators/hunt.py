@@ -1,5 +1,5 @@
 from ..events import M_CURRENT, MARK, MILESTONE, WALL
-from ..graph import SHAPES, moves
+from ..graph import SHAPES, moves, rule
 from ..registry import generator
 from ._base import PERMS, open_first, shuffled
 
@@ -25,6 +25,7 @@ def hunt(maze, rng, watch=True):
     """
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
+    may = rule(maze)    # a weave maze: may this passage open now?
     random = rng.random
     w, h = maze.width, maze.height
     p = maze.start
@@ -33,7 +34,8 @@ def hunt(maze, rng, watch=True):
 
     def joined(x):
         """A random open neighbour of closed cell ``x``, as the offset of the passage from x, or None."""
-        joins = [dv for dv, dq in fixed or tables[x] if inside[x + dq] and not wall[x + dq]]
+        joins = [dv for dv, dq in fixed or tables[x] if inside[x + dq] and not wall[x + dq]
+                 and (may is None or may.may_open(x + dq, x + dv, x))]
         return joins[int(random() * len(joins))] if joins else None
 
     def hunted_cells():
@@ -71,7 +73,7 @@ def hunt(maze, rng, watch=True):
         for k in PERMS[int(random() * 24)] if fixed else shuffled(len(d), random):
             dv, dq = d[k]
             q = p + dq
-            if inside[q] and wall[q]:
+            if inside[q] and wall[q] and (may is None or may.may_open(p, p + dv, q)):
                 s = p + dv - q
                 break
         else:                           # 3. hunt; 4. nothing found: done

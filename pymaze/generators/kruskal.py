@@ -1,14 +1,14 @@
 from array import array
 
 from ..events import MILESTONE, NUM, WALL
-from ..graph import SHAPES, cells, passages
+from ..graph import RULED, SHAPES, cells, passages
 from ..registry import Param, generator
 from ._base import clear_numbers, shuffle
 
 CHUNK = 4096  # most cells relabelled in one step
 
 
-@generator("kruskal", "Clustering (Kruskal)", short="Kruskal", group="seed", order=10, initial="closed", perfect=True, layer="cluster", shapes=SHAPES, params=[
+@generator("kruskal", "Clustering (Kruskal)", short="Kruskal", group="seed", order=10, initial="closed", perfect=True, layer="cluster", shapes=tuple(s for s in SHAPES if s not in RULED), params=[
     Param("method", "choice", "unionfind", choices=("unionfind", "naive"),
           help="how clusters are told apart: union-find (path compression, union by size), "
                "or plain labels where the larger label number is relabelled to the smaller"),

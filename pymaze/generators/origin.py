@@ -1,7 +1,7 @@
 from array import array
 
 from ..events import MARK, MILESTONE, M_CURRENT, WALL, Kinds, Trace, column
-from ..graph import SHAPES, between, cells as all_cells, moves
+from ..graph import RULED, SHAPES, between, cells as all_cells, moves
 from ..registry import Param, generator
 
 # The origin's moves as kinds of events (see events.Trace): a passage opened, a passage closed, the
@@ -11,7 +11,7 @@ MOVES = Kinds((WALL, 1, 0), (WALL, 0, 1), (MARK, M_CURRENT, 0), (MARK | MILESTON
 TURN, SAME = b"\0\1\2\3", b"\2\3"
 
 
-@generator("origin", "Origin shift", group="perfect", order=78, perfect=True, shapes=SHAPES, params=[
+@generator("origin", "Origin shift", group="perfect", order=78, perfect=True, shapes=tuple(s for s in SHAPES if s not in RULED), params=[
     Param("steps", "int", -1, min=-1, max=10_000_000,
           help="moves of the origin; -1: ten per cell, at most a million"),
 ])

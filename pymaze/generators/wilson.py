@@ -1,7 +1,8 @@
 from array import array
+from itertools import chain
 
 from ..events import CHUNK, M_STACK, MARK, MILESTONE, WALL, Kinds, Trace
-from ..graph import SHAPES, cells, moves
+from ..graph import SHAPES, cells, moves, rule
 from ..registry import generator
 
 # What a watched walk reports (see events.Trace): a cell joins the walk (ADDED), leaves it when its
@@ -49,6 +50,7 @@ def walks(maze, rng, firsts, watch=True):
     (``at``: each cell's place on it), a loop erased as soon as it closes."""
     wall, mark = maze.wall, maze.mark
     fixed, tables, inside = moves(maze)
+    may = rule(maze)    # a weave maze: may this passage open now?
     getrandbits, random = rng.getrandbits, rng.random
     jumps = fixed and [dq for dv, dq in fixed]
     wide = not fixed and max(map(len, tables)) > 255   # (a polar centre has a move per cell of ring 1)
@@ -57,7 +59,8 @@ def walks(maze, rng, firsts, watch=True):
         trace = Trace(KINDS)
         show = trace.add
         at = array("i", [-1]) * len(wall)   # a cell's place on the shown walk, -1 off it
-    for first in firsts:
+    again = []    # a weave maze: the first cells of walks the rule cut short, to walk from again
+    for first in chain(firsts, again):
         if not wall[first]:
             continue
         if watch:
@@ -74,7 +77,7 @@ def walks(maze, rng, firsts, watch=True):
                 d = tables[p]
                 k = int(random() * len(d))
                 q = p + d[k][1]
-            if not inside[q]:
+            if not inside[q] or may is not None and not may.may_open(p, p + tables[p][k][0], q):
                 continue
             exit_k[p] = k
             if not wall[q]:
@@ -97,6 +100,18 @@ def walks(maze, rng, firsts, watch=True):
                     mark[q] = M_STACK
             p = q
         p = first
+        if may is not None:              # a weave maze: it joins from the tree back, while the rule allows
+            walk = []
+            while wall[p]:
+                walk.append(p)
+                p += tables[p][exit_k[p]][1]
+            for c in reversed(walk):
+                dv, dq = tables[c][exit_k[c]]
+                if not may.may_open(c + dq, c + dv, c):
+                    again.append(first)
+                    break
+                wall[c + dv] = 0
+                wall[c] = 0
         while wall[p]:                   # 3. the loop-erased walk joins the tree
             dv, dq = (fixed or tables[p])[exit_k[p]]
             wall[p + dv] = 0
@@ -108,8 +123,9 @@ def walks(maze, rng, firsts, watch=True):
                 at[c] = -1
                 mark[c] = 0
                 show(LEFT, c)
-                show(PASSAGE, c + (fixed or tables[c])[exit_k[c]][0])
-                show(OPENED, c)
+                if not wall[c]:
+                    show(PASSAGE, c + (fixed or tables[c])[exit_k[c]][0])
+                    show(OPENED, c)
             if trace.full():
                 yield trace.batch()
     if watch:
