@@ -48,10 +48,11 @@ def view(page):
 
 
 def frame(page):
-    """The 3D view's picture now (after the page drew the current position)."""
-    page.page.wait_for_function("window.pymaze.view3d().settled")
+    """The 3D view's picture now (after the page drew the current position, and the 2D board the
+    minimap copies is drawn whole)."""
+    page.page.wait_for_function("window.pymaze.view3d().settled && window.pymaze.painted")
     page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    return Image.open(io.BytesIO(page.page.locator("canvas.view3d").screenshot())).convert("RGB")
+    return Image.open(io.BytesIO(page.page.locator("canvas.view3d:not([hidden])").screenshot())).convert("RGB")
 
 
 def is_wall(rgb):
@@ -305,6 +306,96 @@ def test_overview_paints_the_boards_marks_at_each_event(page):
     page.page.click("#overview-3d")
     assert not page.js("window.pymaze.overview().active")
     page.page.click("#settings-toggle")
+    assert not page.errors()
+
+
+def camera_of(hash_, key):
+    """A link's camera value (cam=... or orbit=...) split at its underscores, as numbers."""
+    value = dict(kv.split("=", 1) for kv in hash_.lstrip("#").split("&"))[key]
+    return [float(v) for v in value.split("_")]
+
+
+def test_the_walks_camera_travels_in_the_link(page):
+    maze = pymaze.generate("dig", 9, 7, seed=3)
+    route = pymaze.solve(maze, "bfs").path
+    here = route[5]
+    # A link's camera: the walk starts at its square, facing its way (west: 180 degrees), no moves yet.
+    snap = open_link(page, f"gen=dig&w=9&h=7&seed=3&view=3d&cam={square(maze, here)}_180")
+    assert bytes(snap["wall"]) == bytes(maze.wall) and not snap["notice"]
+    v = view(page)
+    assert v["pos"] == square(maze, here) and quarter(v) == 2
+    assert snap["walk"]["moves"] == 0 and snap["walk"]["pos"] == square(maze, here)
+    image = frame(page)  # and the picture is the maze from there
+    k = open_ahead(maze, here, HEADINGS[2])
+    assert abs(top_offset(image) - expected_offset(v, image.size[1], k, True)) <= 3 + 0.02 * expected_offset(v, image.size[1], k, True)
+    assert camera_of(page.js("location.hash"), "cam") == [square(maze, here), 180]
+    # Turning and stepping: the address bar follows (the square and heading the view reports).
+    nxt = route[6]
+    face(page, next(q for q, d in HEADINGS.items() if d == (nxt[0] - here[0], nxt[1] - here[1])))
+    page.page.keyboard.press("ArrowUp")
+    v = view(page)
+    assert v["pos"] == square(maze, nxt)
+    want = [square(maze, nxt), quarter(v) * 90]
+    page.page.wait_for_function("w => location.hash.endsWith(`&cam=${w[0]}_${w[1]}`)", arg=want, timeout=5000)
+    shared = page.js("location.hash")
+    # The shared link, opened after another maze, puts the camera back where it was.
+    other = open_link(page, "gen=dig&w=8&h=6&seed=5&view=3d")
+    assert view(page)["pos"] == other["start"] and "&cam=" in page.js("location.hash")
+    open_link(page, shared.lstrip("#"))
+    v = view(page)
+    assert (v["pos"], quarter(v) * 90) == tuple(want) and not page.snapshot()["notice"]
+    # A camera on a wall square, or one that does not parse, is named in the notice; the walk starts at S.
+    for bad, said in ((f"{square(maze, here) - 1}_0", "is not an open square"), ("5_north", "cam must be")):
+        snap = open_link(page, f"gen=dig&w=9&h=7&seed=3&view=3d&cam={bad}")
+        assert said in snap["notice"] and snap["walk"]["pos"] == snap["start"], snap["notice"]
+    assert not page.errors()
+
+
+def test_the_overviews_orbit_travels_in_the_link(page):
+    runs = page.js("window.pymaze.runs")
+    page.js("f => { location.hash = f; }", "gen=dig&w=12&h=9&seed=3&sol=bfs&run=solve&view=thin&orbit=30_60_1.2")
+    page.page.wait_for_function("n => window.pymaze.runs > n + 1 && window.pymaze.state === 'done'"
+                                " && window.pymaze.overview().active && window.pymaze.overview().frames > 2", arg=runs, timeout=90000)
+    o = page.js("window.pymaze.overview()")
+    assert [round(math.degrees(o["az"]), 6), round(math.degrees(o["el"]), 6), o["dist"]] == [30, 60, 1.2]
+    assert camera_of(page.js("location.hash"), "orbit") == [30, 60, 1.2] and not page.snapshot()["notice"]
+    # A drag orbits, the wheel zooms: the address bar follows, and the link opens on the same picture.
+    box = page.page.locator("canvas.view3d:not([hidden])").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.page.mouse.move(cx, cy)
+    page.page.mouse.down()
+    page.page.mouse.move(cx + 60, cy - 40, steps=4)
+    page.page.mouse.up()
+    page.page.mouse.wheel(0, 200)
+    o = page.js("window.pymaze.overview()")
+    assert o["az"] != math.radians(30) and o["el"] != math.radians(60) and o["dist"] > 1.2
+    page.page.wait_for_function("""() => {
+      const m = /&orbit=([^&]+)$/.exec(location.hash), o = window.pymaze.overview(), deg = 180 / Math.PI;
+      if (!m) return false;
+      const [a, e, d] = m[1].split("_").map(Number);
+      return Math.abs(a - Math.atan2(Math.sin(o.az), Math.cos(o.az)) * deg) < 0.06 && Math.abs(e - o.el * deg) < 0.06 && Math.abs(d - o.dist) < 0.006;
+    }""", timeout=5000)
+    shared = page.js("location.hash")
+    cells = [square(pymaze.generate("dig", 12, 9, seed=3), c) for c in ((0, 0), (11, 0), (5, 4), (0, 8), (11, 8))]
+    page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    seen = [page.js("p => window.pymaze.overviewCentre(p)", p) for p in cells]
+    runs = page.js("window.pymaze.runs")
+    page.js("f => { location.hash = f; }", "gen=dig&w=12&h=9&seed=3&view=thin")
+    page.page.wait_for_function("n => window.pymaze.runs > n && !window.pymaze.overview().active", arg=runs, timeout=90000)
+    assert "orbit" not in page.js("location.hash")
+    runs = page.js("window.pymaze.runs")
+    page.js("f => { location.hash = f; }", shared.lstrip("#"))
+    page.page.wait_for_function("n => window.pymaze.runs > n + 1 && window.pymaze.state === 'done'"
+                                " && window.pymaze.overview().active && window.pymaze.overview().frames > 2", arg=runs, timeout=90000)
+    page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    again = [page.js("p => window.pymaze.overviewCentre(p)", p) for p in cells]
+    assert all(math.dist(a, b) < 3 for a, b in zip(seen, again)), (seen, again)
+    assert max(math.dist(a, b) for a, b in zip(seen, seen[1:])) > 100  # (the cells are far apart on screen)
+    # Out of range: named in the notice, the overview keeps its own camera.
+    runs = page.js("window.pymaze.runs")
+    page.js("f => { location.hash = f; }", "gen=dig&w=12&h=9&seed=3&view=thin&orbit=0_5_1")
+    page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.snapshot().notice", arg=runs, timeout=90000)
+    assert "orbit must be" in page.snapshot()["notice"]
     assert not page.errors()
 
 

@@ -3,6 +3,8 @@
 // zooms (wheel).  three.js is the one the walk's view loads (walk3d.js).
 import { SKY, webglSupported } from "./walk3d.js";
 
+const ORBIT = { el: [0.2, Math.PI / 2 - 0.01], dist: [0.35, 4] }; // the height (radians) and distance a link may ask for (the pointer's limits)
+
 export class Overview3D {
   constructor(board, { notice }) {
     this.board = board;
@@ -113,6 +115,28 @@ export class Overview3D {
     const u = (x - a.left) / a.width - 0.5, v = (y - a.top) / a.height - 0.5;
     const p = new this.T.Vector3(u * this.plane.scale.x, 0, v * this.plane.scale.y).project(this.camera);
     return [b.left + ((p.x + 1) / 2) * b.width, b.top + ((1 - p.y) / 2) * b.height];
+  }
+
+  // The orbit for a link: "orbit=A_E_D", the turn and height in degrees and the distance in board
+  // widths; "" when not showing.
+  cameraParam() {
+    if (!this.active) return "";
+    const deg = (r) => Math.round((r * 1800) / Math.PI) / 10, az = deg(Math.atan2(Math.sin(this.az), Math.cos(this.az)));
+    return `orbit=${az}_${deg(this.el)}_${Math.round(this.dist * 100) / 100}`;
+  }
+
+  // A link's orbit (cameraParam's value) restored; a problem (text) or "".
+  restoreCamera(value) {
+    const n = "-?\\d{1,3}(?:\\.\\d{1,3})?", m = new RegExp(`^(${n})_(${n})_(\\d(?:\\.\\d{1,3})?)$`).exec(value);
+    const lo = (ORBIT.el[0] * 180) / Math.PI, hi = (ORBIT.el[1] * 180) / Math.PI;
+    const [az, el, dist] = m ? m.slice(1).map(Number) : [];
+    if (!m || Math.abs(az) > 360 || el < lo - 0.05 || el > hi + 0.05 || dist < ORBIT.dist[0] || dist > ORBIT.dist[1]) {
+      return `orbit must be a turn (degrees), a height from ${Math.ceil(lo)} to ${Math.floor(hi)} degrees and a distance from ${ORBIT.dist[0]} to ${ORBIT.dist[1]}, as -28.6_54.4_1.45`;
+    }
+    this.az = (az * Math.PI) / 180;
+    this.el = Math.max(ORBIT.el[0], Math.min(ORBIT.el[1], (el * Math.PI) / 180));
+    this.dist = dist;
+    return "";
   }
 
   snapshot() { return { active: this.active, frames: this.frames, az: this.az, el: this.el, dist: this.dist }; }

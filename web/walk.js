@@ -28,6 +28,17 @@ export class Walk {
     this.started = null;
     this.finished = null;
     setMark(s, s.start, MARK.ROUTE);
+    this.from = s.start;
+    this.show();
+  }
+
+  // Start again from square p instead of S (a link's 3D camera put the walker there).
+  startAt(p) {
+    this.reset();
+    setMark(this.s, this.s.start, 0);
+    this.pos = this.from = p;
+    this.trail = [p];
+    setMark(this.s, p, MARK.ROUTE);
     this.show();
   }
 
@@ -109,7 +120,8 @@ export class Walk {
   }
 
   message() {
-    if (!this.atGoal) return this.moves ? "" : `Walk from S to G: ${this.keys()}.`;
+    if (!this.atGoal) return this.moves ? "" : `Walk from ${this.from === this.s.start ? "S" : "here"} to G: ${this.keys()}.`;
+    if (this.from !== this.s.start) return `Goal reached in ${this.moves} moves and ${this.seconds().toFixed(1)} s from where the link put you.`;
     const extra = this.moves - this.shortest;
     const verdict = this.shortest === null ? "the shortest route is still being measured"
       : extra === 0 ? "the shortest possible" : `${extra} more than the shortest (${this.shortest})`;

@@ -429,6 +429,35 @@ export class View3D {
     return [b.left + ((x - a.left) * b.width) / a.width, b.top + ((y - a.top) * b.height) / a.height];
   }
 
+  // The camera for a link: "cam=P_D", the walker's square P facing D degrees (y down); "" when not showing.
+  cameraParam() {
+    if (!this.active) return "";
+    const d = Math.round(((this.heading * 180) / Math.PI) * 10) / 10;
+    return `cam=${this.walk.pos}_${d % 360}`;
+  }
+
+  // A link's camera (cameraParam's value) restored: the walk starts again from that square, facing
+  // that way (snapped to the nearest side of the cell within a degree).  A problem (text) or "".
+  restoreCamera(value) {
+    const m = /^(\d{1,10})_(-?\d{1,3}(?:\.\d{1,3})?)$/.exec(value), s = this.s;
+    if (!this.active) return "cam needs the 3D view (view=3d)";
+    if (!m) return "cam must be a square and a heading in degrees, as 37_90";
+    const p = Number(m[1]), cells = s.shapes ? s.shapes.n : s.wall.length;
+    const odd = (i) => i % 2 === 1, thin = !s.shapes && s.geometry === "thin";
+    if (p >= cells || s.wall[p] || (thin && !(odd(p % s.width) && odd(Math.floor(p / s.width))))) {
+      return `cam's square ${p} is not an open square of this maze`;
+    }
+    let a = norm((Number(m[2]) * Math.PI) / 180);
+    const sides = s.shapes ? s.shapes.neighbours(p).flatMap(([, , b]) => [norm(b), norm(b + Math.PI)]) : [0, 1, 2, 3].map((q) => (q * Math.PI) / 2);
+    const near = sides.map((b) => [Math.abs(diff(b, a)), b]).sort((x, y) => x[0] - y[0])[0];
+    if (!s.shapes || (near && near[0] < Math.PI / 180)) a = near[1];
+    this.walk.startAt(p);
+    this.heading = a;
+    this.place(true);
+    this.say(this.walk.message());
+    return "";
+  }
+
   snapshot() {
     return { wanted: this.wanted, active: this.active, snap: this.snap, software: !!this.software, settled: this.settled, heading: this.heading ?? null,
       pos: this.walk ? this.walk.pos : null, frames: this.frames, fov: FOV, eye: EYE, wallHeight: WALL_HEIGHT, thin: THIN,
