@@ -274,7 +274,7 @@ def test_hex_walls_are_the_drawings_and_the_picture_is_the_maze(page):
 
 
 
-def test_overview_paints_the_boards_marks_at_each_event(page):
+def test_overview_stands_the_walls_up_and_paints_the_boards_marks_at_each_event(page):
     runs = page.js("window.pymaze.runs")
     page.js("f => { location.hash = f; }", "gen=dig&w=12&h=9&seed=3&sol=bfs&run=solve&view=thin")
     page.page.wait_for_function("n => window.pymaze.runs > n + 1 && window.pymaze.state === 'done'"
@@ -302,6 +302,20 @@ def test_overview_paints_the_boards_marks_at_each_event(page):
             assert sum((a - b) ** 2 for a, b in zip(flat, tilted)) < 40 ** 2, (k, p, marks[p], flat, tilted)
             seen.add(marks[p])
         assert len(seen) >= 2, seen  # the sample holds marked and unmarked cells
+    # The walls stand up: one draw call for them all (and one for the floor); the top of every closed
+    # wall between two cells is the walls' dark slate where the camera sees it, the air over every open
+    # passage is not (the floor or the run's marks show there).
+    o = page.js("window.pymaze.overview()")
+    assert o["walls"] > 0 and o["calls"] == 2, o
+    dark = lambda rgb: max(rgb) < 110 and rgb[2] >= rgb[0]  # noqa: E731
+    walls = opens = 0
+    for y in range(9):
+        for x in range(11):
+            p = (2 * y + 1) * maze.width + 2 * x + 2  # the wall square between cells (x, y) and (x + 1, y)
+            px = shot.getpixel(tuple(round(c) for c in page.js("a => window.pymaze.overviewCentre(...a)", [p, o["wallHeight"]])))
+            assert dark(px) == bool(maze.wall[p]), (x, y, maze.wall[p], px)
+            walls, opens = walls + maze.wall[p], opens + (not maze.wall[p])
+    assert walls > 10 and opens > 10
     page.page.screenshot(path="tests/artifacts/overview3d.png")
     page.page.click("#overview-3d")
     assert not page.js("window.pymaze.overview().active")

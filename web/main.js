@@ -911,7 +911,7 @@ window.pymaze = Object.freeze({
   view3d: () => view3d.snapshot(),
   overview: () => overview.snapshot(),
   // client point on Watch's 3D overview of square p's centre
-  overviewCentre: (p) => overview.project(...renderer.clientCentre(p)),
+  overviewCentre: (p, lift = 0) => overview.project(...renderer.clientCentre(p), lift),
   // client point on the 3D view's minimap of square p's centre
   minimapCentre: (p) => view3d.onMinimap(...renderer.clientCentre(p)),
   code: code.hook(),
