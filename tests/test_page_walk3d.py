@@ -323,6 +323,59 @@ def test_overview_stands_the_walls_up_and_paints_the_boards_marks_at_each_event(
     assert not page.errors()
 
 
+def test_phone_swipes_turn_and_step(page):
+    """On a phone-sized touch screen (390x844, touch emulated: the browser's own touch events, turned
+    into pointer events by Chromium), swipes on the 3D canvas turn and step, as the walk reports."""
+    maze = pymaze.generate("kruskal", 7, 9, seed=4)
+    adj = reference.graph(maze)
+    page.page.set_viewport_size({"width": 390, "height": 844})
+    cdp = page.page.context.new_cdp_session(page.page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        snap = open_link(page, "gen=kruskal&w=7&h=9&seed=4&view=3d")
+        assert bytes(snap["wall"]) == bytes(maze.wall)
+        box = page.page.locator("canvas.view3d:not([hidden])").bounding_box()
+        assert box["width"] <= 390 and box["height"] > 200, box
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.6
+
+        def swipe(dx, dy):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": cx, "y": cy}]})
+            for f in (0.3, 0.7, 1):
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": cx + f * dx, "y": cy + f * dy}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            page.page.wait_for_function("window.pymaze.view3d().settled")
+
+        at = (maze.start % maze.width // 2, maze.start // maze.width // 2)
+        q = quarter(view(page))
+        swipe(90, 10)  # sideways right: a quarter turn right, no move
+        assert quarter(view(page)) == (q + 1) % 4 and page.snapshot()["walk"]["moves"] == 0
+        swipe(-90, -5)  # and back
+        assert quarter(view(page)) == q
+        # Up steps forwards where it is open (the view starts facing an open side), down steps back.
+        assert (at[0] + HEADINGS[q][0], at[1] + HEADINGS[q][1]) in adj[at]
+        swipe(0, -90)
+        ahead = (at[0] + HEADINGS[q][0], at[1] + HEADINGS[q][1])
+        walk = page.snapshot()["walk"]
+        assert (walk["pos"], walk["moves"], view(page)["pos"]) == (square(maze, ahead), 1, square(maze, ahead))
+        swipe(5, 90)
+        walk = page.snapshot()["walk"]
+        assert (walk["pos"], walk["moves"], quarter(view(page))) == (maze.start, 2, q)
+        # Into a wall: turn until a closed side is ahead; the swipe up is a bump (no move).
+        for _ in range(4):
+            d = HEADINGS[quarter(view(page))]
+            if (at[0] + d[0], at[1] + d[1]) not in adj[at]:
+                break
+            swipe(90, 0)
+        swipe(0, -90)
+        assert page.snapshot()["walk"]["moves"] == 2 and view(page)["pos"] == maze.start
+        page.page.screenshot(path="tests/artifacts/walk3d-phone.png")
+    finally:
+        cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        cdp.detach()
+        page.page.set_viewport_size({"width": 1280, "height": 800})
+    assert not page.errors()
+
+
 def camera_of(hash_, key):
     """A link's camera value (cam=... or orbit=...) split at its underscores, as numbers."""
     value = dict(kv.split("=", 1) for kv in hash_.lstrip("#").split("&"))[key]
