@@ -181,7 +181,8 @@ def test_walls_stop_moves_change_the_frame_goal_and_minimap(page):
     before = frame(page)
     page.page.keyboard.press("ArrowUp")
     walk = page.snapshot()["walk"]
-    assert (walk["pos"], walk["moves"]) == (snap["start"], 0)
+    assert (walk["pos"], walk["moves"], view(page)["bumps"]) == (snap["start"], 0, 1)
+    assert page.snapshot()["message"].startswith("Bump: a wall")  # said, not only shown
     assert frame(page).tobytes() == before.tobytes()
     # The on-screen buttons: a turn and a step along the route change the frame.
     q = next(q for q, d in HEADINGS.items() if d == (route[1][0] - x, route[1][1] - y))

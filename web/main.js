@@ -236,6 +236,7 @@ function setOrigin(origin = ui.origin) {
   ui.camera = view3d.active ? view3d.cameraParam() : overview.active ? overview.cameraParam() : "";
   if (link && ui.camera) link += `&${ui.camera}`; // (the 3D camera, last: cam=... or orbit=...)
   history.replaceState(null, "", location.pathname + location.search + link);
+  ui.written = location.hash; // (the camera's updates below leave a link set by anyone else alone)
 }
 
 const newSeed = () => { $("seed").value = String(Math.floor(Math.random() * 1e9)); };
@@ -811,9 +812,13 @@ function frame(now) {
     if (view3d.active) { view3d.minimap(renderer); view3d.frame(now); }
     if (overview.active && (machine.mode !== "watch" || race.active || document.body.dataset.view === "lab")) toggleOverview(false);
     if (overview.active) overview.frame();
-    // The address bar follows the 3D camera (at most four times a second: browsers limit replaceState).
+    // The address bar follows the 3D camera (at most four times a second: browsers limit replaceState),
+    // unless another link was put there meanwhile (a pasted link, before its hashchange opens it).
     const camera = view3d.active ? view3d.cameraParam() : overview.active ? overview.cameraParam() : "";
-    if (camera !== (ui.camera ?? "") && ui.origin && !race.active && now - (ui.cameraAt ?? 0) > 250) { ui.cameraAt = now; setOrigin(); }
+    if (camera !== (ui.camera ?? "") && ui.origin && !race.active && location.hash === ui.written && now - (ui.cameraAt ?? 0) > 250) {
+      ui.cameraAt = now;
+      setOrigin();
+    }
     legend.update(player);
     setText($("stats"), ui.mode.status());
     setText($("message"), engine.fresh || engine.booting ? recycling() : ui.instant ? instantText() : ui.mode.message(now));

@@ -5,7 +5,7 @@ import { COLOURS } from "./palette.js";
 import { SKY, View3D, webglSupported } from "./walk3d.js";
 
 const WALL_HEIGHT = 0.35; // the walls stand this high (in cells: low enough to see each cell's floor past them)
-const MOST_SQUARES = 160000; // larger mazes keep their walls flat (the boxes would be rebuilt too slowly as a run digs)
+const MOST_SQUARES = 250000; // larger mazes keep their walls flat (the boxes would be rebuilt too slowly as a run digs)
 const REBUILD_MS = 200; // while a run changes the walls, they are built again at most this often
 const ORBIT = { el: [0.2, Math.PI / 2 - 0.01], dist: [0.35, 4] }; // the height (radians) and distance a link may ask for (the pointer's limits)
 

@@ -14,6 +14,7 @@ const WALL_HEIGHT = 1; // in cell units (the distance between neighbouring cells
 const EYE = 0.5; // the eye's height, in cell units: halfway up the walls
 const THIN = 0.12; // a thin wall's thickness (and a shaped maze's), in cell units
 const STEP_MS = 150, TURN_MS = 170;
+const BUMP_MS = 220, BUMP = 0.14; // a bump: the eye nudges this far (cells) towards the wall and back (not when snapping)
 const FLOOR = "#efe9dc", GRID = "#e2d9c6";
 export const WALL_COLOUR = "#4f6fae", SKY = "#d5dbe3";
 const NAMES = ["right", "down", "left", "up"]; // a square maze's heading index (quarter turns, y down) -> walk.js direction
@@ -330,6 +331,7 @@ export class View3D {
     const m = this.move;
     if (!m || !m.ms || t >= m.t0 + m.ms) return m ? m.to : this.cam;
     const f = (t - m.t0) / m.ms, e = f * f * (3 - 2 * f);
+    if (m.bump) { const k = BUMP * this.geo.unit * Math.sin(Math.PI * f); return { x: m.to.x + m.bump[0] * k, z: m.to.z + m.bump[1] * k, a: m.to.a }; }
     return { x: m.from.x + (m.to.x - m.from.x) * e, z: m.from.z + (m.to.z - m.from.z) * e, a: m.from.a + diff(m.to.a, m.from.a) * e };
   }
 
@@ -364,6 +366,7 @@ export class View3D {
       }
       this.heading = norm(best ? best[1] : this.heading + (way * Math.PI) / 2);
     }
+    this.walk.bumped = false; // (a turn away from the wall ends its message)
     this.place();
   }
 
@@ -377,13 +380,17 @@ export class View3D {
     } else {
       const want = this.heading + (way < 0 ? Math.PI : 0);
       const near = s.shapes.neighbours(w.pos).map(([, , a]) => [Math.abs(diff(a, want)), a]).sort((a, b) => a[0] - b[0])[0];
-      if (!near || near[0] > NEAR) result = "bump";
+      if (!near || near[0] > NEAR) result = w.bump();
       else {
         result = w.move(near[1], true);
         if (result !== "bump" && result !== "done") this.heading = norm(near[1] + (way < 0 ? Math.PI : 0));
       }
     }
     this.place();
+    if (result === "bump" && !this.snap) {
+      const a = this.heading + (way < 0 ? Math.PI : 0);
+      this.move = { from: this.cam, to: this.cam, t0: performance.now(), ms: BUMP_MS, bump: [Math.cos(a), Math.sin(a)] };
+    }
     this.say(w.message());
     return result;
   }
@@ -460,7 +467,7 @@ export class View3D {
 
   snapshot() {
     return { wanted: this.wanted, active: this.active, snap: this.snap, software: !!this.software, settled: this.settled, heading: this.heading ?? null,
-      pos: this.walk ? this.walk.pos : null, frames: this.frames, fov: FOV, eye: EYE, wallHeight: WALL_HEIGHT, thin: THIN,
+      pos: this.walk ? this.walk.pos : null, bumps: this.walk ? this.walk.bumps : 0, frames: this.frames, fov: FOV, eye: EYE, wallHeight: WALL_HEIGHT, thin: THIN,
       unit: this.geo ? this.geo.unit : null, walls: this.walls ? this.walls.count : 0, buildMs: this.buildMs ?? null,
       calls: this.renderer ? this.renderer.info.render.calls : 0 };
   }
