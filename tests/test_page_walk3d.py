@@ -48,10 +48,11 @@ def view(page):
 
 
 def frame(page):
-    """The 3D view's picture now (after the page drew the current position)."""
-    page.page.wait_for_function("window.pymaze.view3d().settled")
+    """The 3D view's picture now (after the page drew the current position, and the 2D board the
+    minimap copies is drawn whole)."""
+    page.page.wait_for_function("window.pymaze.view3d().settled && window.pymaze.painted")
     page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    return Image.open(io.BytesIO(page.page.locator("canvas.view3d").screenshot())).convert("RGB")
+    return Image.open(io.BytesIO(page.page.locator("canvas.view3d:not([hidden])").screenshot())).convert("RGB")
 
 
 def is_wall(rgb):
@@ -180,7 +181,8 @@ def test_walls_stop_moves_change_the_frame_goal_and_minimap(page):
     before = frame(page)
     page.page.keyboard.press("ArrowUp")
     walk = page.snapshot()["walk"]
-    assert (walk["pos"], walk["moves"]) == (snap["start"], 0)
+    assert (walk["pos"], walk["moves"], view(page)["bumps"]) == (snap["start"], 0, 1)
+    assert page.snapshot()["message"].startswith("Bump: a wall")  # said, not only shown
     assert frame(page).tobytes() == before.tobytes()
     # The on-screen buttons: a turn and a step along the route change the frame.
     q = next(q for q, d in HEADINGS.items() if d == (route[1][0] - x, route[1][1] - y))
@@ -273,7 +275,7 @@ def test_hex_walls_are_the_drawings_and_the_picture_is_the_maze(page):
 
 
 
-def test_overview_paints_the_boards_marks_at_each_event(page):
+def test_overview_stands_the_walls_up_and_paints_the_boards_marks_at_each_event(page):
     runs = page.js("window.pymaze.runs")
     page.js("f => { location.hash = f; }", "gen=dig&w=12&h=9&seed=3&sol=bfs&run=solve&view=thin")
     page.page.wait_for_function("n => window.pymaze.runs > n + 1 && window.pymaze.state === 'done'"
@@ -301,10 +303,167 @@ def test_overview_paints_the_boards_marks_at_each_event(page):
             assert sum((a - b) ** 2 for a, b in zip(flat, tilted)) < 40 ** 2, (k, p, marks[p], flat, tilted)
             seen.add(marks[p])
         assert len(seen) >= 2, seen  # the sample holds marked and unmarked cells
+    # The walls stand up: one draw call for them all (and one for the floor); the top of every closed
+    # wall between two cells is the walls' dark slate where the camera sees it, the air over every open
+    # passage is not (the floor or the run's marks show there).
+    o = page.js("window.pymaze.overview()")
+    assert o["walls"] > 0 and o["calls"] == 2, o
+    dark = lambda rgb: max(rgb) < 110 and rgb[2] >= rgb[0]  # noqa: E731
+    walls = opens = 0
+    for y in range(9):
+        for x in range(11):
+            p = (2 * y + 1) * maze.width + 2 * x + 2  # the wall square between cells (x, y) and (x + 1, y)
+            px = shot.getpixel(tuple(round(c) for c in page.js("a => window.pymaze.overviewCentre(...a)", [p, o["wallHeight"]])))
+            assert dark(px) == bool(maze.wall[p]), (x, y, maze.wall[p], px)
+            walls, opens = walls + maze.wall[p], opens + (not maze.wall[p])
+    assert walls > 10 and opens > 10
     page.page.screenshot(path="tests/artifacts/overview3d.png")
     page.page.click("#overview-3d")
     assert not page.js("window.pymaze.overview().active")
     page.page.click("#settings-toggle")
+    assert not page.errors()
+
+
+def test_phone_swipes_turn_and_step(page):
+    """On a phone-sized touch screen (390x844, touch emulated: the browser's own touch events, turned
+    into pointer events by Chromium), swipes on the 3D canvas turn and step, as the walk reports."""
+    maze = pymaze.generate("kruskal", 7, 9, seed=4)
+    adj = reference.graph(maze)
+    page.page.set_viewport_size({"width": 390, "height": 844})
+    cdp = page.page.context.new_cdp_session(page.page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        snap = open_link(page, "gen=kruskal&w=7&h=9&seed=4&view=3d")
+        assert bytes(snap["wall"]) == bytes(maze.wall)
+        box = page.page.locator("canvas.view3d:not([hidden])").bounding_box()
+        assert box["width"] <= 390 and box["height"] > 200, box
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.6
+
+        def swipe(dx, dy):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": cx, "y": cy}]})
+            for f in (0.3, 0.7, 1):
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": cx + f * dx, "y": cy + f * dy}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            page.page.wait_for_function("window.pymaze.view3d().settled")
+
+        at = (maze.start % maze.width // 2, maze.start // maze.width // 2)
+        q = quarter(view(page))
+        swipe(90, 10)  # sideways right: a quarter turn right, no move
+        assert quarter(view(page)) == (q + 1) % 4 and page.snapshot()["walk"]["moves"] == 0
+        swipe(-90, -5)  # and back
+        assert quarter(view(page)) == q
+        # Up steps forwards where it is open (the view starts facing an open side), down steps back.
+        assert (at[0] + HEADINGS[q][0], at[1] + HEADINGS[q][1]) in adj[at]
+        swipe(0, -90)
+        ahead = (at[0] + HEADINGS[q][0], at[1] + HEADINGS[q][1])
+        walk = page.snapshot()["walk"]
+        assert (walk["pos"], walk["moves"], view(page)["pos"]) == (square(maze, ahead), 1, square(maze, ahead))
+        swipe(5, 90)
+        walk = page.snapshot()["walk"]
+        assert (walk["pos"], walk["moves"], quarter(view(page))) == (maze.start, 2, q)
+        # Into a wall: turn until a closed side is ahead; the swipe up is a bump (no move).
+        for _ in range(4):
+            d = HEADINGS[quarter(view(page))]
+            if (at[0] + d[0], at[1] + d[1]) not in adj[at]:
+                break
+            swipe(90, 0)
+        swipe(0, -90)
+        assert page.snapshot()["walk"]["moves"] == 2 and view(page)["pos"] == maze.start
+        page.page.screenshot(path="tests/artifacts/walk3d-phone.png")
+    finally:
+        cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        cdp.detach()
+        page.page.set_viewport_size({"width": 1280, "height": 800})
+    assert not page.errors()
+
+
+def camera_of(hash_, key):
+    """A link's camera value (cam=... or orbit=...) split at its underscores, as numbers."""
+    value = dict(kv.split("=", 1) for kv in hash_.lstrip("#").split("&"))[key]
+    return [float(v) for v in value.split("_")]
+
+
+def test_the_walks_camera_travels_in_the_link(page):
+    maze = pymaze.generate("dig", 9, 7, seed=3)
+    route = pymaze.solve(maze, "bfs").path
+    here = route[5]
+    # A link's camera: the walk starts at its square, facing its way (west: 180 degrees), no moves yet.
+    snap = open_link(page, f"gen=dig&w=9&h=7&seed=3&view=3d&cam={square(maze, here)}_180")
+    assert bytes(snap["wall"]) == bytes(maze.wall) and not snap["notice"]
+    v = view(page)
+    assert v["pos"] == square(maze, here) and quarter(v) == 2
+    assert snap["walk"]["moves"] == 0 and snap["walk"]["pos"] == square(maze, here)
+    image = frame(page)  # and the picture is the maze from there
+    k = open_ahead(maze, here, HEADINGS[2])
+    assert abs(top_offset(image) - expected_offset(v, image.size[1], k, True)) <= 3 + 0.02 * expected_offset(v, image.size[1], k, True)
+    assert camera_of(page.js("location.hash"), "cam") == [square(maze, here), 180]
+    # Turning and stepping: the address bar follows (the square and heading the view reports).
+    nxt = route[6]
+    face(page, next(q for q, d in HEADINGS.items() if d == (nxt[0] - here[0], nxt[1] - here[1])))
+    page.page.keyboard.press("ArrowUp")
+    v = view(page)
+    assert v["pos"] == square(maze, nxt)
+    want = [square(maze, nxt), quarter(v) * 90]
+    page.page.wait_for_function("w => location.hash.endsWith(`&cam=${w[0]}_${w[1]}`)", arg=want, timeout=5000)
+    shared = page.js("location.hash")
+    # The shared link, opened after another maze, puts the camera back where it was.
+    other = open_link(page, "gen=dig&w=8&h=6&seed=5&view=3d")
+    assert view(page)["pos"] == other["start"] and "&cam=" in page.js("location.hash")
+    open_link(page, shared.lstrip("#"))
+    v = view(page)
+    assert (v["pos"], quarter(v) * 90) == tuple(want) and not page.snapshot()["notice"]
+    # A camera on a wall square, or one that does not parse, is named in the notice; the walk starts at S.
+    for bad, said in ((f"{square(maze, here) - 1}_0", "is not an open square"), ("5_north", "cam must be")):
+        snap = open_link(page, f"gen=dig&w=9&h=7&seed=3&view=3d&cam={bad}")
+        assert said in snap["notice"] and snap["walk"]["pos"] == snap["start"], snap["notice"]
+    assert not page.errors()
+
+
+def test_the_overviews_orbit_travels_in_the_link(page):
+    runs = page.js("window.pymaze.runs")
+    page.js("f => { location.hash = f; }", "gen=dig&w=12&h=9&seed=3&sol=bfs&run=solve&view=thin&orbit=30_60_1.2")
+    page.page.wait_for_function("n => window.pymaze.runs > n + 1 && window.pymaze.state === 'done'"
+                                " && window.pymaze.overview().active && window.pymaze.overview().frames > 2", arg=runs, timeout=90000)
+    o = page.js("window.pymaze.overview()")
+    assert [round(math.degrees(o["az"]), 6), round(math.degrees(o["el"]), 6), o["dist"]] == [30, 60, 1.2]
+    assert camera_of(page.js("location.hash"), "orbit") == [30, 60, 1.2] and not page.snapshot()["notice"]
+    # A drag orbits, the wheel zooms: the address bar follows, and the link opens on the same picture.
+    box = page.page.locator("canvas.view3d:not([hidden])").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.page.mouse.move(cx, cy)
+    page.page.mouse.down()
+    page.page.mouse.move(cx + 60, cy - 40, steps=4)
+    page.page.mouse.up()
+    page.page.mouse.wheel(0, 200)
+    o = page.js("window.pymaze.overview()")
+    assert o["az"] != math.radians(30) and o["el"] != math.radians(60) and o["dist"] > 1.2
+    page.page.wait_for_function("""() => {
+      const m = /&orbit=([^&]+)$/.exec(location.hash), o = window.pymaze.overview(), deg = 180 / Math.PI;
+      if (!m) return false;
+      const [a, e, d] = m[1].split("_").map(Number);
+      return Math.abs(a - Math.atan2(Math.sin(o.az), Math.cos(o.az)) * deg) < 0.06 && Math.abs(e - o.el * deg) < 0.06 && Math.abs(d - o.dist) < 0.006;
+    }""", timeout=5000)
+    shared = page.js("location.hash")
+    cells = [square(pymaze.generate("dig", 12, 9, seed=3), c) for c in ((0, 0), (11, 0), (5, 4), (0, 8), (11, 8))]
+    page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    seen = [page.js("p => window.pymaze.overviewCentre(p)", p) for p in cells]
+    runs = page.js("window.pymaze.runs")
+    page.js("f => { location.hash = f; }", "gen=dig&w=12&h=9&seed=3&view=thin")
+    page.page.wait_for_function("n => window.pymaze.runs > n && !window.pymaze.overview().active", arg=runs, timeout=90000)
+    assert "orbit" not in page.js("location.hash")
+    runs = page.js("window.pymaze.runs")
+    page.js("f => { location.hash = f; }", shared.lstrip("#"))
+    page.page.wait_for_function("n => window.pymaze.runs > n + 1 && window.pymaze.state === 'done'"
+                                " && window.pymaze.overview().active && window.pymaze.overview().frames > 2", arg=runs, timeout=90000)
+    page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    again = [page.js("p => window.pymaze.overviewCentre(p)", p) for p in cells]
+    assert all(math.dist(a, b) < 3 for a, b in zip(seen, again)), (seen, again)
+    assert max(math.dist(a, b) for a, b in zip(seen, seen[1:])) > 100  # (the cells are far apart on screen)
+    # Out of range: named in the notice, the overview keeps its own camera.
+    runs = page.js("window.pymaze.runs")
+    page.js("f => { location.hash = f; }", "gen=dig&w=12&h=9&seed=3&view=thin&orbit=0_5_1")
+    page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.snapshot().notice", arg=runs, timeout=90000)
+    assert "orbit must be" in page.snapshot()["notice"]
     assert not page.errors()
 
 

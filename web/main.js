@@ -230,10 +230,13 @@ async function begin(type, args, kind = "generate") {
 function setOrigin(origin = ui.origin) {
   ui.origin = origin;
   const solved = player.kind === "solve", base = modes.edit.base;
-  const link = origin === "generated" ? linkOf(ui.ran.generate, solved ? ui.ran.solve : solveArgs(), solved)
+  let link = origin === "generated" ? linkOf(ui.ran.generate, solved ? ui.ran.solve : solveArgs(), solved)
     : origin === "edited" && base ? linkOf(base.gen, solved ? ui.ran.solve : solveArgs(), solved) + "&" +
       new URLSearchParams(editKeys(modes.edit.editor.s, base)) : "";
+  ui.camera = view3d.active ? view3d.cameraParam() : overview.active ? overview.cameraParam() : "";
+  if (link && ui.camera) link += `&${ui.camera}`; // (the 3D camera, last: cam=... or orbit=...)
   history.replaceState(null, "", location.pathname + location.search + link);
+  ui.written = location.hash; // (the camera's updates below leave a link set by anyone else alone)
 }
 
 const newSeed = () => { $("seed").value = String(Math.floor(Math.random() * 1e9)); };
@@ -350,6 +353,10 @@ async function openLink() {
     if (params.has("edit")) problems.push(...await openEdited(params));
     if (solve) await start("solve");
     if (view3d.wanted) await switchMode("play"); // view=3d: the link opens walking inside
+    if (params.has("cam")) problems.push(view3d.restoreCamera(params.get("cam")));
+    if (params.has("orbit") && view3d.wanted) problems.push("orbit is Watch's 3D overview, not the walk's (view=3d)");
+    else if (params.has("orbit") && await toggleOverview(true)) problems.push(overview.restoreCamera(params.get("orbit")));
+    else if (!params.has("orbit") && overview.active) await toggleOverview(false); // (a link without one opens in 2D)
   }
   if (params.has("race") && !long) {
     const linked = race.fromLink(params);
@@ -358,9 +365,10 @@ async function openLink() {
     if (linked.race) await race.start({ ...linked.race, gen: generateArgs() }, linked.tick);
     else problems.push("the race was not started");
   }
-  if (problems.length) {
+  const said = problems.filter(Boolean); // (a camera restored says "")
+  if (said.length) {
     const engineSaid = $("notice").hidden ? "" : ` ${$("notice-text").textContent}`;
-    showNotice(`Some link values were ignored (defaults kept): ${problems.join("; ")}.${engineSaid}`);
+    showNotice(`Some link values were ignored (defaults kept): ${said.join("; ")}.${engineSaid}`);
   }
 }
 
@@ -469,6 +477,8 @@ async function toggleOverview(on) {
   if (on && machine.mode === "watch" && player.s) await overview.open(renderer);
   else overview.close();
   $("overview-3d").setAttribute("aria-pressed", String(overview.active));
+  if (ui.origin && !race.active) setOrigin();
+  return overview.active;
 }
 
 // The toggle, the 3D buttons and the address bar after the 3D view opened or closed.
@@ -810,6 +820,13 @@ function frame(now) {
     if (view3d.active) { view3d.minimap(renderer); view3d.frame(now); }
     if (overview.active && (machine.mode !== "watch" || race.active || document.body.dataset.view === "lab")) toggleOverview(false);
     if (overview.active) overview.frame();
+    // The address bar follows the 3D camera (at most four times a second: browsers limit replaceState),
+    // unless another link was put there meanwhile (a pasted link, before its hashchange opens it).
+    const camera = view3d.active ? view3d.cameraParam() : overview.active ? overview.cameraParam() : "";
+    if (camera !== (ui.camera ?? "") && ui.origin && !race.active && location.hash === ui.written && now - (ui.cameraAt ?? 0) > 250) {
+      ui.cameraAt = now;
+      setOrigin();
+    }
     legend.update(player);
     setText($("stats"), ui.mode.status());
     setText($("message"), engine.fresh || engine.booting ? recycling() : ui.instant ? instantText() : ui.mode.message(now));
@@ -908,7 +925,7 @@ window.pymaze = Object.freeze({
   view3d: () => view3d.snapshot(),
   overview: () => overview.snapshot(),
   // client point on Watch's 3D overview of square p's centre
-  overviewCentre: (p) => overview.project(...renderer.clientCentre(p)),
+  overviewCentre: (p, lift = 0) => overview.project(...renderer.clientCentre(p), lift),
   // client point on the 3D view's minimap of square p's centre
   minimapCentre: (p) => view3d.onMinimap(...renderer.clientCentre(p)),
   code: code.hook(),

@@ -29,6 +29,19 @@ export class Walk {
     this.started = null;
     this.finished = null;
     setMark(s, s.start, MARK.ROUTE);
+    this.from = s.start;
+    this.bumps = 0;
+    this.bumped = false; // the last move was a bump (said until the next move)
+    this.show();
+  }
+
+  // Start again from square p instead of S (a link's 3D camera put the walker there).
+  startAt(p) {
+    this.reset();
+    setMark(this.s, this.s.start, 0);
+    this.pos = this.from = p;
+    this.trail = [p];
+    setMark(this.s, p, MARK.ROUTE);
     this.show();
   }
 
@@ -67,17 +80,18 @@ export class Walk {
       [via, to] = step;
     } else if (s.shapes) {
       const step = this.toward(typeof direction === "number" ? direction : ANGLES[direction], strict);
-      if (!step || s.wall[step[0]] || s.wall[step[1]]) return "bump";
+      if (!step || s.wall[step[0]] || s.wall[step[1]]) return this.bump();
       [via, to] = step;
     } else {
       const [dx, dy] = DIRECTIONS[direction], W = s.width, k = this.stride;
       const x = this.pos % W, y = (this.pos - x) / W;
-      if (x + dx * k < 0 || x + dx * k >= W || y + dy * k < 0 || y + dy * k >= s.height) return "bump";
-      for (let i = 1; i <= k; i++) if (s.wall[this.pos + i * (dy * W + dx)]) return "bump";
+      if (x + dx * k < 0 || x + dx * k >= W || y + dy * k < 0 || y + dy * k >= s.height) return this.bump();
+      for (let i = 1; i <= k; i++) if (s.wall[this.pos + i * (dy * W + dx)]) return this.bump();
       to = this.pos + k * (dy * W + dx); via = this.pos + (k - 1) * (dy * W + dx);
     }
     if (this.started === null) this.started = performance.now();
     this.moves++;
+    this.bumped = false;
     let result = "moved";
     if (this.trail.length > 1 && this.trail[this.trail.length - 2] === to) {
       this.trail.pop();
@@ -101,6 +115,13 @@ export class Walk {
     return step && !this.s.wall[step[0]] ? step : null;
   }
 
+  // A move into a wall: counted, and said (the message line) until the next move.
+  bump() {
+    this.bumps++;
+    this.bumped = true;
+    return "bump";
+  }
+
   show() {
     this.s.route = this.trail.slice();
     this.s.routeChanged = true;
@@ -121,7 +142,9 @@ export class Walk {
   }
 
   message() {
-    if (!this.atGoal) return this.moves ? "" : `Walk from S to G: ${this.keys()}.`;
+    if (!this.atGoal && this.bumped) return "Bump: a wall blocks the way.";
+    if (!this.atGoal) return this.moves ? "" : `Walk from ${this.from === this.s.start ? "S" : "here"} to G: ${this.keys()}.`;
+    if (this.from !== this.s.start) return `Goal reached in ${this.moves} moves and ${this.seconds().toFixed(1)} s from where the link put you.`;
     const extra = this.moves - this.shortest;
     const verdict = this.shortest === null ? "the shortest route is still being measured"
       : extra === 0 ? "the shortest possible" : `${extra} more than the shortest (${this.shortest})`;

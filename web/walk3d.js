@@ -15,6 +15,7 @@ const WALL_HEIGHT = 1; // in cell units (the distance between neighbouring cells
 const EYE = 0.5; // the eye's height, in cell units: halfway up the walls
 const THIN = 0.12; // a thin wall's thickness (and a shaped maze's), in cell units
 const STEP_MS = 150, TURN_MS = 170;
+const BUMP_MS = 220, BUMP = 0.14; // a bump: the eye nudges this far (cells) towards the wall and back (not when snapping)
 const FLOOR = "#efe9dc", GRID = "#e2d9c6";
 export const WALL_COLOUR = "#4f6fae";
 const NAMES = ["right", "down", "left", "up"]; // a square maze's heading index (quarter turns, y down) -> walk.js direction
@@ -309,6 +310,7 @@ export class View3D {
     const m = this.move;
     if (!m || !m.ms || t >= m.t0 + m.ms) return m ? m.to : this.cam;
     const f = (t - m.t0) / m.ms, e = f * f * (3 - 2 * f);
+    if (m.bump) { const k = BUMP * this.geo.unit * Math.sin(Math.PI * f); return { x: m.to.x + m.bump[0] * k, z: m.to.z + m.bump[1] * k, a: m.to.a }; }
     return { x: m.from.x + (m.to.x - m.from.x) * e, z: m.from.z + (m.to.z - m.from.z) * e, a: m.from.a + diff(m.to.a, m.from.a) * e };
   }
 
@@ -343,6 +345,7 @@ export class View3D {
       }
       this.heading = norm(best ? best[1] : this.heading + (way * Math.PI) / 2);
     }
+    this.walk.bumped = false; // (a turn away from the wall ends its message)
     this.place();
   }
 
@@ -356,13 +359,17 @@ export class View3D {
     } else {
       const want = this.heading + (way < 0 ? Math.PI : 0);
       const near = s.shapes.neighbours(w.pos).map(([, , a]) => [Math.abs(diff(a, want)), a]).sort((a, b) => a[0] - b[0])[0];
-      if (!near || near[0] > NEAR) result = "bump";
+      if (!near || near[0] > NEAR) result = w.bump();
       else {
         result = w.move(near[1], true);
         if (result !== "bump" && result !== "done") this.heading = norm(near[1] + (way < 0 ? Math.PI : 0));
       }
     }
     this.place();
+    if (result === "bump" && !this.snap) {
+      const a = this.heading + (way < 0 ? Math.PI : 0);
+      this.move = { from: this.cam, to: this.cam, t0: performance.now(), ms: BUMP_MS, bump: [Math.cos(a), Math.sin(a)] };
+    }
     this.say(w.message());
     return result;
   }
@@ -408,9 +415,38 @@ export class View3D {
     return [b.left + ((x - a.left) * b.width) / a.width, b.top + ((y - a.top) * b.height) / a.height];
   }
 
+  // The camera for a link: "cam=P_D", the walker's square P facing D degrees (y down); "" when not showing.
+  cameraParam() {
+    if (!this.active) return "";
+    const d = Math.round(((this.heading * 180) / Math.PI) * 10) / 10;
+    return `cam=${this.walk.pos}_${d % 360}`;
+  }
+
+  // A link's camera (cameraParam's value) restored: the walk starts again from that square, facing
+  // that way (snapped to the nearest side of the cell within a degree).  A problem (text) or "".
+  restoreCamera(value) {
+    const m = /^(\d{1,10})_(-?\d{1,3}(?:\.\d{1,3})?)$/.exec(value), s = this.s;
+    if (!this.active) return "cam needs the 3D view (view=3d)";
+    if (!m) return "cam must be a square and a heading in degrees, as 37_90";
+    const p = Number(m[1]), cells = s.shapes ? s.shapes.n : s.wall.length;
+    const odd = (i) => i % 2 === 1, thin = !s.shapes && s.geometry === "thin";
+    if (p >= cells || s.wall[p] || (thin && !(odd(p % s.width) && odd(Math.floor(p / s.width))))) {
+      return `cam's square ${p} is not an open square of this maze`;
+    }
+    let a = norm((Number(m[2]) * Math.PI) / 180);
+    const sides = s.shapes ? s.shapes.neighbours(p).flatMap(([, , b]) => [norm(b), norm(b + Math.PI)]) : [0, 1, 2, 3].map((q) => (q * Math.PI) / 2);
+    const near = sides.map((b) => [Math.abs(diff(b, a)), b]).sort((x, y) => x[0] - y[0])[0];
+    if (!s.shapes || (near && near[0] < Math.PI / 180)) a = near[1];
+    this.walk.startAt(p);
+    this.heading = a;
+    this.place(true);
+    this.say(this.walk.message());
+    return "";
+  }
+
   snapshot() {
     return { wanted: this.wanted, active: this.active, snap: this.snap, software: !!this.software, settled: this.settled, heading: this.heading ?? null,
-      pos: this.walk ? this.walk.pos : null, frames: this.frames, fov: FOV, eye: EYE, wallHeight: WALL_HEIGHT, thin: THIN,
+      pos: this.walk ? this.walk.pos : null, bumps: this.walk ? this.walk.bumps : 0, frames: this.frames, fov: FOV, eye: EYE, wallHeight: WALL_HEIGHT, thin: THIN,
       unit: this.geo ? this.geo.unit : null, walls: this.walls ? this.walls.count : 0, buildMs: this.buildMs ?? null,
       calls: this.renderer ? this.renderer.info.render.calls : 0 };
   }
