@@ -255,7 +255,7 @@ class Session:
                   "seed": run.seed, "weights": list(maze.weight) if maze.weight is not None else None,
                   "shape": maze.shape, "cells": maze.lattice.n if maze.lattice is not None else None,
                   "mask": maze.mask.text() if maze.mask is not None else None,
-                  "source": getattr(run.algorithm, "source", "")}
+                  "source": getattr(run.algorithm, "source", ""), "anyangle": getattr(run.algorithm, "anyangle", False)}
         self.lines_sent = 0
         return json.dumps(header), maze.wall, maze.mark, maze.num
 

@@ -38,6 +38,11 @@ def test_theta_star_draws_its_corners_as_straight_segments(page):  # noqa: F811
     sol = pymaze.solve(maze, "thetastar")
     assert [p for p, _ in snap["waypoints"]] == sol.squares and len(sol.squares) >= 2
     assert [i for _, i in snap["waypoints"]] == list(range(len(sol.squares)))
+    # The result says segments and length, not moves (FOUND counts an any-angle route's segments).
+    said = f"{len(sol.squares) - 1} straight segments, length {sol.cost:.3f}".rstrip("0").rstrip(".")
+    assert f"found: {said}" in snap["message"] and "moves" not in snap["message"], snap["message"]
+    line = page.js("document.body.innerText")
+    assert f"segments {len(sol.squares) - 1} " in line and f"length {said.split('length ')[1]}" in line
     assert not page.errors()
 
 

@@ -133,7 +133,7 @@ const page = {
   press: (control) => { const b = $(control); if (!b || b.disabled) return false; actions[control](); return true; },
   say: (text) => { $("message").textContent = text; },
   runStats: () => stats(player, ui.elapsed),
-  runMessage: (now) => (ui.flash && now < ui.flash.until ? ui.flash.text : describeNotes(player.s.notes)),
+  runMessage: (now) => (ui.flash && now < ui.flash.until ? ui.flash.text : describeNotes(player.s.notes, player.s.anyangle)),
   regenerate: async () => {
     newSeed();
     const args = generateArgs();
@@ -686,7 +686,7 @@ document.addEventListener("keydown", (e) => {
 // Milestones stepped to by key are announced (a live region) for screen readers.
 function announce() {
   const s = player.s;
-  const note = describeNotes(s.notes);
+  const note = describeNotes(s.notes, s.anyangle);
   $("announce").textContent = `${explainer.stepText || ""}${note ? `. ${note}` : ""}`;
 }
 
