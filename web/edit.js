@@ -40,7 +40,11 @@ export class Editor {
     s.goals[0] = was.goal;
     s.weight = was.weight; // the entry was popped: its copy is nobody else's
     s.allDirty = true;
+    this.changed();
   }
+
+  // The maze (walls, terrain, S, G, checkpoints) changed: Edit's live route follows (see modes.js).
+  changed() { if (this.onChange) this.onChange(); }
 
   // Remember the maze before a change; a new change forgets what was undone.
   remember() {
@@ -69,6 +73,7 @@ export class Editor {
       for (let x = 1; x < W - 1; x++) if (!this.thin || x % 2 || y % 2) s.wall[y * W + x] = 0;
     }
     s.allDirty = true;
+    this.changed();
     this.commit();
   }
 
@@ -91,6 +96,7 @@ export class Editor {
     const edged = this.thin || this.shape; // walls and cells are apart
     if (!this.brush) { if (!edged || this.kind(q) === "wall") setWall(s, q, value); }
     else if (!s.wall[q] && (!edged || this.kind(q) === "cell")) setWeight(s, q, value);
+    this.changed();
   }
 
   // The stats line while editing: size, where S and G are, what the brush paints.
@@ -276,6 +282,8 @@ export class Editor {
     const s = this.s, list = s.checkpoints || (s.checkpoints = []), i = list.indexOf(p);
     if (i >= 0) list.splice(i, 1); else list.push(p);
     s.routeChanged = true;
+    if (this.relink) this.relink();
+    this.changed();
   }
 
   // The stroke's S or G to cell (floor square) p.
@@ -286,6 +294,7 @@ export class Editor {
     setWall(s, p, 0);
     st.last = p;
     st.moved = true;
+    this.changed();
   }
 
   up() {

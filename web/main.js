@@ -15,7 +15,7 @@ import { Machine } from "./machine.js";
 import { MetricsPanel } from "./metrics.js";
 import { Lab } from "./lab.js";
 import { Edit, Play, Watch } from "./modes.js";
-import { applyEditKeys, editKeys } from "./editlink.js";
+import { applyCheckpoints, applyEditKeys, checkpointKey, editKeys } from "./editlink.js";
 import { Player } from "./player.js";
 import { Race } from "./race.js";
 import { Renderer } from "./render.js";
@@ -159,6 +159,9 @@ const page = {
   view3d,
   show3d,
   commitEdit,
+  relink: () => setOrigin(),
+  mazeArgs: (s) => mazeArgs(s),
+  solveArgs: () => solveArgs(),
   switchMode,
   layout,
   start,
@@ -217,7 +220,10 @@ function refresh(state = machine.state) {
 // engine gave it), then its events as they come.
 async function begin(type, args, kind = "generate") {
   const reply = await engine.call(type, args);
+  const was = player.s, kept = (type === "solve" || type === "current") && was && was.checkpoints;
   player.load(kind, reply);
+  // Edit's checkpoints stay with the same maze (a solve, Edit's copy of it), not with another
+  if (kept && kept.length && player.s.wall.length === was.wall.length && player.s.geometry === was.geometry) player.s.checkpoints = kept;
   ui.elapsed = 0;
   metrics.hide(); // the last maze's figures, until this run's arrive
   layout();
@@ -230,9 +236,11 @@ async function begin(type, args, kind = "generate") {
 function setOrigin(origin = ui.origin) {
   ui.origin = origin;
   const solved = player.kind === "solve", base = modes.edit.base;
-  const link = origin === "generated" ? linkOf(ui.ran.generate, solved ? ui.ran.solve : solveArgs(), solved)
+  let link = origin === "generated" ? linkOf(ui.ran.generate, solved ? ui.ran.solve : solveArgs(), solved)
     : origin === "edited" && base ? linkOf(base.gen, solved ? ui.ran.solve : solveArgs(), solved) + "&" +
       new URLSearchParams(editKeys(modes.edit.editor.s, base)) : "";
+  const cp = link && player.s && player.s.checkpoints;
+  if (cp && cp.length) link += `&cp=${checkpointKey(cp)}`;
   history.replaceState(null, "", location.pathname + location.search + link);
 }
 
@@ -257,7 +265,7 @@ function start(kind) {
   return busy(async () => {
     if (race.active) leaveRace();
     const args = kind === "generate" ? generateArgs() : solveArgs();
-    // Edit's numbered checkpoints: the solve goes S, 1, 2, ... G (pymaze.tour); not part of links.
+    // Edit's numbered checkpoints: the solve goes S, 1, 2, ... G (pymaze.tour); links carry them (cp).
     const stops = kind === "solve" && player.s && player.s.checkpoints ? player.s.checkpoints : [];
     const { header } = await begin(kind, stops.length ? { ...args, options: { ...args.options, waypoints: stops } } : args, kind);
     const ends = JSON.stringify([header.start, header.goals]);
@@ -309,13 +317,16 @@ function switchMode(name, arg) {
   });
 }
 
+// The edited maze `s` as the engine's setMaze (and Edit's live preview) takes it.
+const mazeArgs = (s) => ({ width: s.width, height: s.height, wall: s.wall.slice(), start: s.start, goal: s.goals[0],
+  weight: s.weight ? Uint8Array.from(s.weight) : null, geometry: s.geometry, shape: s.shape,
+  mask: (s.shapes && player.header.mask) || "" });
+
 // An edit stroke ended: the engine takes the edited maze (what Solve, export and play then use),
 // in its own geometry (a shaped maze: its shape and mask too).  The address bar holds its link
 // when it started from a generated maze, none otherwise.
 async function commitEdit(s) {
-  const args = { width: s.width, height: s.height, wall: s.wall.slice(), start: s.start, goal: s.goals[0],
-    weight: s.weight ? Uint8Array.from(s.weight) : null, geometry: s.geometry, shape: s.shape,
-    mask: (s.shapes && player.header.mask) || "" };
+  const args = mazeArgs(s);
   setOrigin("edited");
   ui.source = [["setMaze", args]];
   try {
@@ -347,6 +358,7 @@ async function openLink() {
   if (first && !LINKED) return firstVisit();
   if (await start("generate")) {
     if (params.has("edit")) problems.push(...await openEdited(params));
+    if (params.has("cp")) problems.push(...applyCheckpoints(player.s, params.get("cp")));
     if (solve) await start("solve");
     if (view3d.wanted) await switchMode("play"); // view=3d: the link opens walking inside
   }
