@@ -143,3 +143,26 @@ def test_dragging_a_wall_across_the_route_in_edit_re_solves_it_live_without_solv
     assert page.js("window.pymaze.runs") == runs
     assert f"live route bfs: {want.moves} moves" in page.js("document.getElementById('stats').textContent")
     assert not page.errors()
+
+
+def test_the_named_terrain_brush_paints_water_and_the_live_route_pays_for_it(page):  # noqa: F811
+    # (after the test above: Edit on its block maze, a wall across the middle)
+    from array import array
+    page.page.select_option("#solver", "dijkstra")
+    page.page.select_option("#edit-brush", "9")
+    assert "brush: terrain water (cost 9)" in page.js("document.getElementById('stats').textContent")
+    assert page.page.locator("#edit-brush option[value='5']").inner_text() == "mud (cost 5)"
+    snap = page.snapshot()
+    route = [p for p, _ in snap["waypoints"]]
+    wet = route[len(route) // 2]
+    page.page.mouse.click(*page.js("p => window.pymaze.squareCentre(p)", wet))
+    got = page.snapshot()
+    assert got["weight"][wet] == 9
+    maze = pymaze.Maze(got["width"], got["height"], bytes(got["wall"]), got["start"], got["goals"], "block")
+    maze.weight = array("i", got["weight"])
+    want = pymaze.solve(maze, "dijkstra")
+    assert want.squares != route   # the water is dearer than going round it
+    page.page.wait_for_function("r => JSON.stringify(window.pymaze.snapshot().waypoints.map(w => w[0])) === JSON.stringify(r)",
+                                arg=want.squares, timeout=30000)
+    assert f"cost {want.cost:g}" in page.js("document.getElementById('stats').textContent")
+    assert not page.errors()

@@ -18,6 +18,9 @@ const UNDO = 100;
 const UNDO_BYTES = 256 * 2 ** 20;
 const NEAR_CENTRE = 0.2; // a press this close to a cell's centre (in cell pitches) is on the cell, not a wall
 const NEAR_SHAPE = 0.55; // on a shaped maze: this close to the centre, in radii of the circle inside the cell
+// The named terrains (the random terrain's and the legend's names); other costs are numbers.
+export const TERRAIN = { 1: "road", 2: "grass", 3: "sand", 5: "mud", 9: "water" };
+const terrain = (w) => (TERRAIN[w] ? `${TERRAIN[w]} (cost ${w})` : `cost ${w}`);
 const HOVER = "#f59e0b"; // the outline of the paintable wall (or S, G) under the pointer
 
 export class Editor {
@@ -101,7 +104,7 @@ export class Editor {
 
   // The stats line while editing: size, where S and G are, what the brush paints.
   status() {
-    const s = this.s, brush = `brush: ${this.brush < 0 ? `checkpoints (${(s.checkpoints || []).length})` : this.brush ? `weight ${this.brush}` : "walls"}`;
+    const s = this.s, brush = `brush: ${this.brush < 0 ? `checkpoints (${(s.checkpoints || []).length})` : this.brush ? `terrain ${terrain(this.brush)}` : "walls"}`;
     if (this.shape) {
       const size = `${s.shape} maze, ${this.shape.n.toLocaleString("en")} cells`;
       return [size, `S ${this.where(s.start)}`, `G ${this.where(s.goals[0])}`, brush].join("  ·  ");
