@@ -288,14 +288,14 @@ def cmd_solve(args, out):
     else:
         squares, unit = sol.squares, "moves"
         if run.algorithm.anyangle:  # its route is its corners: the text marks the squares the segments cross
-            squares, unit = walked(final.width, sol.squares), "segments"
+            squares, unit = walked(final.width, sol.squares), "straight segments" if sol.moves != 1 else "straight segment"
         if args.format == "thin" or not args.format and final.geometry == "thin":
             out.write(formats.to_thin_text(final, squares, posts=args.posts))
         else:
             out.write(formats.WRITERS[args.format or "block"](final, squares))
         what = NOTHING if nothing else "found route: " + f"{sol.moves} {unit}" if sol.found else sol.status
-        cost = [v for name, v, _ in sol.notes if name == "cost"]
-        what += f", cost {cost[-1] / 1000:g}" if sol.found and cost else ""
+        cost = [v for name, v, _ in sol.notes if name == "cost"]  # any-angle: the euclidean length
+        what += f", {'length' if 'segment' in unit else 'cost'} {cost[-1] / 1000:g}" if sol.found and cost else ""
         out.write(f"{what}, {sol.visited} visited" + (" (heuristic)" if sol.heuristic else "") + "\n")
         if several:
             out.write(several_text(*several, run.options["k"]))

@@ -263,7 +263,7 @@ class Session:
                   "seed": run.seed, "weights": list(maze.weight) if maze.weight is not None else None,
                   "shape": maze.shape, "cells": maze.lattice.n if maze.lattice is not None else None,
                   "mask": maze.mask.text() if maze.mask is not None else None,
-                  "source": getattr(run.algorithm, "source", "")}
+                  "source": getattr(run.algorithm, "source", ""), "anyangle": getattr(run.algorithm, "anyangle", False)}
         self.lines_sent = 0
         return json.dumps(header), maze.wall, maze.mark, maze.num
 
@@ -318,6 +318,12 @@ class Session:
         ``geometry="graph"``: a hex, triangle or polar maze (``shape``) of ``width`` x ``height``, with
         the mask whose text (rows of X and .) is ``mask`` ("" for none); ``wall`` holds its cells (all
         open) then its passages (1: closed), and S and G are cells."""
+        self.generated = _Loaded(self._edited(width, height, wall, start, goal, weight, geometry, shape, mask),
+                                 "edit", "edited maze")
+        return self._start(self.generated)
+
+    def _edited(self, width, height, wall, start, goal, weight, geometry, shape, mask):
+        """The page's edited maze (see ``set_maze``), checked."""
         wall = _bytes(wall)
         if geometry == "graph":
             lattice = self.generated.finish().lattice if self.generated is not None else None
@@ -329,8 +335,18 @@ class Session:
             if len(weight) != len(wall) or set(weight) - set(range(1, 10)):
                 raise ParameterError(f"the weights need {len(wall)} squares of 1 to 9")
             maze.weight = array("i", list(weight))
-        self.generated = _Loaded(maze, "edit", "edited maze")
-        return self._start(self.generated)
+        return maze
+
+    def preview(self, width, height, wall, start, goal, weight, geometry, shape, mask, slug, seed, options_json="{}"):
+        """Edit's live route: solver ``slug`` run to its end with nobody watching on the maze being
+        edited (``set_maze``'s arguments), the current run left as it is.  Returns (JSON of found,
+        route (its squares, an any-angle route's corners), moves, visited and cost; the mark layer the
+        solver left: the searched area and the route)."""
+        maze = self._edited(width, height, wall, start, goal, weight, geometry, shape, mask)
+        options = parse_options(options_json)
+        sol, run, _ = Solution.of_run(Run.solve(slug, _solvable(slug, maze, options), seed, **options))
+        return json.dumps({"found": sol.found, "route": sol.squares, "moves": sol.moves, "visited": sol.visited,
+                           "cost": sol.cost}), run.maze.mark
 
     def adopt(self, header_json, wall, weight=None):
         """A fresh engine takes over the page's current run (the page ended the worker that made it, to

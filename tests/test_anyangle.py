@@ -2,6 +2,7 @@
 segment-against-square test (whole numbers, no walk), A*'s octile cost, and the true shortest
 route between square centres through the visibility graph (networkx)."""
 
+import json
 import math
 import random
 
@@ -127,3 +128,23 @@ def test_the_sight_walk_agrees_with_the_exact_test():
         for a in free:
             for b in free:
                 assert sight(maze.wall, w, a, b) == in_sight(maze, (a % w, a // w), (b % w, b // w)), (seed, a, b)
+
+
+@pytest.mark.parametrize("slug", FINDERS)
+def test_the_cli_result_line_counts_straight_segments_and_gives_the_length(tmp_path, slug):
+    """The line says what an any-angle route is: its segments (not moves), and its length, measured
+    here along the corners the CLI's JSON gives."""
+    import subprocess
+    import sys
+    from pymaze import formats
+    maze = pymaze.generate("cellular", 20, 14, seed=5, geometry="block")
+    path = tmp_path / "maze.txt"
+    path.write_text(formats.to_block_text(maze))
+    said = subprocess.run([sys.executable, "-m", "pymaze", "solve", slug, path], capture_output=True, text=True,
+                          timeout=60).stdout.splitlines()[-1]
+    corners = json.loads(subprocess.run([sys.executable, "-m", "pymaze", "solve", slug, path, "--json"],
+                                        capture_output=True, text=True, timeout=60).stdout)["path"]
+    length = sum(math.dist(a, b) for a, b in zip(corners, corners[1:]))
+    assert len(corners) > 2 and said.startswith(f"found route: {len(corners) - 1} straight segments, length ")
+    assert math.isclose(float(said.split("length ")[1].split(",")[0]), length, abs_tol=1e-3), (said, length)
+    assert "moves" not in said

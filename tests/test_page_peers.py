@@ -38,6 +38,11 @@ def test_theta_star_draws_its_corners_as_straight_segments(page):  # noqa: F811
     sol = pymaze.solve(maze, "thetastar")
     assert [p for p, _ in snap["waypoints"]] == sol.squares and len(sol.squares) >= 2
     assert [i for _, i in snap["waypoints"]] == list(range(len(sol.squares)))
+    # The result says segments and length, not moves (FOUND counts an any-angle route's segments).
+    said = f"{len(sol.squares) - 1} straight segments, length {sol.cost:.3f}".rstrip("0").rstrip(".")
+    assert f"found: {said}" in snap["message"] and "moves" not in snap["message"], snap["message"]
+    line = page.js("document.body.innerText")
+    assert f"segments {len(sol.squares) - 1} " in line and f"length {said.split('length ')[1]}" in line
     assert not page.errors()
 
 
@@ -63,4 +68,101 @@ def test_numbered_checkpoints_placed_in_edit_make_the_solve_go_through_them_in_o
     sol = pymaze.solve(maze, "bfs", waypoints=stops)
     assert [p for p, _ in snap["waypoints"]] == sol.squares and f"found in {sol.moves} moves" in snap["message"]
     assert f"moves {sol.moves} " in page.js("document.body.innerText")   # a square passed twice counts twice
+    assert not page.errors()
+
+
+def test_the_link_carries_the_checkpoints_and_a_shared_link_solves_through_them_again(page):  # noqa: F811
+    # (after the test above: its maze, solved through three checkpoints)
+    snap = page.snapshot()
+    stops = [p for p, i in snap["waypoints"]]
+    link = page.js("location.hash")
+    cp = dict(kv.split("=") for kv in link[1:].split("&"))["cp"]
+    maze = pymaze.Maze(snap["width"], snap["height"], bytes(snap["wall"]), snap["start"], snap["goals"], snap["geometry"])
+    stops = [int(p) for p in cp.split(".")]
+    assert len(stops) == 3 and "run=solve" in link
+    sol = pymaze.solve(maze, "bfs", waypoints=stops)
+    assert [p for p, _ in snap["waypoints"]] == sol.squares   # the link names the checkpoints the route went through
+
+    def open_hash(fragment, runs):
+        before = page.js("window.pymaze.runs")
+        page.js("h => { location.hash = h; }", fragment)
+        page.page.wait_for_function("n => window.pymaze.runs >= n && window.pymaze.state === 'done'", arg=before + runs,
+                                    timeout=60000)
+        return page.snapshot()
+
+    open_hash("gen=sidewinder&w=9&h=6&seed=44&speed=100", 1)   # another maze, with no checkpoints
+    assert "cp=" not in page.js("location.hash")
+    again = open_hash(link, 2)   # generate, then the solve through the checkpoints
+    assert [p for p, _ in again["waypoints"]] == sol.squares and again["notice"] == ""
+    assert f"cp={cp}" in page.js("location.hash")
+    post = 2 * snap["width"] + 2   # not a cell of the thin maze: a corner post
+    bad = open_hash(link.replace(f"cp={cp}", f"cp={stops[0]}.{post}"), 2)
+    assert "cp must name different cells" in bad["notice"] and bad["waypoints"] == [] and \
+        bad["routeLength"] == pymaze.solve(maze, "bfs").moves   # a bad list is ignored as a whole
+    assert not page.errors()
+
+
+def test_dragging_a_wall_across_the_route_in_edit_re_solves_it_live_without_solve(page):  # noqa: F811
+    page.page.keyboard.press("Escape")
+    page.wait_state("done")
+    page.page.select_option("#shape", "square")
+    page.page.wait_for_function("!document.body.classList.contains('busy')", timeout=60000)
+    page.generate("dig", 8, 6, 1, events=False)
+    page.page.select_option("#solver", "bfs")
+    page.page.keyboard.press("e")
+    page.wait_state("editing")
+    page.page.click("#edit-blocks")   # a block maze: walls are squares a drag paints
+    page.page.wait_for_function("window.pymaze.snapshot().geometry === 'block' && window.pymaze.state === 'editing'",
+                                timeout=30000)
+    page.page.select_option("#edit-brush", "0")
+    page.page.click("#edit-clear")   # an open room: S to G in a straight-ish line
+    route = "window.pymaze.snapshot().waypoints.map(w => w[0])"
+    page.page.wait_for_function(f"{route}.length > 1", timeout=30000)
+    snap = page.snapshot()
+    W, S, G = snap["width"], snap["start"], snap["goals"][0]
+    assert snap["geometry"] == "block"
+    before, runs = [p for p, _ in snap["waypoints"]], page.js("window.pymaze.runs")
+    open_room = pymaze.Maze(W, snap["height"], bytes(snap["wall"]), S, [G], "block")
+    assert before == pymaze.solve(open_room, "bfs").squares
+    # A wall dragged across the middle of the route (leaving a gap at the bottom): pressed, moved, not let go.
+    mid = before[len(before) // 2]
+    x = mid % W
+    page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", W + x))
+    page.page.mouse.down()
+    for y in range(1, snap["height"] - 2):
+        page.page.mouse.move(*page.js("p => window.pymaze.squareCentre(p)", y * W + x), steps=2)
+    page.page.wait_for_function(f"r => JSON.stringify({route}) !== JSON.stringify(r)", arg=before, timeout=30000)
+    page.page.mouse.up()
+    # The shown route becomes the engine's for the maze as it now is (the last change solved), and no run started.
+    got = page.snapshot()
+    walled = pymaze.Maze(W, got["height"], bytes(got["wall"]), S, [G], "block")
+    assert sum(walled.wall) - sum(open_room.wall) >= snap["height"] - 4 > 0
+    want = pymaze.solve(walled, "bfs")
+    assert want.squares != before
+    page.page.wait_for_function(f"r => JSON.stringify({route}) === JSON.stringify(r)", arg=want.squares, timeout=30000)
+    assert page.js("window.pymaze.runs") == runs
+    assert f"live route bfs: {want.moves} moves" in page.js("document.getElementById('stats').textContent")
+    assert not page.errors()
+
+
+def test_the_named_terrain_brush_paints_water_and_the_live_route_pays_for_it(page):  # noqa: F811
+    # (after the test above: Edit on its block maze, a wall across the middle)
+    from array import array
+    page.page.select_option("#solver", "dijkstra")
+    page.page.select_option("#edit-brush", "9")
+    assert "brush: terrain water (cost 9)" in page.js("document.getElementById('stats').textContent")
+    assert page.page.locator("#edit-brush option[value='5']").inner_text() == "mud (cost 5)"
+    snap = page.snapshot()
+    route = [p for p, _ in snap["waypoints"]]
+    wet = route[len(route) // 2]
+    page.page.mouse.click(*page.js("p => window.pymaze.squareCentre(p)", wet))
+    got = page.snapshot()
+    assert got["weight"][wet] == 9
+    maze = pymaze.Maze(got["width"], got["height"], bytes(got["wall"]), got["start"], got["goals"], "block")
+    maze.weight = array("i", got["weight"])
+    want = pymaze.solve(maze, "dijkstra")
+    assert want.squares != route   # the water is dearer than going round it
+    page.page.wait_for_function("r => JSON.stringify(window.pymaze.snapshot().waypoints.map(w => w[0])) === JSON.stringify(r)",
+                                arg=want.squares, timeout=30000)
+    assert f"cost {want.cost:g}" in page.js("document.getElementById('stats').textContent")
     assert not page.errors()

@@ -180,3 +180,30 @@ def test_the_workers_requests_are_the_sessions_methods():
     assert all(callable(getattr(web_debug, name)) for name in debugged)
     assert not re.search(r"\bweb\.\w+\(", worker)
     assert "global " not in inspect.getsource(web) and "web_debug" not in re.sub(r'""".*?"""', "", inspect.getsource(web), flags=re.S)
+
+
+def test_preview_solves_the_edited_maze_and_leaves_the_current_run(web):
+    """Edit's live route: the maze as edited, solved with nobody watching (networkx's shortest
+    path length for bfs, the route through the checkpoints), while the current run stays."""
+    import networkx as nx
+    web.generate("dig", 8, 6, 1, "thin")
+    run = web.run
+    maze = pymaze.generate("dig", 8, 6, seed=1).as_block()
+    wall = bytearray(maze.wall)
+    W, H = maze.width, maze.height
+    wall[next(p for p in range(W, W * (H - 1)) if wall[p] and 0 < p % W < W - 1)] = 0   # a loop opened
+    edited = pymaze.Maze(maze.width, maze.height, bytes(wall), maze.start, [maze.goal], "block")
+    said, mark = web.preview(maze.width, maze.height, bytes(wall), maze.start, maze.goal, None, "block", "square", "",
+                             "bfs", 0, "{}")
+    said = json.loads(said)
+    G = edited.to_networkx()
+    assert said["found"] and said["moves"] == nx.shortest_path_length(G, maze.start, maze.goal)
+    assert said["route"][0] == maze.start and all(mark[p] for p in said["route"]) and len(mark) == len(wall)
+    stop = next(p for p in G if p not in said["route"])
+    said = json.loads(web.preview(maze.width, maze.height, bytes(wall), maze.start, maze.goal, None, "block", "square",
+                                  "", "bfs", 0, json.dumps({"waypoints": [stop]}))[0])
+    assert stop in said["route"] and said["moves"] == nx.shortest_path_length(G, maze.start, stop) + \
+        nx.shortest_path_length(G, stop, maze.goal)
+    assert web.run is run
+    with pytest.raises(pymaze.errors.PymazeError):
+        web.preview(maze.width, maze.height, bytes(wall), maze.start, maze.goal, None, "block", "square", "", "nope", 0)

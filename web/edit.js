@@ -18,6 +18,9 @@ const UNDO = 100;
 const UNDO_BYTES = 256 * 2 ** 20;
 const NEAR_CENTRE = 0.2; // a press this close to a cell's centre (in cell pitches) is on the cell, not a wall
 const NEAR_SHAPE = 0.55; // on a shaped maze: this close to the centre, in radii of the circle inside the cell
+// The named terrains (the random terrain's and the legend's names); other costs are numbers.
+export const TERRAIN = { 1: "road", 2: "grass", 3: "sand", 5: "mud", 9: "water" };
+const terrain = (w) => (TERRAIN[w] ? `${TERRAIN[w]} (cost ${w})` : `cost ${w}`);
 const HOVER = "#f59e0b"; // the outline of the paintable wall (or S, G) under the pointer
 
 export class Editor {
@@ -40,7 +43,11 @@ export class Editor {
     s.goals[0] = was.goal;
     s.weight = was.weight; // the entry was popped: its copy is nobody else's
     s.allDirty = true;
+    this.changed();
   }
+
+  // The maze (walls, terrain, S, G, checkpoints) changed: Edit's live route follows (see modes.js).
+  changed() { if (this.onChange) this.onChange(); }
 
   // Remember the maze before a change; a new change forgets what was undone.
   remember() {
@@ -69,6 +76,7 @@ export class Editor {
       for (let x = 1; x < W - 1; x++) if (!this.thin || x % 2 || y % 2) s.wall[y * W + x] = 0;
     }
     s.allDirty = true;
+    this.changed();
     this.commit();
   }
 
@@ -91,11 +99,12 @@ export class Editor {
     const edged = this.thin || this.shape; // walls and cells are apart
     if (!this.brush) { if (!edged || this.kind(q) === "wall") setWall(s, q, value); }
     else if (!s.wall[q] && (!edged || this.kind(q) === "cell")) setWeight(s, q, value);
+    this.changed();
   }
 
   // The stats line while editing: size, where S and G are, what the brush paints.
   status() {
-    const s = this.s, brush = `brush: ${this.brush < 0 ? `checkpoints (${(s.checkpoints || []).length})` : this.brush ? `weight ${this.brush}` : "walls"}`;
+    const s = this.s, brush = `brush: ${this.brush < 0 ? `checkpoints (${(s.checkpoints || []).length})` : this.brush ? `terrain ${terrain(this.brush)}` : "walls"}`;
     if (this.shape) {
       const size = `${s.shape} maze, ${this.shape.n.toLocaleString("en")} cells`;
       return [size, `S ${this.where(s.start)}`, `G ${this.where(s.goals[0])}`, brush].join("  ·  ");
@@ -277,6 +286,8 @@ export class Editor {
     const s = this.s, list = s.checkpoints || (s.checkpoints = []), i = list.indexOf(p);
     if (i >= 0) list.splice(i, 1); else list.push(p);
     s.routeChanged = true;
+    if (this.relink) this.relink();
+    this.changed();
   }
 
   // The stroke's S or G to cell (floor square) p.
@@ -287,6 +298,7 @@ export class Editor {
     setWall(s, p, 0);
     st.last = p;
     st.moved = true;
+    this.changed();
   }
 
   up() {

@@ -61,3 +61,24 @@ export function applyEditKeys(s, params) {
   s.allDirty = true;
   return [];
 }
+
+// Edit's numbered checkpoints as a link key: `cp`, the cells in order joined by "." (as
+// maze.to_networkx() and the library's waypoints name them).
+export const checkpointKey = (list) => list.join(".");
+
+// A link's `cp` key read onto `s` (the maze being generated: its walls may not be final yet):
+// every value a cell of that maze (a square, a thin maze's cell, a shaped maze's cell), none
+// twice; returns the problems found (no checkpoints are set then).  A checkpoint on a wall is
+// the solve's to refuse, with its own notice.
+export function applyCheckpoints(s, value) {
+  const parts = value.split("."), size = s.shapes ? s.shapes.n : s.wall.length, list = [];
+  for (const part of parts) {
+    const p = /^\d{1,9}$/.test(part) ? Number(part) : -1;
+    const cell = p >= 0 && p < size && (s.shapes || s.geometry !== "thin" || (p % s.width) & ((p - (p % s.width)) / s.width) & 1);
+    if (!cell || list.includes(p)) return ["cp must name different cells of this maze, joined by ."];
+    list.push(p);
+  }
+  s.checkpoints = list;
+  s.routeChanged = true;
+  return [];
+}

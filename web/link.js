@@ -12,7 +12,7 @@ const SHOWN = (v) => (v.length > 24 ? `${v.slice(0, 24)}…` : v);
 // The longest fragment read: the page's own links take a few hundred characters.
 export const MAX_FRAGMENT = 4096;
 const KEYS = new Set(["gen", "sol", "w", "h", "depth", "seed", "view", "speed", "run", "shape", "mask", "islands",
-  "race", "r", "tick", "edit", "es", "eg", "ew", "eview", "cam", "orbit"]); // cam, orbit: the 3D cameras (walk3d.js, overview3d.js) // race keys: race.js (and r0. to r3., each racer's options); edit keys: editlink.js
+  "race", "r", "tick", "edit", "es", "eg", "ew", "eview", "cam", "orbit", "cp"]); // cam, orbit: the 3D cameras (walk3d.js, overview3d.js) // race keys: race.js (and r0. to r3., each racer's options); edit keys and cp (checkpoints): editlink.js
 const PRESETS = ["circle", "heart", "ring"];
 const MASK_ROWS = /^[X.]+(\/[X.]+)*$/;
 const LISTED = 5; // unknown keys named in the notice; the rest are counted

@@ -15,7 +15,7 @@ import { Machine } from "./machine.js";
 import { MetricsPanel } from "./metrics.js";
 import { Lab } from "./lab.js";
 import { Edit, Play, Watch } from "./modes.js";
-import { applyEditKeys, editKeys } from "./editlink.js";
+import { applyCheckpoints, applyEditKeys, checkpointKey, editKeys } from "./editlink.js";
 import { Player } from "./player.js";
 import { Race } from "./race.js";
 import { Renderer } from "./render.js";
@@ -133,7 +133,7 @@ const page = {
   press: (control) => { const b = $(control); if (!b || b.disabled) return false; actions[control](); return true; },
   say: (text) => { $("message").textContent = text; },
   runStats: () => stats(player, ui.elapsed),
-  runMessage: (now) => (ui.flash && now < ui.flash.until ? ui.flash.text : describeNotes(player.s.notes)),
+  runMessage: (now) => (ui.flash && now < ui.flash.until ? ui.flash.text : describeNotes(player.s.notes, player.s.anyangle)),
   regenerate: async () => {
     newSeed();
     const args = generateArgs();
@@ -159,6 +159,9 @@ const page = {
   view3d,
   show3d,
   commitEdit,
+  relink: () => setOrigin(),
+  mazeArgs: (s) => mazeArgs(s),
+  solveArgs: () => solveArgs(),
   switchMode,
   layout,
   start,
@@ -217,7 +220,10 @@ function refresh(state = machine.state) {
 // engine gave it), then its events as they come.
 async function begin(type, args, kind = "generate") {
   const reply = await engine.call(type, args);
+  const was = player.s, kept = (type === "solve" || type === "current") && was && was.checkpoints;
   player.load(kind, reply);
+  // Edit's checkpoints stay with the same maze (a solve, Edit's copy of it), not with another
+  if (kept && kept.length && player.s.wall.length === was.wall.length && player.s.geometry === was.geometry) player.s.checkpoints = kept;
   ui.elapsed = 0;
   metrics.hide(); // the last maze's figures, until this run's arrive
   layout();
@@ -233,6 +239,8 @@ function setOrigin(origin = ui.origin) {
   let link = origin === "generated" ? linkOf(ui.ran.generate, solved ? ui.ran.solve : solveArgs(), solved)
     : origin === "edited" && base ? linkOf(base.gen, solved ? ui.ran.solve : solveArgs(), solved) + "&" +
       new URLSearchParams(editKeys(modes.edit.editor.s, base)) : "";
+  const cp = link && player.s && player.s.checkpoints;
+  if (cp && cp.length) link += `&cp=${checkpointKey(cp)}`;
   ui.camera = view3d.active ? view3d.cameraParam() : overview.active ? overview.cameraParam() : "";
   if (link && ui.camera) link += `&${ui.camera}`; // (the 3D camera, last: cam=... or orbit=...)
   history.replaceState(null, "", location.pathname + location.search + link);
@@ -261,7 +269,7 @@ function start(kind) {
   return busy(async () => {
     if (race.active) leaveRace();
     const args = kind === "generate" ? generateArgs() : solveArgs();
-    // Edit's numbered checkpoints: the solve goes S, 1, 2, ... G (pymaze.tour); not part of links.
+    // Edit's numbered checkpoints: the solve goes S, 1, 2, ... G (pymaze.tour); links carry them (cp).
     const stops = kind === "solve" && player.s && player.s.checkpoints ? player.s.checkpoints : [];
     const { header } = await begin(kind, stops.length ? { ...args, options: { ...args.options, waypoints: stops } } : args, kind);
     const ends = JSON.stringify([header.start, header.goals]);
@@ -313,13 +321,16 @@ function switchMode(name, arg) {
   });
 }
 
+// The edited maze `s` as the engine's setMaze (and Edit's live preview) takes it.
+const mazeArgs = (s) => ({ width: s.width, height: s.height, wall: s.wall.slice(), start: s.start, goal: s.goals[0],
+  weight: s.weight ? Uint8Array.from(s.weight) : null, geometry: s.geometry, shape: s.shape,
+  mask: (s.shapes && player.header.mask) || "" });
+
 // An edit stroke ended: the engine takes the edited maze (what Solve, export and play then use),
 // in its own geometry (a shaped maze: its shape and mask too).  The address bar holds its link
 // when it started from a generated maze, none otherwise.
 async function commitEdit(s) {
-  const args = { width: s.width, height: s.height, wall: s.wall.slice(), start: s.start, goal: s.goals[0],
-    weight: s.weight ? Uint8Array.from(s.weight) : null, geometry: s.geometry, shape: s.shape,
-    mask: (s.shapes && player.header.mask) || "" };
+  const args = mazeArgs(s);
   setOrigin("edited");
   ui.source = [["setMaze", args]];
   try {
@@ -351,6 +362,7 @@ async function openLink() {
   if (first && !LINKED) return firstVisit();
   if (await start("generate")) {
     if (params.has("edit")) problems.push(...await openEdited(params));
+    if (params.has("cp")) problems.push(...applyCheckpoints(player.s, params.get("cp")));
     if (solve) await start("solve");
     if (view3d.wanted) await switchMode("play"); // view=3d: the link opens walking inside
     if (params.has("cam")) problems.push(view3d.restoreCamera(params.get("cam")));
@@ -704,7 +716,7 @@ document.addEventListener("keydown", (e) => {
 // Milestones stepped to by key are announced (a live region) for screen readers.
 function announce() {
   const s = player.s;
-  const note = describeNotes(s.notes);
+  const note = describeNotes(s.notes, s.anyangle);
   $("announce").textContent = `${explainer.stepText || ""}${note ? `. ${note}` : ""}`;
 }
 

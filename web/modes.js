@@ -10,6 +10,8 @@
 import { Editor } from "./edit.js";
 import { Walk } from "./walk.js";
 
+// Edit re-solves the maze at every change (the live route) up to this many squares (cells and passages).
+const LIVE_MAX = 250000;
 const WALK_KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
   w: "up", s: "down", a: "left", d: "right", W: "up", S: "down", A: "left", D: "right",
   PageUp: "upstairs", PageDown: "downstairs", "<": "upstairs", ">": "downstairs" }; // (stairs: mazes of levels)
@@ -143,6 +145,10 @@ export class Edit extends Mode {
     } else this.editor = new Editor(s, page.renderer, null);
     if (s.shapes) for (let p = 0; p < s.shapes.n; p++) s.wall[p] = 0; // cells are open: passages are what edits change
     this.editor.commit = () => page.commitEdit(this.editor.s);
+    this.editor.relink = () => page.relink(); // the checkpoints changed: the address bar's link follows
+    this.editor.onChange = () => this.live();
+    this.liveText = "";
+    this.live(); // the route of the maze as it comes in
     this.editor.brush = Number(page.$("edit-brush").value);
     page.renderer.extra = (o, r) => this.editor.drawOver(o, r);
   }
@@ -176,7 +182,50 @@ export class Edit extends Mode {
   move(e) { if (this.editor.stroke) this.editor.move(e); else this.editor.hover(e); }
   up(e) { this.editor.up(); if (e) this.editor.hover(e); }
   cancel() { this.editor.up(); this.editor.hover(null); }
-  status() { return this.editor.status(); }
+  status() { return this.editor.status() + (this.liveText ? `  ·  ${this.liveText}` : ""); }
+
+  // Live route: a change to the maze re-solves it with the chosen solver (and the checkpoints) in
+  // the engine, nobody watching ("preview"), and shows the searched area and the route.  One solve
+  // at a time, started on the next frame: changes made while one is under way are solved together
+  // when it is back (the latest maze, never a queue of stale ones).  Mazes over LIVE_MAX squares
+  // are solved with Solve only.
+  live() {
+    this.liveWanted = true;
+    if (this.liveBusy) return;
+    this.liveBusy = true;
+    requestAnimationFrame(() => this.liveRun().finally(() => { this.liveBusy = false; }));
+  }
+
+  async liveRun() {
+    const { page } = this, ed = this.editor;
+    while (this.liveWanted && ed === this.editor) {
+      this.liveWanted = false;
+      const s = ed.s;
+      if (s.wall.length > LIVE_MAX) { this.liveText = "live route: Solve (a maze this large is not solved at every change)"; return; }
+      const sol = page.solveArgs(), stops = s.checkpoints || [];
+      const options = stops.length ? { ...sol.options, waypoints: stops } : sol.options;
+      let r;
+      try {
+        r = await page.engine.call("preview", { ...page.mazeArgs(s), slug: sol.slug, seed: sol.seed, options });
+      } catch (err) {
+        this.liveText = `live route: ${err.message}`;
+        continue;
+      }
+      if (s !== ed.s || ed !== this.editor || page.machine.mode !== "edit") return;
+      this.shown = (this.shown || 0) + 1; // (what the tests wait for)
+      if (r.mark.length === s.mark.length) {
+        s.mark.set(r.mark);
+        s.markCount.fill(0);
+        for (const m of r.mark) s.markCount[m]++;
+        s.allDirty = true;
+      }
+      s.waypoints = r.found ? r.route.map((p, i) => [p, i]) : [];
+      s.routeChanged = true;
+      const unit = page.ui.sol.current && page.ui.sol.current.anyangle ? "segments" : "moves";
+      this.liveText = r.found ? `live route ${sol.slug}: ${r.moves} ${unit}, cost ${Math.round(r.cost * 1000) / 1000}, visited ${r.visited}`
+        : `live route ${sol.slug}: no route, visited ${r.visited}`;
+    }
+  }
 
   message() {
     const ed = this.editor;

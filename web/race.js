@@ -517,7 +517,7 @@ export class Race {
       const place = order.get(r);
       r.place.textContent = place ? `${place} · tick ${fmt(r.finish)}` : "";
       r.place.className = `racer-place${place ? " done" : ""}`;
-      const said = describeNotes(r.s.notes);
+      const said = describeNotes(r.s.notes, r.s.anyangle);
       r.status.textContent = this.tick >= r.finish ? this.verdict(r) : said || "racing…";
     }
     const end = this.end;
@@ -544,6 +544,7 @@ export class Race {
     if (r.player.kind !== "solve") return `done: ${fmt(r.s.opened)} passages opened in ${fmt(r.log.total)} events`;
     const moves = r.found;
     if (moves === null) return describeNotes(r.s.notes) || "no route found";
+    if (r.s.anyangle) return `found G after expanding ${fmt(r.visited)} cells: ${describeNotes(r.s.notes, true).replace(/^found: /, "")}`;
     const extra = r.shortest > 0 && r.s.geometry === this.racers[0].s.geometry ? moves - r.shortest : 0;
     return `found G after expanding ${fmt(r.visited)} cells: ${fmt(moves)} moves` +
       (extra > 0 ? `, ${fmt(extra)} more than the shortest` : ", a shortest route");
@@ -562,15 +563,19 @@ export class Race {
     const [a, ...others] = rs;
     let text = `${a.name} expanded ${fmt(a.visited)} cells, ${others.map((r) => `${r.name} ${fmt(r.visited)}`).join(", ")}: ` +
       `${a.name} did ${others.map((r, i) => `${ratio(r.visited, a.visited)}× less${i ? "" : " work"} than ${r.name}`).join(" and ")}.`;
+    // Routes compare by moves; with an any-angle racer (its FOUND counts segments), by length.
+    const byLength = rs.some((r) => r.s.anyangle);
+    const size = (r) => (byLength && r.note(NOTE.COST) !== null ? r.note(NOTE.COST) / 1000 : r.found);
+    const unit = (v) => (byLength ? `length ${fmt(v)}` : `${fmt(v)} moves`);
     const found = rs.filter((r) => r.found !== null), lost = rs.filter((r) => r.found === null);
-    const best = Math.min(...found.map((r) => r.found));
+    const best = Math.min(...found.map(size));
     const names = (list) => list.map((r) => r.name).join(list.length > 2 ? ", " : " and ").replace(/, ([^,]*)$/, " and $1");
-    if (found.length && found.every((r) => r.found === best)) {
-      text += ` ${found.length === 2 ? "Both" : found.length === rs.length ? "All" : names(found)} found ${fmt(best)} moves.`;
+    if (found.length && found.every((r) => size(r) === best)) {
+      text += ` ${found.length === 2 ? "Both" : found.length === rs.length ? "All" : names(found)} found ${byLength ? "routes of " : ""}${unit(best)}.`;
     } else if (found.length) {
-      const short = found.filter((r) => r.found === best);
-      text += ` ${names(short)} found the shortest route, ${fmt(best)} moves; ` +
-        found.filter((r) => r.found !== best).map((r) => `${r.name}'s is ${fmt(r.found)} (${fmt(r.found - best)} more)`).join(", ") + ".";
+      const short = found.filter((r) => size(r) === best);
+      text += ` ${names(short)} found the shortest route, ${unit(best)}; ` +
+        found.filter((r) => size(r) !== best).map((r) => `${r.name}'s is ${fmt(size(r))} (${fmt(size(r) - best)} more)`).join(", ") + ".";
     }
     if (lost.length) text += ` ${names(lost)} found no route.`;
     return text;

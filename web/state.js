@@ -35,6 +35,7 @@ export function makeState(header, wall, mark, num) {
     kind: header.kind, wall, mark, num, shape: header.shape || "square", cells: header.cells ?? null, start: header.start, goals: header.goals.slice(),
     markCount, route: [], notes: [], waypoints: [], head: -1, numTop, opened: 0,
     weight: header.weights ? Int32Array.from(header.weights) : null,
+    anyangle: !!header.anyangle, // the route is its corners joined by straight segments (Theta*)
     dirty: new Int32Array(1024), dirtyCount: 0, allDirty: true, routeChanged: true,
   };
 }

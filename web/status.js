@@ -37,11 +37,12 @@ export function stats(player, elapsed) {
   if (player.kind === "solve") {
     const visited = player.visited;
     const route = s.markCount[MARK.ROUTE], found = firstNote(s.notes, NOTE.FOUND);
-    // (the FOUND note counts a route that passes a square twice, as a tour through waypoints may)
+    // (the FOUND note counts a route that passes a square twice, as a tour through waypoints may;
+    // an any-angle route's FOUND counts its straight segments, and its cost is its length)
     const moves = found ? found[1] : route - 1;
-    parts.push(`moves ${route > 0 ? fmt(moves) : "–"}`, `visited ${fmt(visited)}`);
+    parts.push(`${s.anyangle ? "segments" : "moves"} ${route > 0 ? fmt(moves) : "–"}`, `visited ${fmt(visited)}`);
     const cost = firstNote(s.notes, NOTE.COST), turn = firstNote(s.notes, NOTE.TURNS);
-    if (cost) parts.push(`cost ${fmt(cost[1] / 1000)}`);
+    if (cost) parts.push(`${s.anyangle ? "length" : "cost"} ${fmt(cost[1] / 1000)}`);
     if (turn) parts.push(turning(turn[1]));
   } else {
     // A generator opens passages (or, starting from an open field, builds walls).
@@ -52,14 +53,20 @@ export function stats(player, elapsed) {
   return parts.join("  ·  ");
 }
 
-export function describeNotes(notes) {
+// An any-angle route (anyangle: Theta*, Lazy Theta*) is its corners joined by straight segments:
+// its FOUND note counts the segments, its COST is its euclidean length between square centres.
+export const anyAngleFound = (segments, cost) =>
+  `found: ${fmt(segments)} straight ${segments === 1 ? "segment" : "segments"}` + (cost ? `, length ${fmt(cost[1] / 1000)}` : "");
+
+export function describeNotes(notes, anyangle = false) {
   const out = [];
   const routes = notes.filter(([code]) => code === NOTE.ROUTE).length;
   for (const [code, value] of notes) {
     if (code === NOTE.ROUTE || code === NOTE.TURNS || code === NOTE.COST) continue; // in the stats and lists
     const name = Object.keys(NOTE).find((k) => NOTE[k] === code);
     const say = name && NOTE_TEXT[name];
-    if (say) out.push(say(value));
+    if (anyangle && code === NOTE.FOUND) out.push(anyAngleFound(value, firstNote(notes, NOTE.COST)));
+    else if (say) out.push(say(value));
   }
   if (routes > 1) out.push(`${fmt(routes)} routes`);
   return out.slice(-3).join(" · ");

@@ -141,6 +141,15 @@ const handlers = {
   current: (a) => started(session.current(!!a.block)),
   setMaze: (a) => started(session.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined, // JS null is not None
     a.geometry || "block", a.shape || "square", a.mask || "")),
+  // Edit's live route: the edited maze solved with nobody watching; the current run stays.
+  preview: (a) => {
+    const result = session.preview(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined,
+      a.geometry || "block", a.shape || "square", a.mask || "", a.slug, a.seed, JSON.stringify(a.options || {}));
+    const mark = copyBuffer(result.get(1), "u8");
+    const message = { ...JSON.parse(result.get(0)), mark };
+    result.destroy();
+    return { message, transfer: [mark.buffer] };
+  },
   finish: () => { session.finish_run(); return { message: {} }; },
   // A fresh engine takes the page's maze over (the page ended the last worker to give its memory back).
   adopt: (a) => {
