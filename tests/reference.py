@@ -169,6 +169,11 @@ def lattice(shape, w, h):
         G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1))
         G.add_edges_from(((x, y), (x + dx, y + 1)) for x in range(w) for y in range(h - 1) for dx in (-1, 1)
                          if (x + y) % 2 == 0 and 0 <= x + dx < w)
+    elif shape == "weave":  # a grid, and a tunnel between cells two apart in a row or a column
+        G.add_nodes_from(product(range(w), range(h)))
+        for step in (1, 2):
+            G.add_edges_from(((x, y), (x + step, y)) for x in range(w - step) for y in range(h))
+            G.add_edges_from(((x, y), (x, y + step)) for x in range(w) for y in range(h - step))
     elif shape == "levels":  # one level (the default depth): a grid, positions (x, y, level 0)
         G.add_nodes_from((x, y, 0) for x, y in product(range(w), range(h)))
         G.add_edges_from(((x, y, 0), (x + 1, y, 0)) for x in range(w - 1) for y in range(h))

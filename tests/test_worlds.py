@@ -10,7 +10,7 @@ builds from each shape's rule in words.)"""
 import math
 import re
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 
 import networkx as nx
 import pytest
@@ -218,7 +218,7 @@ def test_uniform_generators_on_small_levels_follow_the_matrix_tree_counts(slug):
     2, 4, 4, 4, 6 give 2^3 4^3 6 / 8 too); the draws are grouped by which of the first cell's three
     passages (east, south, down) they open, against each group's share, by chi-square."""
     G = pymaze.lattice("levels", 2, 2, depth=2)
-    total = kirchhoff(sorted(G), list(G.edges))
+    total = spanning_tree_count(sorted(G), list(G.edges))
     assert total == 2 ** 3 * 4 ** 3 * 6 // 8 == 384
     at0 = sorted(G.edges(0))
     groups = [frozenset(s) for k in range(1, 4) for s in combinations(at0, k)]
