@@ -172,6 +172,7 @@ def test_the_picture_is_the_maze(page, gen, w, h, seed):
 
 def test_walls_stop_moves_change_the_frame_goal_and_minimap(page):
     snap = open_link(page, "gen=kruskal&w=7&h=5&seed=2&view=3d")
+    assert "forwards" in snap["message"] and "turn" in snap["message"], "the first prompt names the 3D view's keys"
     maze = pymaze.generate("kruskal", 7, 5, seed=2)
     route = pymaze.solve(maze, "bfs").path
     adj = reference.graph(maze)

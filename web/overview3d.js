@@ -91,7 +91,7 @@ export class Overview3D {
         const sun = new T.DirectionalLight(0xffffff, 2.2);
         sun.position.set(0.4, 1, 0.7);
         this.scene.add(sun);
-        this.gl.localClippingEnabled = true; // (walls off the 2D canvas, zoomed in, are cut at its edges)
+        this.renderer.localClippingEnabled = true; // (walls off the 2D canvas, zoomed in, are cut at its edges)
       }
       this.walls = new T.InstancedMesh(new T.BoxGeometry(1, 1, 1), this.wallMaterial, Math.max(1, boxes.length));
       this.walls.count = boxes.length;
@@ -175,7 +175,7 @@ export class Overview3D {
 
   snapshot() {
     return { active: this.active, frames: this.frames, az: this.az, el: this.el, dist: this.dist, wallHeight: WALL_HEIGHT,
-      walls: this.walls && this.walls.visible ? this.walls.count : 0, calls: this.gl ? this.gl.info.render.calls : 0 };
+      walls: this.walls && this.walls.visible ? this.walls.count : 0, calls: this.renderer ? this.renderer.info.render.calls : 0 };
   }
 }
 

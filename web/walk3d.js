@@ -62,6 +62,7 @@ export class View3D {
       }
     }
     this.walk = walk;
+    walk.eye = true; // (its words for the keys are this view's: forwards, back, turn)
     this.s = walk.s;
     this.build();
     this.heading = this.firstHeading();
@@ -73,6 +74,7 @@ export class View3D {
   }
 
   close() {
+    if (this.walk) this.walk.eye = false;
     if (this.active) showStage(this, false, [this.mini]);
   }
 
