@@ -725,14 +725,7 @@ def _wrap_heuristic(lat, name, targets):
                 return min(dx + dy, w - dx + abs(tall - 1 - y - gy))
             return min(dx, w - dx) + (min(dy, tall - dy) if wy else dy)
         return h
-    if name == "manhattan":
-        def measure(dx, dy):
-            return dx + dy
-    elif name == "euclidean":
-        measure = math.hypot
-    else:
-        def measure(dx, dy):
-            return max(dx, dy) + (2 ** 0.5 - 1) * min(dx, dy)
+    measure = _measure(name)
 
     def h(p):
         a = raw[p]
@@ -740,19 +733,21 @@ def _wrap_heuristic(lat, name, targets):
     return h
 
 
+def _measure(name):
+    """The distance ``(dx, dy) -> float`` a heuristic is named for: manhattan, euclidean or octile."""
+    if name == "manhattan":
+        return lambda dx, dy: dx + dy
+    if name == "euclidean":
+        return math.hypot
+    return lambda dx, dy: max(dx, dy) + (2 ** 0.5 - 1) * min(dx, dy)
+
+
 def _levels_heuristic(lat, name, targets):
     """``heuristic`` on a maze of levels: the measure ``name`` on the plan plus the levels between;
     every move is one step on the plan or one level, so each is admissible."""
     w, plane, raw = lat.w, lat.w * lat.h, lat.raw
     goals = [(g % w, g // w % lat.h, g // plane) for g in (raw[t] for t in targets)]
-    if name == "manhattan":
-        def measure(dx, dy):
-            return dx + dy
-    elif name == "euclidean":
-        measure = math.hypot
-    else:
-        def measure(dx, dy):
-            return max(dx, dy) + (2 ** 0.5 - 1) * min(dx, dy)
+    measure = _measure(name)
 
     def h(p):
         z, r = divmod(raw[p], plane)
