@@ -325,7 +325,9 @@ export class View3D {
     const moving = !this.settled;
     if (!this.dirty && !moving && !this.wasMoving) return;
     this.wasMoving = moving;
-    const c = this.current(now), u = this.geo.unit;
+    // (settled: the move's end exactly; the frame's own clock can lag the clock `settled` reads, and
+    // would leave the eye a hair short of it, nudged towards a wall it bumped)
+    const c = moving ? this.current(now) : this.current(Infinity), u = this.geo.unit;
     this.camera.position.set(c.x, EYE * u, c.z);
     this.camera.near = 0.02 * u;
     this.camera.lookAt(c.x + Math.cos(c.a), EYE * u, c.z + Math.sin(c.a));
