@@ -224,8 +224,9 @@ export class InsidePanel {
   async ask(cell) {
     const p = this.player, run = p.runId;
     if (this.score.run !== run) this.score = { run, right: 0, asked: 0 };
-    const reply = await this.call("predict", { run, k: p.cursor, cell });
-    if (reply.stale || run !== p.runId) return null;
+    // (an engine stopped meanwhile, a Stop in Code mode or a crash, says so itself: no unhandled rejection)
+    const reply = await this.call("predict", { run, k: p.cursor, cell }).catch(() => null);
+    if (!reply || reply.stale || run !== p.runId) return null;
     if (reply.at == null) {
       this.verdict.textContent = `Nothing left to take: the run is over. Score ${this.score.right} of ${this.score.asked}.`;
       return null;
