@@ -94,7 +94,7 @@ export class InsidePanel {
       this.box.dataset.state = "working";
       this.working.textContent = `Working: running the algorithm again to step ${Math.min(k, p.log.total).toLocaleString("en")}…`;
       this.working.hidden = false;
-    }, WORKING_MS);
+    }, this.workingMs ?? WORKING_MS);
     this.call("inside", { run, k, source, parents: this.arrows.checked }).then((reply) => {
       if (reply.stale || run !== p.runId) return;
       this.show(reply, run);

@@ -930,6 +930,7 @@ window.pymaze = Object.freeze({
   // the engine's own seconds for an instant generate (and solve), for bench/page.py
   timing: (args) => engine.call("timing", args).then((r) => r.timing),
   lab: () => lab.snapshot(),
+  insideWorkingMs: (ms) => { insidePanel.workingMs = ms; }, // (tests: the working state at once, however fast the machine)
   inside: () => ({ k: insidePanel.view ? insidePanel.view.k : -1, line: insidePanel.view ? insidePanel.view.line : null,
     parents: insidePanel.view ? insidePanel.view.parents.length : 0,
     structures: insidePanel.view ? insidePanel.view.structures : null,
