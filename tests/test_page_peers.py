@@ -150,7 +150,9 @@ def test_the_named_terrain_brush_paints_water_and_the_live_route_pays_for_it(pag
     from array import array
     page.page.select_option("#solver", "dijkstra")
     page.page.select_option("#edit-brush", "9")
-    assert "brush: terrain water (cost 9)" in page.js("document.getElementById('stats').textContent")
+    # (the stats line is written with the next frame)
+    page.page.wait_for_function("t => document.getElementById('stats').textContent.includes(t)",
+                                arg="brush: terrain water (cost 9)", timeout=30000)
     assert page.page.locator("#edit-brush option[value='5']").inner_text() == "mud (cost 5)"
     snap = page.snapshot()
     route = [p for p, _ in snap["waypoints"]]
@@ -164,5 +166,6 @@ def test_the_named_terrain_brush_paints_water_and_the_live_route_pays_for_it(pag
     assert want.squares != route   # the water is dearer than going round it
     page.page.wait_for_function("r => JSON.stringify(window.pymaze.snapshot().waypoints.map(w => w[0])) === JSON.stringify(r)",
                                 arg=want.squares, timeout=30000)
-    assert f"cost {want.cost:g}" in page.js("document.getElementById('stats').textContent")
+    page.page.wait_for_function("t => document.getElementById('stats').textContent.includes(t)",
+                                arg=f"cost {want.cost:g}", timeout=30000)
     assert not page.errors()
