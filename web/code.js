@@ -303,7 +303,7 @@ export class CodeMode {
       // The clock runs while the worker runs a request: time this one waited in the queue does not count.
       let timer = null;
       const check = () => {
-        const busy = engine.busyFor();
+        const busy = engine.busyFor(args);
         if (busy < limit) { timer = setTimeout(check, Math.max(50, limit - busy)); return; }
         this.stop(type === "register" ? `your code took over ${REGISTER_MS / 1000} s to load`
           : `your code ran for ${LIMIT_MS / 1000} s without finishing a step`);

@@ -104,8 +104,11 @@ export class Engine {
     else waiting.resolve(data);
   }
 
-  // How long the worker has been running its current request (0 while it waits for one).
-  busyFor() { return this.busy ? performance.now() - this.busy.since : 0; }
+  // How long the worker has been running the request made with `args` (0 while it waits in the queue).
+  busyFor(args) {
+    const running = this.busy && this.pending.get(this.busy.id);
+    return running && running.args === args ? performance.now() - this.busy.since : 0;
+  }
 
   call(type, args = {}) {
     if (this.owed) {
@@ -120,7 +123,7 @@ export class Engine {
   send(type, args = {}) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, args });
       this.worker.postMessage({ ...args, id, type });
     });
   }
