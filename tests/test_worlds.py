@@ -123,6 +123,11 @@ def test_svg_draws_a_closed_seam_passage_at_both_edges_and_the_route_never_acros
     closed = sum(maze.wall[v] for v in maze.drawing()["wraps"])
     assert closed and {0.0, float(w)} <= xs
     # the route: no step longer than one cell
+    assert_route_steps_within_a_cell(text, u)
+
+
+def assert_route_steps_within_a_cell(text, u):
+    """No step of the SVG's route line is longer than one cell (``u`` px): none crosses the drawing."""
     d = re.search(r'class="route"[^>]*d="([^"]*)"', text).group(1)
     for part in re.findall(r"M[^M]*", d):
         pts = [float(v) for v in re.findall(r"-?[0-9.]+", part)]
@@ -313,11 +318,7 @@ def test_levels_route_is_never_drawn_across_the_gap():
     assert any(maze.lattice.crosses(a, b) for a, b in zip(route, route[1:]))
     text = svg.to_svg(maze, route=route)
     u = svg.Scene(maze).unit
-    d = re.search(r'class="route"[^>]*d="([^"]*)"', text).group(1)
-    for part in re.findall(r"M[^M]*", d):
-        pts = [float(v) for v in re.findall(r"-?[0-9.]+", part)]
-        for (x0, y0), (x1, y1) in zip(zip(pts[0::2], pts[1::2]), zip(pts[2::2], pts[3::2])):
-            assert math.hypot(x1 - x0, y1 - y0) <= 1.01 * u
+    assert_route_steps_within_a_cell(text, u)
 
 
 def test_cli_makes_and_refuses_levels(tmp_path, capsys):
