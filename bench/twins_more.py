@@ -450,23 +450,6 @@ def _cells_of(maze):
     return [y * w + x for y in range(1, maze.height, 2) for x in range(1, w, 2)]
 
 
-class _LoopErased:
-    """A walk with each loop cut off as it closes."""
-
-    def __init__(self, start):
-        self.nodes, self.at = [start], {start: 0}
-
-    def add(self, p):
-        i = self.at.get(p)
-        if i is None:
-            self.at[p] = len(self.nodes)
-            self.nodes.append(p)
-        else:
-            for q in self.nodes[i + 1:]:
-                del self.at[q]
-            del self.nodes[i + 1:]
-
-
 def wave(maze):
     """Number the cells ring by ring from S until G gets its number, then step down from G."""
     w, g, step = _open(maze)
@@ -824,6 +807,16 @@ def culdesac(maze):
     return _bfs_route(maze, lambda q: not filled[q])
 
 
+def _erase_loop(route, place, p):
+    """Walk on to ``p``: back on a node of ``route``, the nodes since it are popped off."""
+    if p in place:
+        while route[-1] != p:
+            del place[route.pop()]
+    else:
+        place[p] = len(route)
+        route.append(p)
+
+
 def random_mouse(maze, seed=0, cap=1_000_000):
     """Wander at random (never straight back but at a dead end), the walk loop-erased, at most
     ``cap`` moves; first a breadth-first check that G can be reached at all."""
@@ -832,7 +825,7 @@ def random_mouse(maze, seed=0, cap=1_000_000):
     if _bfs_route(maze, lambda q: True) is None:
         return None
     rnd = random.Random(seed)
-    path = _LoopErased(start)
+    route, place = [start], {start: 0}
     here, came = start, None
     for _ in range(cap):
         if here == goal:
@@ -841,8 +834,8 @@ def random_mouse(maze, seed=0, cap=1_000_000):
         if len(options) > 1 and came is not None:
             options.remove(came)
         came, here = here, rnd.choice(options)
-        path.add(here)
-    return path.nodes if here == goal else None
+        _erase_loop(route, place, here)
+    return route if here == goal else None
 
 
 def wall(maze):
@@ -850,7 +843,7 @@ def wall(maze):
     side behind) state repeats."""
     w, g, step = _open(maze)
     p, behind = maze.start, 2
-    route = _LoopErased(p)
+    route, place = [p], {p: 0}
     states = {(p, behind)}
     while p != maze.goal:
         for t in (1, 2, 3, 4):
@@ -863,8 +856,8 @@ def wall(maze):
         if (p, behind) in states:
             return None
         states.add((p, behind))
-        route.add(p)
-    return route.nodes
+        _erase_loop(route, place, p)
+    return route
 
 
 def _swarm(maze, power):
@@ -1191,17 +1184,6 @@ def routes(maze, k=3, share=0.8, budget=100_000):
         found.append(heappop(candidates)[2])
 
 
-def _erase_loop(route, place, p):
-    """Walk on to ``p``: back on a node of ``route``, the loop since it is cut off."""
-    if p in place:
-        for q in route[place[p] + 1:]:
-            del place[q]
-        del route[place[p] + 1:]
-    else:
-        place[p] = len(route)
-        route.append(p)
-
-
 def pledge(maze):
     """Pledge, headings numbered 0 N, 1 E, 2 S, 3 W: go the preferred way (towards G along its
     larger difference); blocked, turn left and follow the wall with the right hand, counting
@@ -1247,6 +1229,23 @@ def pledge(maze):
     return route
 
 
+def _follower(g, step, p, k, hand):
+    """A wall follower from ``p`` facing ``k``, turning ``hand`` (1 right, -1 left) first: yields
+    its walk so far after each move; ends at a dead stop or when a (node, heading) repeats."""
+    walk, been = [], {(p, k)}
+    while True:
+        turn = next((t for t in (hand, 0, -hand, 2) if not g[p + step[(k + t) % 4][0]]), None)
+        if turn is None:
+            return
+        k = (k + turn) % 4
+        p += step[k][1]
+        walk.append(p)
+        if (p, k) in been:
+            return
+        been.add((p, k))
+        yield walk
+
+
 def chain(maze):
     """Chain, headings numbered 0 N, 1 E, 2 S, 3 W: the guiding line from S to G one node at a
     time, stepping along the axis whose share of the way lags (x first on a tie); walk it while
@@ -1275,26 +1274,14 @@ def chain(maze):
             walk = [line[at + 1]]
         else:
             walk = None
-            bots = [[p, h, (-1, 0, 1, 2), [], {(p, h)}], [p, h, (1, 0, -1, 2), [], {(p, h)}]]
+            bots = [_follower(g, step, p, h, 1), _follower(g, step, p, h, -1)]   # right hand, left hand
             while walk is None and bots:
                 for bot in list(bots):
-                    q, k, tries, trail, seen = bot
-                    for left in tries:
-                        if not g[q + step[(k - left) % 4][0]]:
-                            k = (k - left) % 4
-                            break
-                    else:
+                    went = next(bot, None)
+                    if went is None:
                         bots.remove(bot)
-                        continue
-                    q += step[k][1]
-                    trail.append(q)
-                    if (q, k) in seen:
-                        bots.remove(bot)
-                        continue
-                    seen.add((q, k))
-                    bot[0], bot[1] = q, k
-                    if on_line.get(q, -1) > at:
-                        walk = trail
+                    elif on_line.get(went[-1], -1) > at:
+                        walk = went
                         break
             if walk is None:
                 return None
