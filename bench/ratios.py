@@ -9,7 +9,7 @@ For every algorithm with a twin it times, seed by seed and one right after the o
   the page's "instant" run use (no events packed; an event-free twin in the engine where it has one);
 * for solvers, the library's ``pymaze.solve`` (which reads the route from the events);
 * the watched path: ``Run`` pulled to the end in batches of 10,000 events, what an animation costs;
-  where the animation shows more work than the twin does (``twins.WATCHED``: Wilson's walk, whose
+  where the animation shows more work than the twin does (``twins.WATCHED``: Wilson's and Houston's walks, whose
   every step and erased loop is shown), against a plain version of that same work instead.
 
 Each ratio is taken pair by pair (same seed, same moment) and summarised by its median and its
@@ -45,6 +45,7 @@ BATCH = 10_000
 from bench import twins_more  # noqa: E402
 twins.GENERATORS.update(twins_more.GENERATORS)
 twins.SOLVERS.update(twins_more.SOLVERS)
+twins.WATCHED.update(twins_more.WATCHED)
 
 
 def clock(fn):

@@ -131,14 +131,21 @@ def wilson_walks(g, w, inside, rnd, cells):
 
 
 def wilson_walk(n, seed):
-    """Wilson as its animation walks: each walk keeps its path (a list, and each cell's place on it
-    in a dict) and erases a loop as soon as it closes, then opens the path into the tree.  The
-    yardstick of pymaze's watched ``wilson``, which must show every step and every erasure."""
+    """Wilson as its animation walks (see ``erasing_walks``): the yardstick of pymaze's watched
+    ``wilson``, which must show every step and every erasure."""
     g, w = _grid(n)
     rnd = random.Random(seed)
-    inside, dirs = _inside(n, w), (-w, 1, w, -1)
     g[w + 1] = 0
-    for first in _cells(n, w):
+    erasing_walks(g, w, _inside(n, w), rnd, _cells(n, w))
+    return g
+
+
+def erasing_walks(g, w, inside, rnd, cells):
+    """Wilson's walks from every cell still closed, each keeping its path (a list, and each cell's
+    place on it in a dict) and erasing a loop as soon as it closes, then opening the path into the
+    tree."""
+    dirs = (-w, 1, w, -1)
+    for first in cells:
         if not g[first]:
             continue
         path, place = [first], {first: 0}
@@ -161,7 +168,6 @@ def wilson_walk(n, seed):
         path.append(q)
         for a, b in zip(path, path[1:]):
             g[a] = g[(a + b) // 2] = 0
-    return g
 
 
 def aldous(n, seed):

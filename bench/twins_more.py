@@ -19,7 +19,7 @@ from collections import deque
 from heapq import heappop, heappush
 from itertools import count
 
-from bench.twins import _cells, _grid, _inside, aldous_walk, binary as binary_twin, dig as dig_twin, wilson_walks
+from bench.twins import _cells, _grid, _inside, aldous_walk, binary as binary_twin, dig as dig_twin, erasing_walks, wilson_walks
 
 INF = float("inf")
 
@@ -87,6 +87,17 @@ def houston(n, seed, switch=0.33):
     inside = _inside(n, w)
     aldous_walk(g, w, inside, rnd, max(1, round(switch * n * n)) - 1)
     wilson_walks(g, w, inside, rnd, _cells(n, w))
+    return g
+
+
+def houston_walk(n, seed, switch=0.33):
+    """Houston as its animation walks: Wilson's phase keeps and erases each walk's loops (the
+    yardstick of pymaze's watched ``houston``, which shows every step and every erasure)."""
+    g, w = _grid(n)
+    rnd = random.Random(seed)
+    inside = _inside(n, w)
+    aldous_walk(g, w, inside, rnd, max(1, round(switch * n * n)) - 1)
+    erasing_walks(g, w, inside, rnd, _cells(n, w))
     return g
 
 
@@ -1356,6 +1367,8 @@ def mouse(maze, straight=1.0, diagonal=0.7071, turn45=0.5):
     return [y * w + x for x, y in cells]
 
 
+
+WATCHED = {"houston": houston_walk}  # yardsticks of the watched runs that show more than the twin does
 
 SOLVERS = {"wave": wave, "greedy": greedy, "bibfs": bibfs, "bidijkstra": bidijkstra, "bibest": bibest,
            "jps": jps, "idastar": idastar, "farthest": farthest, "culdesac": culdesac,
