@@ -72,6 +72,15 @@ def test_generator_twin_builds_the_maze_the_algorithm_does(slug):
                 assert max(d for _, d in graph.degree) <= 2, "one corridor"
 
 
+@pytest.mark.parametrize("slug", sorted({**twins.WATCHED, **twins_more.WATCHED}))
+def test_watched_yardstick_builds_a_spanning_tree(slug):
+    """The plain walks the watched runs are measured against (bench/ratios.py) build perfect mazes."""
+    walk = {**twins.WATCHED, **twins_more.WATCHED}[slug]
+    for n in (2, 5, 12):
+        for seed in (0, 1, 2):
+            assert nx.is_tree(cell_graph(walk(n, seed), 2 * n + 1)), (slug, n, seed)
+
+
 def mazes(view):
     yield pymaze.generate("dig", 9, 7, seed=3, geometry=view)
     yield pymaze.generate("dig", 12, 12, seed=4, geometry=view, loops=0.3)
