@@ -10,8 +10,9 @@ snapshot left out of its manifest (the normal boot: Python started, the engine i
 built site's second visit (reloaded offline from its service worker's copy), a bare
 page (``loadPyodide`` in a module worker, then ``1 + 1``) and, with ``--before``, another build
 of the site (an older commit's, for a before/after).  "ready" is the engine up (the page's
-``window.pymaze.ready``), "first run" the tests' moment (the first visit's solve started);
-both in seconds since navigation.  The parts come from ``window.pymaze.boot()`` (web/worker.js).
+``window.pymaze.ready``), "first run" the tests' moment (the first visit's solve started), "first
+solve drawn" its first events on the board (the wave starting to spread), "route drawn" that solve
+played to its end at the slider's default speed; all in seconds since navigation.  The parts come from ``window.pymaze.boot()`` (web/worker.js).
 Exit 1 when the page's ready over the bare boot's misses the target (≤ 0.6×).
 """
 
@@ -33,12 +34,16 @@ from page import BARE_HTML, BARE_SCRIPT, BARE_WORKER  # noqa: E402
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run"]
 TARGET = 0.6
-READY_AT = """window.__readyAt = null; window.__firstRunAt = null;
+READY_AT = """window.__readyAt = null; window.__firstRunAt = null; window.__solveDrawnAt = null; window.__routeAt = null;
 (function wait() {
   if (window.pymaze && window.pymaze.ready) {
     window.pymaze.ready.then(() => { window.__readyAt = performance.now(); });
     (function first() {
-      if (window.pymaze.runs > 0 && !window.pymaze.intro) window.__firstRunAt = performance.now();
+      const pm = window.pymaze, started = pm.runs > 0 && !pm.intro, at = performance.now();
+      if (started && window.__firstRunAt === null) window.__firstRunAt = at;
+      const p = started ? pm.progress() : null;
+      if (p && p.cursor > 0 && window.__solveDrawnAt === null) window.__solveDrawnAt = at;
+      if (p && p.total > 0 && p.cursor === p.total && pm.state === "done") window.__routeAt = at;
       else requestAnimationFrame(first);
     })();
   } else setTimeout(wait, 5);
@@ -67,13 +72,16 @@ def load(browser, url, kind):
             return {"ready": page.evaluate("performance.now()") / 1000}
         page.add_init_script(READY_AT)
         page.goto(url)
-        page.wait_for_function("window.__readyAt !== null && window.__firstRunAt !== null", timeout=300000)
+        page.wait_for_function("window.__readyAt !== null && window.__routeAt !== null", timeout=300000)
         if kind == "second visit":  # the service worker's copy (sw.js), the network gone
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300000)
             context.set_offline(True)
             page.reload()
-            page.wait_for_function("window.__readyAt !== null && window.__firstRunAt !== null", timeout=300000)
-        out = {"ready": page.evaluate("window.__readyAt") / 1000, "first run": page.evaluate("window.__firstRunAt") / 1000}
+            page.wait_for_function("window.__readyAt !== null && window.__routeAt !== null", timeout=300000)
+        out = {key: page.evaluate(f"window.{name}") / 1000 for key, name in
+               (("ready", "__readyAt"), ("first run", "__firstRunAt"), ("first solve drawn", "__solveDrawnAt"),
+                ("route drawn", "__routeAt"))}
+        out["first solve drawn after ready"] = out["first solve drawn"] - out["ready"]
         info = page.evaluate("window.pymaze.boot ? window.pymaze.boot() : null")
         if info:
             out["path"], marks = info["path"], info["marks"]
@@ -134,7 +142,8 @@ def main(argv):
     kinds = [k for k in ("before", "normal", "snapshot", "second visit") if k in results]
     print("| part | " + " | ".join(kinds) + " |")
     print("|---|" + "---|" * len(kinds))
-    for key in [label for label, _, _ in PARTS] + ["wasm download", "snapshot downloaded and gunzipped", "ready", "first run"]:
+    for key in [label for label, _, _ in PARTS] + ["wasm download", "snapshot downloaded and gunzipped", "ready", "first run",
+                                                 "first solve drawn", "route drawn", "first solve drawn after ready"]:
         cells = [med(k, key) for k in kinds]
         if any(c is not None for c in cells):
             print(f"| {key} | " + " | ".join("—" if c is None else f"{c:.2f} s" for c in cells) + " |")
