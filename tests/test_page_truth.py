@@ -141,6 +141,23 @@ def test_s_and_g_show_in_their_colours_before_during_and_after_a_solve(page, sha
             assert shows_colour(page, p, colour), f"{shape}: end {p} not shown at event {k}"
 
 
+def test_on_a_phone_the_ends_keep_their_letter_when_their_number_does_not_fit(page):
+    """On a 390 px screen the wave's 21 x 15 cells are too small for "G146": G still shows (its
+    letter alone, or a ring), at the end of the solve."""
+    page.page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.page.select_option("#shape", "square")
+        page.page.select_option("#solver", "wave")
+        page.generate("dig", 21, 15, 1, events=False)
+        snap = page.run("solve", events=False)
+        page.page.click("#sheet-close")  # (on a phone the settings sheet covers the board)
+        for p, colour in [(snap["start"], START)] + [(g, GOAL) for g in snap["goals"]]:
+            assert shows_colour(page, p, colour, radius=8), f"end {p} not shown on a phone"
+    finally:
+        page.page.set_viewport_size({"width": 1366, "height": 768})
+        page.open_sheet()
+
+
 @pytest.mark.parametrize("shape", ["square", "hex", "polar"])
 def test_turning_is_said_in_whole_degrees_the_engines_number(page, shape):
     from pymaze.graph import turning

@@ -405,8 +405,9 @@ export class Renderer {
       colour = COLOURS.weight;
     }
     if (!text) return;
-    const size = Math.floor(Math.min(cell * 0.62, (w * 0.92) / (0.6 * text.length)));
-    if (size < LABEL_PX * this.dpr * (text.length > 1 && !halo ? 1 : 0.8)) return;
+    let size = this.labelSize(text, w, h, halo);
+    if (!size && text.length > 1 && (p === s.start || this.isGoal(p))) size = this.labelSize(text = text[0], w, h, halo); // the letter alone
+    if (!size) return;
     o.font = `600 ${size}px system-ui, sans-serif`;
     o.textAlign = "center"; o.textBaseline = "middle";
     const cx = x0 + w / 2, cy = y0 + h / 2 + size * 0.04;
@@ -418,6 +419,13 @@ export class Renderer {
     }
     o.fillStyle = colour;
     o.fillText(text, cx, cy);
+  }
+
+  // The font size (device px) that writes ``text`` in a w × h box, or 0 when it would be too small
+  // to read (a haloed text may be smaller: its rim keeps it legible).
+  labelSize(text, w, h, halo) {
+    const size = Math.floor(Math.min(Math.min(w, h) * 0.62, (w * 0.92) / (0.6 * text.length)));
+    return size < LABEL_PX * this.dpr * (text.length > 1 && !halo ? 1 : 0.8) ? 0 : size;
   }
 
   // Is everything drawn (no repaint sweep under way)?
@@ -626,7 +634,7 @@ export class Renderer {
 
   // Is the letter of end p (S or a goal) written in its square or cell (see label)?
   letterFits(p) {
-    if (!this.graph) return Math.min(this.cols.cell, this.rows.cell) >= LABEL_PX * this.dpr;
+    if (!this.graph) return this.labelSize("S", this.cols.cell, this.rows.cell, "halo") > 0;
     const s = this.s, d = 2 * this.graph.inner[p] * this.k * 0.8;
     const len = 1 + (s.layer === "distance" && s.num[p] > 0 ? String(s.num[p] - 1).length : 0);
     return Math.floor(Math.min(d * 0.62, (d * 0.92) / (0.6 * len))) >= LABEL_PX * this.dpr * 0.8;
