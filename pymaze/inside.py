@@ -422,13 +422,24 @@ def _origin(v):
 
 def _sidewinder(v):
     """The row's openings still to make (a closed run's north wall, else an east wall), by the
-    cell they open from; square mazes."""
+    cell they open from; on a polar maze the ring's (a run's inward wall, else the clockwise one)."""
     opened, maze, east = v.get("opened"), v.get("maze"), v.get("east")
-    if opened is None or maze is None or maze.lattice is not None or not isinstance(east, range):
+    if opened is None or maze is None or east is None:
         return {}
-    w, wall = maze.width, maze.wall
-    return {"row to open": [{"cell": via - 1, "opens": "east"} if via in east else {"cell": via + w, "opens": "north"}
-                            for via in opened if wall[via]]}
+    w, wall, lat = maze.width, maze.wall, maze.lattice
+    if lat is None:
+        return {"row to open": [{"cell": via - 1, "opens": "east"} if via in east else {"cell": via + w, "opens": "north"}
+                                for via in opened if wall[via]]}
+    sideways, out = set(east), []
+    for via in opened:
+        if wall[via]:
+            a, b = lat.ends[2 * (via - lat.n)], lat.ends[2 * (via - lat.n) + 1]
+            (ia, ra), (ib, rb) = lat.position(a), lat.position(b)
+            if via in sideways:   # from the cell the ring's walk leaves: the one before the other
+                out.append({"cell": a if ia < ib else b, "opens": "clockwise"})
+            else:                 # from the outer ring's cell
+                out.append({"cell": a if ra > rb else b, "opens": "inward"})
+    return {"row to open": out}
 
 
 def _extend(v):

@@ -495,20 +495,34 @@ def test_the_dead_ends_queued_are_filled_next_and_each_is_a_dead_end_when_its_tu
         assert len(alive) <= 1, (k, queue[0], alive)
 
 
-def test_origin_is_the_cell_marked_current_and_sidewinder_opens_its_row_in_the_order_shown():
+def test_origin_is_the_cell_marked_current():
     run = Run.generate("origin", 5, 4, seed=3)
     ev = events_of(run)
     for k in after_milestones(ev)[1::7]:
         state = apply(run.initial.copy(), ev[:4 * k])
         origin = run.inspect(k).structures["origin"][0]["cell"]
         assert [p for p, m in enumerate(state.mark) if m == M_CURRENT] == [origin], k
-    run = Run.generate("sidewinder", 6, 5, seed=3)
+
+
+@pytest.mark.parametrize("shape", ["square", "polar"])
+def test_sidewinder_opens_its_row_in_the_order_shown(shape):
+    run = Run.generate("sidewinder", 6, 5, seed=3, shape=shape)
     ev = events_of(run)
-    w = run.initial.width
+    w, lat = run.initial.width, run.initial.lattice
+    # the passage between two cells, from networkx (polar: a cell's clockwise and inward neighbours by position)
+    via = {frozenset((a, b)): v for a, b, v in run.initial.to_networkx(candidates=True).edges(data="via")}
     shown = 0
     for k in range(len(ev) // 4):
         row = run.inspect(k).structures.get("row to open", [])  # (empty between two rows: not drawn yet)
-        opened = [e["cell"] + 1 if e["opens"] == "east" else e["cell"] - w for e in row]
+        if lat is None:
+            opened = [e["cell"] + 1 if e["opens"] == "east" else e["cell"] - w for e in row]
+        else:
+            opened = []
+            for e in row:
+                i, r = lat.position(e["cell"])
+                other = (lat.cell_at(i + 1, r) if e["opens"] == "clockwise"
+                         else lat.cell_at(i * lat.counts[r - 1] // lat.counts[r], r - 1))
+                opened.append(via[frozenset((e["cell"], other))])
         assert opened == [ev[4 * j + 1] for j in range(k, k + len(opened))], k
         assert all(ev[4 * j] & OP_MASK == WALL for j in range(k, k + len(opened)))
         shown += bool(row)
