@@ -245,14 +245,13 @@ def test_sets_are_coloured_on_the_board_one_colour_a_set(page):
 BIG = dict(gen="dig", w=200, h=150, seed=3)   # about 60,000 events: past the whole reading's limit
 
 
-def test_a_run_past_the_whole_reading_limit_is_looked_inside_at_the_step_shown(page):
-    """A long run is read again up to the step shown (a window at a time): the panel says it is
-    working, the page still answers meanwhile, then shows what CPython's windowed reading shows."""
+def on_long_run(p):
+    """The page on the BIG run, every event made, the panel open: ``(run, its windowed Inside, total)``."""
     from pymaze.web import INSIDE_EVENTS
-    p = page
-    p.evaluate("h => { location.hash = h; }", f"#gen={BIG['gen']}&w={BIG['w']}&h={BIG['h']}&seed={BIG['seed']}")
-    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'generate'"
-                        " && s.width > 300; }", timeout=120000)
+    if p.evaluate("window.pymaze.snapshot().width") != 2 * BIG["w"] + 1:
+        p.evaluate("h => { location.hash = h; }", f"#gen={BIG['gen']}&w={BIG['w']}&h={BIG['h']}&seed={BIG['seed']}")
+        p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'generate'"
+                            " && s.width > 300; }", timeout=120000)
     p.evaluate("window.pymaze.fetchAll()")
     p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.cursor === s.total && s.finished; }",
                         timeout=120000)
@@ -262,6 +261,14 @@ def test_a_run_past_the_whole_reading_limit_is_looked_inside_at_the_step_shown(p
     assert total == len(ref) > INSIDE_EVENTS and not ref.whole
     if not p.eval_on_selector("#inside", "el => el.open"):
         p.click("#inside summary")
+    return run, ref, total
+
+
+def test_a_run_past_the_whole_reading_limit_is_looked_inside_at_the_step_shown(page):
+    """A long run is read again up to the step shown (a window at a time): the panel says it is
+    working, the page still answers meanwhile, then shows what CPython's windowed reading shows."""
+    p = page
+    run, ref, total = on_long_run(p)
     # The working state shows at once here (not only past 0.3 s, which a fast machine may beat); a
     # watcher notes what it said while shown.
     p.evaluate("window.pymaze.insideWorkingMs(0)")
@@ -281,4 +288,52 @@ def test_a_run_past_the_whole_reading_limit_is_looked_inside_at_the_step_shown(p
     assert p.is_hidden(".inside-working")
     if os.environ.get("PYMAZE_SHOTS"):
         p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-long-1280.png"))
+    assert not p.errors
+
+
+def test_predict_deep_in_a_long_run_asks_for_the_engines_next_carve(page):
+    """Predict mode far into a run read a window at a time: it stops just before the next cell the
+    backtracker carves (the run's own event there), a click on that cell is right, another wrong."""
+    from pymaze.events import MILESTONE, OP_MASK, MARK, WALL
+    p = page
+    run, ref, total = on_long_run(p)
+    ev = ref.events
+    takes = lambda j: ev[4 * j] & MILESTONE and ev[4 * j] & OP_MASK in (WALL, MARK)  # noqa: E731
+    p.evaluate("window.pymaze.insideWorkingMs(0)")
+    k = next(j for j in range(total * 3 // 4, total) if not takes(j))   # (the question is then a step on)
+    p.evaluate("k => window.pymaze.seek(k)", k)
+    if p.is_checked(".inside-predict"):
+        p.uncheck(".inside-predict")
+    p.check(".inside-predict")
+    at = next(j for j in range(k, total) if takes(j))
+    assert at > k
+    p.wait_for_function("() => document.querySelector('.inside-verdict').textContent === 'Click the cell it takes next.'",
+                        timeout=60000)
+    assert p.evaluate("window.pymaze.progress().cursor") == at
+
+    def click(cell):
+        x, y = p.evaluate("c => window.pymaze.squareCentre(c)", cell)
+        assert p.evaluate("([x, y]) => window.pymaze.cellAt(x, y)", [x, y]) == cell
+        p.mouse.click(x, y)
+
+    w = run.initial.width
+    place = lambda c: f"({(c % w - 1) // 2}, {(c // w - 1) // 2})"  # noqa: E731
+    for n, right in enumerate((True, False), 1):
+        cell = ev[4 * at + 1]
+        wrong = next(c for c in (cell + 2, cell - 2, cell + 2 * w, cell - 2 * w)
+                     if 0 < c % w < w - 1 and 0 < c // w < run.initial.height - 1)   # a cell beside it
+        click(cell if right else wrong)
+        p.wait_for_function("t => document.querySelector('.inside-verdict').textContent.endsWith(t)",
+                            arg=f"Score {1} of {n}.", timeout=60000)
+        verdict = p.inner_text(".inside-verdict")
+        if right:
+            assert verdict.startswith(f"Right: {place(cell)}."), verdict
+        else:
+            assert verdict.startswith(f"Not quite: it takes {place(cell)}"), verdict
+            assert f"yours, {place(wrong)}" in verdict
+        assert "he backtracker digs into a random closed neighbour" in verdict   # (the rule, capitalised or not)
+        then = next((j for j in range(at + 1, total) if takes(j)), total)
+        p.wait_for_function("k => window.pymaze.progress().cursor === k", arg=then, timeout=60000)
+        at = then
+    p.uncheck(".inside-predict")
     assert not p.errors
