@@ -242,6 +242,61 @@ def test_sets_are_coloured_on_the_board_one_colour_a_set(page):
     assert not p.errors
 
 
+# Algorithms whose structures came late, each with the structure the panel lists and one it may
+# colour on the board: the panel's views at a few steps equal CPython's (Pyodide reads the same).
+LATE = {
+    "perturb": ("#gen=perturb&w=8&h=6&seed=2", lambda: Run.generate("perturb", 8, 6, seed=2), "pieces"),
+    "dungeon": ("#gen=dungeon&w=12&h=9&seed=4&g.rooms=6", lambda: Run.generate("dungeon", 12, 9, seed=4, rooms=6), "rooms"),
+    "sidewinder-polar": ("#gen=sidewinder&w=6&h=5&seed=3&shape=polar",
+                         lambda: Run.generate("sidewinder", 6, 5, seed=3, shape="polar"), None),
+    "mouse": ("#gen=dig&w=8&h=6&seed=4&g.loops=0.3&sol=mouse&run=solve&speed=100",
+              lambda: Run.solve("mouse", Run.generate("dig", 8, 6, seed=4, loops=0.3).finish(), seed=4), None),
+}
+
+
+@pytest.mark.parametrize("name", list(LATE))
+def test_the_late_algorithms_structures_on_the_page_are_cpythons(page, name):
+    p = page
+    hash_, make, coloured = LATE[name]
+    run = make()
+    final = run.again().finish()
+    kind = "solve" if "sol=" in hash_ else "generate"
+    p.evaluate("h => { location.hash = h; }", hash_)
+    p.wait_for_function("([w, kind]) => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === kind"
+                        " && s.wall.join('') === w; }", arg=["".join(map(str, final.wall)), kind], timeout=90000)
+    p.evaluate("window.pymaze.fetchAll()")
+    p.wait_for_function("() => { const s = window.pymaze.progress(); return s.total > 0 && s.cursor === s.total; }",
+                        timeout=90000)
+    if not p.eval_on_selector("#inside", "el => el.open"):
+        p.click("#inside summary")
+    ref = inside(run)
+    total = p.evaluate("window.pymaze.progress().total")
+    assert total == len(ref)
+    ks = [k for k in range(1, total, max(1, total // 12)) if run.inspect(k).structures][:6]
+    if coloured:   # a step where two sets or more are coloured
+        ks.append(next(k for k in range(total) if len(run.inspect(k).structures.get(coloured, [])) > 1))
+    assert len(ks) >= 3
+    for k in ks:
+        p.evaluate("k => window.pymaze.seek(k)", k)
+        line, now, cells, structures = shown_at(p, k, "'" + next(iter(run.inspect(k).structures)) + "'")
+        view = run.inspect(k)
+        assert line == view.line and now == [line], k
+        assert structures == json.loads(json.dumps(view.structures)), k
+        assert cells == [e if isinstance(e, int) else e["cell"] for e in next(iter(view.structures.values()))][:40], k
+    if coloured:
+        want = [e["cells"] for e in view.structures[coloured] if e["size"] > 1]
+        assert p.evaluate("window.pymaze.inside().sets")[-len(want):] == want
+    if os.environ.get("PYMAZE_SHOTS"):
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], f"inside-{name}-1280.png"))
+        p.set_viewport_size({"width": 390, "height": 844})
+        p.locator("#inside").scroll_into_view_if_needed()
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], f"inside-{name}-390.png"))
+        p.locator(".inside-data").scroll_into_view_if_needed()
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], f"inside-{name}-390-data.png"))
+        p.set_viewport_size({"width": 1280, "height": 800})
+    assert not p.errors
+
+
 BIG = dict(gen="dig", w=200, h=150, seed=3)   # about 60,000 events: past the whole reading's limit
 
 
