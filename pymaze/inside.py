@@ -718,6 +718,29 @@ def parent_table(v):
         for P, Q in parent.items():
             table[P - P // W] = Q - Q // W
         return table
+    if isinstance(parent, tuple) and len(parent) == 2 and all(isinstance(t, array) for t in parent):
+        # two waves' parents (bibfs): S's, and the goals' where S's has none
+        table = array(parent[0].typecode, parent[0])
+        for p, q in enumerate(parent[1]):
+            if table[p] < 0 <= q:
+                table[p] = q
+        return table
+    if isinstance(parent, dict) and isinstance(v.get("best"), dict) and v.get("maze") is not None:
+        # the micromouse's states (opening, heading): a cell's parent is the cell behind the opening
+        # of the cheapest state entering it
+        maze = v["maze"]
+        w, cheapest = maze.width, {}
+        table = array("i", [UNSEEN]) * len(maze.wall)
+        for (o, h), cost in v["best"].items():
+            if h >= 0:
+                dx, dy = _HEADINGS[h]
+                cell = o + (w if dy > 0 else -w) if (o // w) % 2 == 0 else o + (1 if dx > 0 else -1)
+                if cost < cheapest.get(cell, (float("inf"),))[0]:
+                    cheapest[cell] = (cost, 2 * o - cell)
+        for cell, (_, q) in cheapest.items():
+            table[cell] = q
+        table[maze.start] = maze.start
+        return table
     if not isinstance(parent, array) or v.get("square") is not None:  # (kruskal's union-find is no search)
         return None
     return array(parent.typecode, parent)

@@ -799,3 +799,26 @@ def test_micromouse_takes_the_cheapest_state_of_its_open_heap():
         assert taken["cell"] == ev[4 * k + 1], k
         if k != ks[0]:   # the state taken last (none before the first): its cell entered and marked
             assert state.mark[view["mouse"][0]["cell"]] == M_VISITED, k
+
+
+@pytest.mark.parametrize("slug", ["bibfs", "mouse"])
+def test_bibfs_and_the_micromouse_draw_their_parents(slug):
+    """bibfs keeps a parent table per wave, the micromouse parents of (opening, heading) states:
+    their arrows join neighbours through open passages and lead back to S (or, bibfs, to a goal)."""
+    maze = maze_with_loops(seed=5)
+    G = maze.to_networkx()
+    run = Run.solve(slug, maze)
+    n = len(events_of(run)) // 4
+    drawn = 0
+    for k in range(n // 4, n, max(1, n // 8)):
+        parents = run.inspect(k).parents
+        assert all(q in G[p] for p, q in parents.items()), k
+        for p in parents:
+            seen = {p}
+            while p in parents:
+                p = parents[p]
+                assert p not in seen, k
+                seen.add(p)
+            assert p == maze.start or p in maze.goals, k
+        drawn += len(parents)
+    assert drawn
