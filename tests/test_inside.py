@@ -10,6 +10,7 @@ import pytest
 
 from pymaze import Run, apply
 from pymaze.errors import ParameterError, SizeError
+from pymaze.graph import SHAPES
 from pymaze.inside import inside
 from pymaze.events import MARK, MILESTONE, M_CURRENT, M_FILLED, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, OP_MASK, WALL
 
@@ -822,3 +823,46 @@ def test_bibfs_and_the_micromouse_draw_their_parents(slug):
             assert p == maze.start or p in maze.goals, k
         drawn += len(parents)
     assert drawn
+
+
+def shaped(shape, **kw):
+    return dict(kw, shape=shape, **({"depth": 3} if shape == "levels" else {}))
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_on_every_shape_the_first_entry_is_taken_next_and_the_sets_and_walks_hold(shape):
+    """The issue's invariants on every shape: the queue's and the open heap's first entry is the cell
+    the next expansion marks (BFS's distances span at most one, A*'s first has the least f, ties by
+    h); Kruskal's sets are the components of the passages opened so far; Wilson's walk is a path of
+    neighbours with no cell twice."""
+    from pymaze import registry
+    maze = Run.generate("dig", 6, 5, **shaped(shape, seed=4, loops=0.3)).finish()
+    for slug, name in (("bfs", "queue"), ("astar", "open")):
+        run = Run.solve(slug, maze)
+        ev = events_of(run)
+        ks = expansion_ks(ev)
+        assert len(ks) > 5
+        for k in ks:
+            entries = run.inspect(k).structures[name]
+            assert entries[0]["cell"] == ev[4 * k + 1], (slug, k)
+            if slug == "bfs":
+                ds = [e["distance"] for e in entries]
+                assert ds == sorted(ds) and ds[-1] - ds[0] <= 1, k
+            else:
+                assert (entries[0]["f"], entries[0]["h"]) == min((e["f"], e["h"]) for e in entries), k
+    if shape in registry.table("generator")["kruskal"].shapes:
+        run = Run.generate("kruskal", 5, 4, **shaped(shape, seed=5))
+        ev = events_of(run)
+        for k in after_milestones(ev)[::3]:
+            sets = run.inspect(k).structures["sets"]
+            comp = open_components(apply(run.initial.copy(), ev[:4 * k]))
+            assert {frozenset(s["cells"]) for s in sets} == \
+                {frozenset(c for c in comp if comp[c] == i) for i in set(comp.values())}, k
+    run = Run.generate("wilson", 5, 4, **shaped(shape, seed=1))
+    G = run.initial.to_networkx(candidates=True)
+    walks = 0
+    for k in range(0, len(events_of(run)) // 4 + 1, 3):
+        walk = run.inspect(k).structures["walk"]
+        assert len(set(walk)) == len(walk) and all(b in G[a] for a, b in zip(walk, walk[1:])), k
+        walks += len(walk) > 1
+    assert walks
