@@ -1124,6 +1124,12 @@ RULES = {
     "wilson": "Wilson's walk steps at random; a walk joins the tree when it reaches it",
     "division": "recursive division cuts the chamber on top of its stack",
     "eller": "Eller joins neighbours of the row at random, then drops every set at least once",
+    "sidewinder": "sidewinder opens the row's run onwards, or closes it by opening up from a random cell of it",
+    "perturb": "perturbation puts up walls at random, then opens the first passage to try that joins two pieces",
+    "cellular": "a generation changes every square at once by its count of wall neighbours (the rule's B and S)",
+    "dungeon": "the dungeon's walker opens a random closed neighbour, else the hunt joins a cell of its list",
+    "routes": "Yen's method keeps the shortest candidate that differs enough from the routes kept",
+    "mouse": "the micromouse takes the cheapest state of its open heap and marks the cell it enters",
 }
 
 
