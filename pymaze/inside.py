@@ -32,10 +32,14 @@ import sys
 import textwrap
 from array import array
 from functools import lru_cache
+from itertools import compress
 
 from . import events as _events
 from .errors import ParameterError, SizeError, shown
-from .events import M_FILLED, M_VISITED, MILESTONE, OP_MASK, MARK, WALL
+from .events import M_FILLED, M_STACK, M_VISITED, MILESTONE, OP_MASK, MARK, WALL
+from .graph import cells as all_cells
+from .junctions import route_cells
+from .solvers.mouse import HEADINGS as _HEADINGS
 
 # --- reading the source ---------------------------------------------------------------------
 
@@ -418,13 +422,24 @@ def _origin(v):
 
 def _sidewinder(v):
     """The row's openings still to make (a closed run's north wall, else an east wall), by the
-    cell they open from; square mazes."""
+    cell they open from; on a polar maze the ring's (a run's inward wall, else the clockwise one)."""
     opened, maze, east = v.get("opened"), v.get("maze"), v.get("east")
-    if opened is None or maze is None or maze.lattice is not None or not isinstance(east, range):
+    if opened is None or maze is None or east is None:
         return {}
-    w, wall = maze.width, maze.wall
-    return {"row to open": [{"cell": via - 1, "opens": "east"} if via in east else {"cell": via + w, "opens": "north"}
-                            for via in opened if wall[via]]}
+    w, wall, lat = maze.width, maze.wall, maze.lattice
+    if lat is None:
+        return {"row to open": [{"cell": via - 1, "opens": "east"} if via in east else {"cell": via + w, "opens": "north"}
+                                for via in opened if wall[via]]}
+    sideways, out = set(east), []
+    for via in opened:
+        if wall[via]:
+            a, b = lat.ends[2 * (via - lat.n)], lat.ends[2 * (via - lat.n) + 1]
+            (ia, ra), (ib, rb) = lat.position(a), lat.position(b)
+            if via in sideways:   # from the cell the ring's walk leaves: the one before the other
+                out.append({"cell": a if ia < ib else b, "opens": "clockwise"})
+            else:                 # from the outer ring's cell
+                out.append({"cell": a if ra > rb else b, "opens": "inward"})
+    return {"row to open": out}
 
 
 def _extend(v):
@@ -461,6 +476,166 @@ def _chain(v):
     if line is None or at is None or p is None or v.get("ahead") is None:
         return {}
     return {"walker": [p], "guide line": list(line[at + 1:])}
+
+
+def _pieces(maze, parent):
+    """The maze's cells grouped by the root ``parent`` (a union-find over squares) gives each,
+    largest first."""
+    groups = {}
+    for c in all_cells(maze):
+        groups.setdefault(_find(parent, c), []).append(c)
+    return [{"cell": s[0], "size": len(s), "cells": s} for s in sorted(groups.values(), key=lambda s: (-len(s), s[0]))]
+
+
+def _rejoin(v):
+    """The repair of ``_rooms.rejoin`` (perturb's rounds, dungeon's doors): the pieces the maze is in
+    while more than one, and the closed passages still ahead in its shuffled list that join two of
+    them (one that joins a piece to itself is skipped: left out), so the first is opened next."""
+    closed, parent, maze = v.get("closed"), v.get("parent"), v.get("maze")
+    if not isinstance(closed, list) or parent is None or maze is None or v.get("ends_a") is None:
+        return {}
+    wall = maze.wall
+    pieces = _pieces(maze, parent)
+    out = {"pieces": pieces} if len(pieces) > 1 else {}
+    out["passages to try"] = [via for via, a, b in closed if wall[via] and _find(parent, a) != _find(parent, b)]
+    return out
+
+
+def _perturb(v):
+    """Perturbation: the walls this round put up (marked, until the repair ends) with the round, and
+    the repair's pieces and passages (``_rejoin``) while it runs."""
+    if v.get("ends_a") is not None:
+        return _rejoin(v)
+    cut, maze = v.get("cut"), v.get("maze")
+    if cut is None or maze is None or v.get("repeat") is None:
+        return {}
+    mark, r = maze.mark, f"{v['_'] + 1} of {v['repeat']}"
+    return {"walls put up": [{"cell": via, "round": r} for via in cut if mark[via] == M_STACK]}
+
+
+_perturb.merge = True
+
+
+def _regions(v):
+    """``_rooms.connect``'s last step (cellular caves): the floor joined so far, region by region
+    (while more than one), and the meetings still ahead that join two of them, cheapest first
+    (the first becomes the next tunnel)."""
+    meetings, root, owner, maze = v.get("meetings"), v.get("root"), v.get("owner"), v.get("maze")
+    if meetings is None or root is None or owner is None or maze is None:
+        return {}
+    wall = maze.wall
+    groups = {}
+    for p, o in enumerate(owner):
+        if o >= 0 and not wall[p]:
+            groups.setdefault(_find(root, o), []).append(p)
+    out = {}
+    if len(groups) > 1:
+        out["regions"] = [{"cell": s[0], "size": len(s), "cells": s}
+                          for s in sorted(groups.values(), key=lambda s: (-len(s), s[0]))]
+    out["meetings"] = [{"cell": p, "meets": q, "cost": c} for c, p, q in meetings
+                       if _find(root, owner[p]) != _find(root, owner[q])]
+    return out
+
+
+def _cellular(v):
+    """Cellular automaton caves: the generation made (0: the noise) and the walls among the squares
+    that may change, the squares that generation flipped, then the tunnels' regions and meetings."""
+    if v.get("meetings") is not None:
+        return _regions(v)
+    may, maze, walls = v.get("may"), v.get("maze"), v.get("walls")
+    if may is None or maze is None or walls is None or v.get("step") is None:   # (the noise not yet out)
+        return {}
+    wall = maze.wall
+    alive = sum(wall[p] for p in compress(range(len(may)), may))
+    flips = v.get("flips") if v.get("generation") is not None else walls
+    generation = {"cell": maze.start, "number": v.get("generation", 0), "of": v["generations"], "walls": alive,
+                  "changed": len(flips)}
+    return {"generation": [generation],
+            "changed": [{"cell": p, "now": "wall" if wall[p] else "floor"} for p in flips]}
+
+
+_cellular.merge = True
+
+
+def _dungeon(v):
+    """Dungeon rooms: the rooms placed (cells joined by passages inside them: no passage between two
+    rooms opens before the doors), the corridor's walker and the hunt's list of closed corridor
+    cells beside the corridors; then the doors' pieces and passages (``_rejoin``)."""
+    if v.get("ends_a") is not None:
+        return _rejoin(v)
+    in_room, maze = v.get("in_room"), v.get("maze")
+    if in_room is None or maze is None or v.get("draw") is None:
+        return {}
+    wall, w, rooms = maze.wall, maze.width, {}
+    parent = {c: c for c in in_room}
+    for c in sorted(in_room):
+        for d in (2, 2 * w):
+            if c + d in parent and not wall[c + d // 2]:
+                parent[_find(parent, c + d)] = _find(parent, c)
+    for c in sorted(in_room):
+        rooms.setdefault(_find(parent, c), []).append(c)
+    out = {"rooms": [{"cell": s[0], "size": len(s), "cells": s} for s in rooms.values()]}
+    p, closed, beside = v.get("p"), v.get("closed"), v.get("beside")
+    if isinstance(p, int) and p >= 0 and v.get("first") is not None:
+        out["walker"] = [p]
+    if beside is not None:
+        out["hunt list"] = [c for c in dict.fromkeys(beside) if closed[c]]
+    return out
+
+
+ROUTES_SHOWN = 200   # Yen's candidates listed (their routes made from the junction graph's edges)
+
+
+def _routes(v):
+    """Several routes: the routes kept so far (each its cells and length) and Yen's candidates,
+    shortest first (the first is the next route checked), or the penalty rounds' routes."""
+    kept, maze = v.get("kept"), v.get("maze")
+    if kept is None or maze is None or v.get("shown") is None:
+        return {}
+    mid = lambda path: path[len(path) // 2]   # noqa: E731  (a route is named by its middle cell: S is every one's first)
+    out = {"routes kept": [{"cell": mid(p), "moves": len(p) - 1, "cells": list(p)} for p in kept]}
+    heap, edges, more = v.get("heap"), v.get("edges"), v.get("more")
+    if more is not None:
+        out["penalty routes"] = [{"cell": mid(p), "moves": len(p) - 1, "cells": list(p)} for p in more]
+    elif heap:
+        out["candidates"] = [{"cell": mid(route_cells(edges, maze.start, ids)), "moves": cost}
+                             for cost, _, (_, ids) in sorted(heap)[:ROUTES_SHOWN]]
+    return out
+
+
+HEADING_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+
+
+def _micromouse(v):
+    """The micromouse's Dijkstra over (opening, heading) states: the state taken last (the cell it
+    entered, the opening it came through, its heading, its cost) and the open heap, cheapest first
+    (outdated entries left out), each named by the cell it enters (a finish: the goal)."""
+    heap, best, maze = v.get("open_heap"), v.get("best"), v.get("maze")
+    if heap is None or best is None or maze is None:
+        return {}
+    w = maze.width
+
+    def entry(cost, state, cell):
+        o, h = state
+        if h < 0:
+            return {"cell": o, "finish": "the centre", "cost": round(cost, 4)}
+        return {"cell": cell, "through": o, "heading": HEADING_NAMES[h], "cost": round(cost, 4)}
+
+    out = {}
+    state = v.get("state")
+    if isinstance(state, tuple) and v.get("cell") is not None and v.get("cost") is not None:
+        out["mouse"] = [entry(v["cost"], state, v["cell"])]
+    rows = []
+    for cost, _, state in sorted(heap):
+        if cost > best[state]:
+            continue
+        o, h = state
+        if h >= 0:
+            dx, dy = _HEADINGS[h]
+            cell = o + (w if dy > 0 else -w) if (o // w) % 2 == 0 else o + (1 if dx > 0 else -1)
+        rows.append(entry(cost, state, o if h < 0 else cell))
+    out["open"] = rows
+    return out
 
 
 # Prim reports a cell's frontier neighbours with the next cell it opens, one step late: its state is
@@ -512,6 +687,11 @@ VIEWS = {
     "fill": _to_drop,
     "skewed": _division,
     "chain": _chain,
+    "perturb": _perturb,
+    "cellular": _cellular,
+    "dungeon": _dungeon,
+    "routes": _routes,
+    "mouse": _micromouse,
 }
 
 
@@ -537,6 +717,29 @@ def parent_table(v):
         W, table = v["W"], array("i", [UNSEEN]) * len(v["maze"].wall)
         for P, Q in parent.items():
             table[P - P // W] = Q - Q // W
+        return table
+    if isinstance(parent, tuple) and len(parent) == 2 and all(isinstance(t, array) for t in parent):
+        # two waves' parents (bibfs): S's, and the goals' where S's has none
+        table = array(parent[0].typecode, parent[0])
+        for p, q in enumerate(parent[1]):
+            if table[p] < 0 <= q:
+                table[p] = q
+        return table
+    if isinstance(parent, dict) and isinstance(v.get("best"), dict) and v.get("maze") is not None:
+        # the micromouse's states (opening, heading): a cell's parent is the cell behind the opening
+        # of the cheapest state entering it
+        maze = v["maze"]
+        w, cheapest = maze.width, {}
+        table = array("i", [UNSEEN]) * len(maze.wall)
+        for (o, h), cost in v["best"].items():
+            if h >= 0:
+                dx, dy = _HEADINGS[h]
+                cell = o + (w if dy > 0 else -w) if (o // w) % 2 == 0 else o + (1 if dx > 0 else -1)
+                if cost < cheapest.get(cell, (float("inf"),))[0]:
+                    cheapest[cell] = (cost, 2 * o - cell)
+        for cell, (_, q) in cheapest.items():
+            table[cell] = q
+        table[maze.start] = maze.start
         return table
     if not isinstance(parent, array) or v.get("square") is not None:  # (kruskal's union-find is no search)
         return None
@@ -757,13 +960,19 @@ class _Probe:
     def read(self, frame, view):
         """``(structures, parent table)`` of the innermost frame of the algorithm's file, from
         ``frame`` out, whose locals the view reads (a helper of the body, such as a route shown
-        goal first, keeps none of its structures: its caller's are read)."""
+        goal first, keeps none of its structures: its caller's are read; a view whose ``merge`` is
+        true reads every frame of the body's files out to the algorithm's own and joins what they
+        name, the outer frames' names first)."""
         structures, table = {}, None
+        merge = getattr(view, "merge", False)
         while frame is not None and frame.f_code.co_filename in self.files:
             v = frame.f_locals
-            structures = structures or (view(v) if view else {})
+            if merge:   # (the callers' structures too, theirs first: perturb's round around its repair)
+                structures = {**(view(v) or {}), **structures}
+            else:
+                structures = structures or (view(v) if view else {})
             table = table if table is not None else parent_table(v)
-            if structures and table is not None:
+            if structures and table is not None and not merge:
                 break
             frame = frame.f_back
         return structures, table
@@ -915,6 +1124,12 @@ RULES = {
     "wilson": "Wilson's walk steps at random; a walk joins the tree when it reaches it",
     "division": "recursive division cuts the chamber on top of its stack",
     "eller": "Eller joins neighbours of the row at random, then drops every set at least once",
+    "sidewinder": "sidewinder opens the row's run onwards, or closes it by opening up from a random cell of it",
+    "perturb": "perturbation puts up walls at random, then opens the first passage to try that joins two pieces",
+    "cellular": "a generation changes every square at once by its count of wall neighbours (the rule's B and S)",
+    "dungeon": "the dungeon's walker opens a random closed neighbour, else the hunt joins a cell of its list",
+    "routes": "Yen's method keeps the shortest candidate that differs enough from the routes kept",
+    "mouse": "the micromouse takes the cheapest state of its open heap and marks the cell it enters",
 }
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from pymaze import Run, apply
 from pymaze.errors import ParameterError, SizeError
+from pymaze.graph import SHAPES
 from pymaze.inside import inside
 from pymaze.events import MARK, MILESTONE, M_CURRENT, M_FILLED, M_FRONTIER2, M_ROUTE, M_VISITED, M_VISITED2, OP_MASK, WALL
 
@@ -398,7 +399,8 @@ NAMED = {
         "wilson": {"walk"}, "houston": {"walker", "walk"}, "origin": {"origin"}, "aldous": {"head"},
         "eller": {"row sets"}, "sidewinder": {"row to open"}, "binary": None, "hunt": {"head"},
         "growing": {"active"}, "division": {"chambers"}, "skewed": {"chambers"}, "blobby": {"regions", "growing"},
-        "unicursal": None, "perturb": None, "fill": {"to drop"}, "cellular": None, "dungeon": None,
+        "unicursal": None, "perturb": {"walls put up", "pieces", "passages to try"}, "fill": {"to drop"},
+        "cellular": {"generation", "changed", "regions", "meetings"}, "dungeon": {"rooms", "walker", "hunt list", "pieces", "passages to try"},
         "trivial": None,
     },
     "solver": {
@@ -410,8 +412,8 @@ NAMED = {
         "biswarm": {"open from S", "open from the goals"}, "bibfs": {"layer from S", "layer from G"},
         "tremaux": {"walker", "marked passages"}, "culdesac": {"dead ends"}, "random-mouse": {"walker", "walk"},
         "deadend": {"dead ends"}, "farthest": {"ring"}, "blind": {"alley entrances"}, "allshortest": {"layer"},
-        "routes": None, "wall": {"walker", "walk"}, "pledge": {"walker", "walk"}, "chain": {"walker", "guide line", "robots"},
-        "collision": {"heads", "next heads"}, "mouse": None,
+        "routes": {"routes kept", "candidates"}, "wall": {"walker", "walk"}, "pledge": {"walker", "walk"}, "chain": {"walker", "guide line", "robots"},
+        "collision": {"heads", "next heads"}, "mouse": {"mouse", "open"},
     },
 }
 BLOCK_ONLY = ("jps", "thetastar", "lazytheta")
@@ -494,20 +496,34 @@ def test_the_dead_ends_queued_are_filled_next_and_each_is_a_dead_end_when_its_tu
         assert len(alive) <= 1, (k, queue[0], alive)
 
 
-def test_origin_is_the_cell_marked_current_and_sidewinder_opens_its_row_in_the_order_shown():
+def test_origin_is_the_cell_marked_current():
     run = Run.generate("origin", 5, 4, seed=3)
     ev = events_of(run)
     for k in after_milestones(ev)[1::7]:
         state = apply(run.initial.copy(), ev[:4 * k])
         origin = run.inspect(k).structures["origin"][0]["cell"]
         assert [p for p, m in enumerate(state.mark) if m == M_CURRENT] == [origin], k
-    run = Run.generate("sidewinder", 6, 5, seed=3)
+
+
+@pytest.mark.parametrize("shape", ["square", "polar"])
+def test_sidewinder_opens_its_row_in_the_order_shown(shape):
+    run = Run.generate("sidewinder", 6, 5, seed=3, shape=shape)
     ev = events_of(run)
-    w = run.initial.width
+    w, lat = run.initial.width, run.initial.lattice
+    # the passage between two cells, from networkx (polar: a cell's clockwise and inward neighbours by position)
+    via = {frozenset((a, b)): v for a, b, v in run.initial.to_networkx(candidates=True).edges(data="via")}
     shown = 0
     for k in range(len(ev) // 4):
         row = run.inspect(k).structures.get("row to open", [])  # (empty between two rows: not drawn yet)
-        opened = [e["cell"] + 1 if e["opens"] == "east" else e["cell"] - w for e in row]
+        if lat is None:
+            opened = [e["cell"] + 1 if e["opens"] == "east" else e["cell"] - w for e in row]
+        else:
+            opened = []
+            for e in row:
+                i, r = lat.position(e["cell"])
+                other = (lat.cell_at(i + 1, r) if e["opens"] == "clockwise"
+                         else lat.cell_at(i * lat.counts[r - 1] // lat.counts[r], r - 1))
+                opened.append(via[frozenset((e["cell"], other))])
         assert opened == [ev[4 * j + 1] for j in range(k, k + len(opened))], k
         assert all(ev[4 * j] & OP_MASK == WALL for j in range(k, k + len(opened)))
         shown += bool(row)
@@ -542,7 +558,8 @@ def test_a_run_handed_to_a_body_of_another_file_shows_that_bodys_lines(slug, bod
 
 @pytest.mark.parametrize("family,slug,size", [("solver", "collision", 7), ("solver", "bidijkstra", 7),
                                               ("generator", "origin", 5), ("generator", "prim", 6),
-                                              ("generator", "houston", 6), ("solver", "bfs", 80)])
+                                              ("generator", "houston", 6), ("generator", "perturb", 6),
+                                              ("solver", "bfs", 80)])
 def test_a_long_run_read_a_window_at_a_time_shows_what_the_whole_reading_shows(family, slug, size):
     from pymaze.inside import Inside
     if family == "generator":
@@ -605,3 +622,247 @@ def test_chain_walks_its_guide_line_and_sends_robots_round_what_blocks_it():
         assert state.mark[walker] == M_CURRENT, k
         assert ahead == line[len(line) - len(ahead):] and walker not in ahead, k
     assert robots, "a maze where the line is blocked somewhere"
+
+
+def check_repair(structures, state, ev, k):
+    """``_rooms.rejoin``'s structures after k events against the maze replayed to k: its pieces are
+    the components of the open passages, each passage listed is closed and joins two of them, and
+    the first is the passage the next event opens (when the next event opens one).  True when it
+    checked a passage opened next."""
+    comp = open_components(state)
+    if "pieces" in structures:
+        pieces = {frozenset(s["cells"]) for s in structures["pieces"]}
+        groups = {}
+        for c, i in comp.items():
+            groups.setdefault(i, set()).add(c)
+        assert pieces == {frozenset(g) for g in groups.values()}, k
+    G = state.to_networkx(candidates=True)
+    ends = {v: (a, b) for a, b, v in G.edges(data="via")}
+    tries = structures["passages to try"]
+    assert all(state.wall[v] and comp[ends[v][0]] != comp[ends[v][1]] for v in tries), k
+    if k < len(ev) // 4 and ev[4 * k] == WALL | MILESTONE and ev[4 * k + 3] == 0:
+        assert tries and tries[0] == ev[4 * k + 1], k
+        return True
+    assert len(set(comp.values())) == 1 or tries, k   # (nothing left to try: the maze is whole)
+    return False
+
+
+def test_perturb_shows_the_walls_it_put_up_and_its_repair():
+    from pymaze.events import M_STACK
+    run = Run.generate("perturb", 8, 6, seed=2)
+    ev = events_of(run)
+    n = len(ev) // 4
+    # the steps: the base maze, then per round its cuts, the repair's openings, the marks cleared
+    ks = [j // 4 for j in range(0, len(ev), 4) if ev[j] == WALL | MILESTONE] + [n]
+    cut = repaired = 0
+    for k in ks:
+        state = apply(run.initial.copy(), ev[:4 * k])
+        view = run.inspect(k).structures
+        marked = {p for p, m in enumerate(state.mark) if m == M_STACK}
+        walls = view.get("walls put up", [])
+        assert {e["cell"] for e in walls} == marked, k
+        cleared = sum(1 for j in range(0, 4 * k, 4) if ev[j] & OP_MASK == MARK and ev[j + 3] == 0)
+        assert all(e["round"] == f"{cleared // 3 + 1} of 5" for e in walls), k
+        cut += bool(walls)
+        if "passages to try" in view:
+            repaired += check_repair(view, state, ev, k)
+    assert cut and repaired > 5
+
+
+@pytest.mark.parametrize("geometry", ["thin", "block"])
+def test_cellular_generations_are_the_squares_each_flipped_and_its_tunnels_join_the_regions(geometry):
+    run = Run.generate("cellular", 12, 9, seed=5, geometry=geometry)
+    ev = events_of(run)
+    m = run.initial
+    w, h = m.width, m.height
+    # the squares that may change: inside the frame (thin: the openings between cells), not S nor G
+    may = [y * w + x for y in range(1, h - 1) for x in range(1, w - 1)
+           if (geometry == "block" or (x + y) % 2) and y * w + x not in (m.start, *m.goals)]
+    starts = [j // 4 for j in range(0, len(ev), 4) if ev[j] & MILESTONE]   # noise, generations, tunnels
+    assert len(starts) > 7
+    before = None
+    for i, k in enumerate(starts[1:7], 1):   # after the noise, then after generations 1 to 5
+        state = apply(m.copy(), ev[:4 * k])
+        view = run.inspect(k).structures
+        gen = view["generation"][0]
+        changed = {p for p in may if before is None and state.wall[p] or before is not None and state.wall[p] != before.wall[p]}
+        assert gen["number"] == i - 1 and gen["of"] == 5, k
+        assert gen["walls"] == sum(state.wall[p] for p in may), k
+        assert {e["cell"] for e in view["changed"]} == changed and gen["changed"] == len(changed), k
+        assert all(e["now"] == ("wall" if state.wall[e["cell"]] else "floor") for e in view["changed"]), k
+        before = state
+    tunnels = 0
+    for k in starts[6:] + [len(ev) // 4]:
+        state = apply(m.copy(), ev[:4 * k])
+        view = run.inspect(k).structures
+        assert view["generation"][0]["number"] == 5
+        comp = open_components(state) if geometry == "thin" else None
+        if comp is not None and "regions" in view:   # thin: the regions are the cells the openings join
+            groups = {}
+            for c, j in comp.items():
+                groups.setdefault(j, set()).add(c)
+            assert {frozenset(r["cells"]) for r in view["regions"]} == {frozenset(g) for g in groups.values()}, k
+        meetings = view["meetings"]
+        assert [e["cost"] for e in meetings] == sorted(e["cost"] for e in meetings), k
+        if k < len(ev) // 4:   # the next tunnel joins the first meeting's two places
+            end = starts[starts.index(k) + 1] if k != starts[-1] else len(ev) // 4
+            after = apply(m.copy(), ev[:4 * end])
+            G = after.to_networkx() if geometry == "thin" else nx.grid_2d_graph(w, h)
+            if geometry == "block":
+                G = G.subgraph([(x, y) for x in range(w) for y in range(h) if not after.wall[y * w + x]])
+                a, b = [(p % w, p // w) for p in (meetings[0]["cell"], meetings[0]["meets"])]
+            else:
+                a, b = meetings[0]["cell"], meetings[0]["meets"]
+            assert nx.has_path(G, a, b), k
+            tunnels += 1
+    assert tunnels
+
+
+def test_dungeon_shows_its_rooms_its_corridor_walker_and_hunt_and_its_doors():
+    run = Run.generate("dungeon", 12, 9, seed=4, rooms=6)
+    ev = events_of(run)
+    m = run.initial
+    w = m.width
+    # steps end at their milestone; a room step opens four cells or more at once
+    ends = after_milestones(ev)
+    rooms, walked, hunted, doors = [], 0, 0, 0
+    for i, k in enumerate(ends):
+        state = apply(m.copy(), ev[:4 * k])
+        view = run.inspect(k).structures
+        if i:
+            opened = [ev[j + 1] for j in range(4 * ends[i - 1], 4 * k, 4)]
+            cells = [p for p in opened if (p % w) % 2 and (p // w) % 2]
+            if len(cells) >= 4:
+                rooms.append(frozenset(cells))
+        if "rooms" not in view:   # the doors
+            doors += check_repair(view, state, ev, k)
+            continue
+        assert {frozenset(r["cells"]) for r in view["rooms"]} == set(rooms), k
+        walker = view.get("walker", [None])[0]
+        if walker is not None:
+            assert walker == ev[4 * k - 3], k    # the cell the last step opened
+        for c in view.get("hunt list", []):
+            assert state.wall[c] and any(0 <= c + d < len(state.wall) and not state.wall[c + d]
+                                         for d in (2, -2, 2 * w, -2 * w)), (k, c)   # beside an open cell
+        nxt = [ev[j + 1] for j in range(4 * k, 4 * ends[i + 1], 4)] if i + 1 < len(ends) else []
+        if len(nxt) == 2 and state.wall[nxt[0]]:   # a carve: the walker's next cell, or one the hunt listed
+            c = nxt[1]
+            if walker is not None and abs(c - walker) in (2, 2 * w) and nxt[0] == (c + walker) // 2:
+                walked += 1
+            else:
+                assert c in view["hunt list"], k
+                hunted += 1
+    assert len(rooms) >= 3 and walked > 5 and hunted and doors
+
+
+def test_routes_kept_are_the_routes_shown_shortest_first():
+    from pymaze.events import N_ROUTE, NOTE
+    maze = maze_with_loops(seed=3)
+    G = maze.to_networkx()
+    shortest = nx.shortest_path_length(G, maze.start, maze.goal)
+    run = Run.solve("routes", maze, k=4)
+    ev = events_of(run)
+    notes = [j // 4 for j in range(0, len(ev), 4) if ev[j] == NOTE | MILESTONE and ev[j + 2] == N_ROUTE]
+    assert len(notes) >= 2
+    for i, j in enumerate(notes):
+        view = run.inspect(j + 1).structures
+        kept = view["routes kept"]
+        assert [r["moves"] for r in kept] == [ev[4 * q + 3] for q in notes[:i + 1]]
+        assert kept[0]["moves"] == shortest
+        for r in kept:
+            path = r["cells"]
+            assert path[0] == maze.start and path[-1] in maze.goals and len(set(path)) == len(path)
+            assert all(b in G[a] for a, b in zip(path, path[1:])) and r["cell"] in path
+        moves = [c["moves"] for c in view.get("candidates", [])]
+        assert moves == sorted(moves) and all(c >= shortest for c in moves)
+
+
+def test_micromouse_takes_the_cheapest_state_of_its_open_heap():
+    maze = maze_with_loops(seed=6)
+    G = maze.to_networkx()
+    dist = nx.single_source_shortest_path_length(G, maze.start)
+    w = maze.width
+    run = Run.solve("mouse", maze)
+    ev = events_of(run)
+    ks = expansion_ks(ev)[1:]   # (S is marked before the heap is made)
+    assert len(ks) > 10
+    for k in ks:
+        state = apply(maze.copy(), ev[:4 * k])
+        view = run.inspect(k).structures
+        heap = view["open"]
+        costs = [e["cost"] for e in heap]
+        assert costs == sorted(costs), k
+        for e in heap:
+            if "through" in e:   # an opening beside the cell it enters; no cheaper than half a step and a diagonal a cell
+                assert not maze.wall[e["through"]] and abs(e["cell"] - e["through"]) in (1, w), (k, e)
+                assert e["cost"] >= 0.5 + 0.7071 * (dist[e["cell"]] - 1) - 1e-3, (k, e)
+        taken = next(e for e in heap if "through" in e and state.mark[e["cell"]] != M_VISITED)
+        assert taken["cell"] == ev[4 * k + 1], k
+        if k != ks[0]:   # the state taken last (none before the first): its cell entered and marked
+            assert state.mark[view["mouse"][0]["cell"]] == M_VISITED, k
+
+
+@pytest.mark.parametrize("slug", ["bibfs", "mouse"])
+def test_bibfs_and_the_micromouse_draw_their_parents(slug):
+    """bibfs keeps a parent table per wave, the micromouse parents of (opening, heading) states:
+    their arrows join neighbours through open passages and lead back to S (or, bibfs, to a goal)."""
+    maze = maze_with_loops(seed=5)
+    G = maze.to_networkx()
+    run = Run.solve(slug, maze)
+    n = len(events_of(run)) // 4
+    drawn = 0
+    for k in range(n // 4, n, max(1, n // 8)):
+        parents = run.inspect(k).parents
+        assert all(q in G[p] for p, q in parents.items()), k
+        for p in parents:
+            seen = {p}
+            while p in parents:
+                p = parents[p]
+                assert p not in seen, k
+                seen.add(p)
+            assert p == maze.start or p in maze.goals, k
+        drawn += len(parents)
+    assert drawn
+
+
+def shaped(shape, **kw):
+    return dict(kw, shape=shape, **({"depth": 3} if shape == "levels" else {}))
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_on_every_shape_the_first_entry_is_taken_next_and_the_sets_and_walks_hold(shape):
+    """The issue's invariants on every shape: the queue's and the open heap's first entry is the cell
+    the next expansion marks (BFS's distances span at most one, A*'s first has the least f, ties by
+    h); Kruskal's sets are the components of the passages opened so far; Wilson's walk is a path of
+    neighbours with no cell twice."""
+    from pymaze import registry
+    maze = Run.generate("dig", 6, 5, **shaped(shape, seed=4, loops=0.3)).finish()
+    for slug, name in (("bfs", "queue"), ("astar", "open")):
+        run = Run.solve(slug, maze)
+        ev = events_of(run)
+        ks = expansion_ks(ev)
+        assert len(ks) > 5
+        for k in ks:
+            entries = run.inspect(k).structures[name]
+            assert entries[0]["cell"] == ev[4 * k + 1], (slug, k)
+            if slug == "bfs":
+                ds = [e["distance"] for e in entries]
+                assert ds == sorted(ds) and ds[-1] - ds[0] <= 1, k
+            else:
+                assert (entries[0]["f"], entries[0]["h"]) == min((e["f"], e["h"]) for e in entries), k
+    if shape in registry.table("generator")["kruskal"].shapes:
+        run = Run.generate("kruskal", 5, 4, **shaped(shape, seed=5))
+        ev = events_of(run)
+        for k in after_milestones(ev)[::3]:
+            sets = run.inspect(k).structures["sets"]
+            comp = open_components(apply(run.initial.copy(), ev[:4 * k]))
+            assert {frozenset(s["cells"]) for s in sets} == \
+                {frozenset(c for c in comp if comp[c] == i) for i in set(comp.values())}, k
+    run = Run.generate("wilson", 5, 4, **shaped(shape, seed=1))
+    G = run.initial.to_networkx(candidates=True)
+    walks = 0
+    for k in range(0, len(events_of(run)) // 4 + 1, 3):
+        walk = run.inspect(k).structures["walk"]
+        assert len(set(walk)) == len(walk) and all(b in G[a] for a, b in zip(walk, walk[1:])), k
+        walks += len(walk) > 1
+    assert walks

@@ -67,9 +67,9 @@ def on_run(p, kind):
         p.click("#inside summary")
 
 
-def shown_at(p, k, name):
+def shown_at(p, k, name, timeout=30000):
     """Once the panel shows k: its line, the highlighted lines, the cells listed and the structures."""
-    p.wait_for_function("k => document.getElementById('inside').dataset.k === String(k)", arg=k, timeout=30000)
+    p.wait_for_function("k => document.getElementById('inside').dataset.k === String(k)", arg=k, timeout=timeout)
     line = p.eval_on_selector("#inside", "el => el.dataset.line")
     now = p.eval_on_selector_all(".inside-source .now", "els => els.map(e => Number(e.dataset.line))")
     cells = p.eval_on_selector_all(f".inside-list[data-name={name}] li[data-cell]",
@@ -242,26 +242,89 @@ def test_sets_are_coloured_on_the_board_one_colour_a_set(page):
     assert not p.errors
 
 
+# Algorithms whose structures came late, each with the structure the panel lists and one it may
+# colour on the board: the panel's views at a few steps equal CPython's (Pyodide reads the same).
+LATE = {
+    "perturb": ("#gen=perturb&w=8&h=6&seed=2", lambda: Run.generate("perturb", 8, 6, seed=2), "pieces"),
+    "dungeon": ("#gen=dungeon&w=12&h=9&seed=4&g.rooms=6", lambda: Run.generate("dungeon", 12, 9, seed=4, rooms=6), "rooms"),
+    "sidewinder-polar": ("#gen=sidewinder&w=6&h=5&seed=3&shape=polar",
+                         lambda: Run.generate("sidewinder", 6, 5, seed=3, shape="polar"), None),
+    "mouse": ("#gen=dig&w=8&h=6&seed=4&g.loops=0.3&sol=mouse&run=solve&speed=100",
+              lambda: Run.solve("mouse", Run.generate("dig", 8, 6, seed=4, loops=0.3).finish(), seed=4), None),
+}
+
+
+@pytest.mark.parametrize("name", list(LATE))
+def test_the_late_algorithms_structures_on_the_page_are_cpythons(page, name):
+    p = page
+    hash_, make, coloured = LATE[name]
+    run = make()
+    final = run.again().finish()
+    kind = "solve" if "sol=" in hash_ else "generate"
+    p.evaluate("h => { location.hash = h; }", hash_)
+    p.wait_for_function("([w, kind]) => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === kind"
+                        " && s.wall.join('') === w; }", arg=["".join(map(str, final.wall)), kind], timeout=90000)
+    p.evaluate("window.pymaze.fetchAll()")
+    p.wait_for_function("() => { const s = window.pymaze.progress(); return s.total > 0 && s.cursor === s.total; }",
+                        timeout=90000)
+    if not p.eval_on_selector("#inside", "el => el.open"):
+        p.click("#inside summary")
+    ref = inside(run)
+    total = p.evaluate("window.pymaze.progress().total")
+    assert total == len(ref)
+    ks = [k for k in range(1, total, max(1, total // 12)) if run.inspect(k).structures][:6]
+    if coloured:   # a step where two sets or more are coloured
+        ks.append(next(k for k in range(total) if len(run.inspect(k).structures.get(coloured, [])) > 1))
+    assert len(ks) >= 3
+    for k in ks:
+        p.evaluate("k => window.pymaze.seek(k)", k)
+        line, now, cells, structures = shown_at(p, k, "'" + next(iter(run.inspect(k).structures)) + "'")
+        view = run.inspect(k)
+        assert line == view.line and now == [line], k
+        assert structures == json.loads(json.dumps(view.structures)), k
+        assert cells == [e if isinstance(e, int) else e["cell"] for e in next(iter(view.structures.values()))][:40], k
+    if coloured:
+        want = [e["cells"] for e in view.structures[coloured] if e["size"] > 1]
+        assert p.evaluate("window.pymaze.inside().sets")[-len(want):] == want
+    if os.environ.get("PYMAZE_SHOTS"):
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], f"inside-{name}-1280.png"))
+        p.set_viewport_size({"width": 390, "height": 844})
+        p.locator("#inside").scroll_into_view_if_needed()
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], f"inside-{name}-390.png"))
+        p.locator(".inside-data").scroll_into_view_if_needed()
+        p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], f"inside-{name}-390-data.png"))
+        p.set_viewport_size({"width": 1280, "height": 800})
+    assert not p.errors
+
+
 BIG = dict(gen="dig", w=200, h=150, seed=3)   # about 60,000 events: past the whole reading's limit
 
 
-def test_a_run_past_the_whole_reading_limit_is_looked_inside_at_the_step_shown(page):
-    """A long run is read again up to the step shown (a window at a time): the panel says it is
-    working, the page still answers meanwhile, then shows what CPython's windowed reading shows."""
+def on_long_run(p):
+    """The page on the BIG run, every event made, the panel open: ``(run, its windowed Inside, total)``."""
     from pymaze.web import INSIDE_EVENTS
-    p = page
-    p.evaluate("h => { location.hash = h; }", f"#gen={BIG['gen']}&w={BIG['w']}&h={BIG['h']}&seed={BIG['seed']}")
-    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'generate'"
-                        " && s.width > 300; }", timeout=120000)
+    if p.evaluate("window.pymaze.snapshot().width") != 2 * BIG["w"] + 1:
+        p.evaluate("h => { location.hash = h; }", f"#gen={BIG['gen']}&w={BIG['w']}&h={BIG['h']}&seed={BIG['seed']}")
+        p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'generate'"
+                            " && s.width > 300; }", timeout=120000)
     p.evaluate("window.pymaze.fetchAll()")
-    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.cursor === s.total && s.finished; }",
-                        timeout=120000)
+    # (every event made: the cursor at the end, or wherever a test before left it)
+    p.wait_for_function("n => { const s = window.pymaze.snapshot(); return s.total > n && s.finished; }",
+                        arg=INSIDE_EVENTS, timeout=120000)
     run = Run.generate(BIG["gen"], BIG["w"], BIG["h"], seed=BIG["seed"])
     ref = inside(run, INSIDE_EVENTS)
     total = p.evaluate("window.pymaze.progress().total")
     assert total == len(ref) > INSIDE_EVENTS and not ref.whole
     if not p.eval_on_selector("#inside", "el => el.open"):
         p.click("#inside summary")
+    return run, ref, total
+
+
+def test_a_run_past_the_whole_reading_limit_is_looked_inside_at_the_step_shown(page):
+    """A long run is read again up to the step shown (a window at a time): the panel says it is
+    working, the page still answers meanwhile, then shows what CPython's windowed reading shows."""
+    p = page
+    run, ref, total = on_long_run(p)
     # The working state shows at once here (not only past 0.3 s, which a fast machine may beat); a
     # watcher notes what it said while shown.
     p.evaluate("window.pymaze.insideWorkingMs(0)")
@@ -273,7 +336,8 @@ def test_a_run_past_the_whole_reading_limit_is_looked_inside_at_the_step_shown(p
         if k == total // 5:   # a jump back: the run is read again to it, and the page says so meanwhile
             p.wait_for_function("() => window.__said.some((t) => t.includes('Working'))", timeout=30000)
             assert p.evaluate("window.pymaze.progress().cursor") == k   # (the page answers meanwhile)
-        line, now, cells, structures = shown_at(p, k, "stack")
+        # (the run made again to k in the worker: a minute at most, on a machine others share)
+        line, now, cells, structures = shown_at(p, k, "stack", timeout=90000)
         view = ref.at(k)
         assert line == view.line and now == [line], k
         assert structures == json.loads(json.dumps(view.structures)), k
@@ -281,4 +345,52 @@ def test_a_run_past_the_whole_reading_limit_is_looked_inside_at_the_step_shown(p
     assert p.is_hidden(".inside-working")
     if os.environ.get("PYMAZE_SHOTS"):
         p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-long-1280.png"))
+    assert not p.errors
+
+
+def test_predict_deep_in_a_long_run_asks_for_the_engines_next_carve(page):
+    """Predict mode far into a run read a window at a time: it stops just before the next cell the
+    backtracker carves (the run's own event there), a click on that cell is right, another wrong."""
+    from pymaze.events import MILESTONE, OP_MASK, MARK, WALL
+    p = page
+    run, ref, total = on_long_run(p)
+    ev = ref.events
+    takes = lambda j: ev[4 * j] & MILESTONE and ev[4 * j] & OP_MASK in (WALL, MARK)  # noqa: E731
+    p.evaluate("window.pymaze.insideWorkingMs(0)")
+    k = next(j for j in range(total * 3 // 4, total) if not takes(j))   # (the question is then a step on)
+    p.evaluate("k => window.pymaze.seek(k)", k)
+    if p.is_checked(".inside-predict"):
+        p.uncheck(".inside-predict")
+    p.check(".inside-predict")
+    at = next(j for j in range(k, total) if takes(j))
+    assert at > k
+    p.wait_for_function("() => document.querySelector('.inside-verdict').textContent === 'Click the cell it takes next.'",
+                        timeout=60000)
+    assert p.evaluate("window.pymaze.progress().cursor") == at
+
+    def click(cell):
+        x, y = p.evaluate("c => window.pymaze.squareCentre(c)", cell)
+        assert p.evaluate("([x, y]) => window.pymaze.cellAt(x, y)", [x, y]) == cell
+        p.mouse.click(x, y)
+
+    w = run.initial.width
+    place = lambda c: f"({(c % w - 1) // 2}, {(c // w - 1) // 2})"  # noqa: E731
+    for n, right in enumerate((True, False), 1):
+        cell = ev[4 * at + 1]
+        wrong = next(c for c in (cell + 2, cell - 2, cell + 2 * w, cell - 2 * w)
+                     if 0 < c % w < w - 1 and 0 < c // w < run.initial.height - 1)   # a cell beside it
+        click(cell if right else wrong)
+        p.wait_for_function("t => document.querySelector('.inside-verdict').textContent.endsWith(t)",
+                            arg=f"Score {1} of {n}.", timeout=60000)
+        verdict = p.inner_text(".inside-verdict")
+        if right:
+            assert verdict.startswith(f"Right: {place(cell)}."), verdict
+        else:
+            assert verdict.startswith(f"Not quite: it takes {place(cell)}"), verdict
+            assert f"yours, {place(wrong)}" in verdict
+        assert "he backtracker digs into a random closed neighbour" in verdict   # (the rule, capitalised or not)
+        then = next((j for j in range(at + 1, total) if takes(j)), total)
+        p.wait_for_function("k => window.pymaze.progress().cursor === k", arg=then, timeout=60000)
+        at = then
+    p.uncheck(".inside-predict")
     assert not p.errors

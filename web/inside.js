@@ -11,12 +11,13 @@ const SHOWN = 40; // entries listed per structure (the rest counted)
 const WORKING_MS = 300; // a reply slower than this shows the working state
 
 const LABELS = { distance: "d", order: "tie-break" };
+const PLACES = new Set(["from", "through", "meets"]); // values that name a cell: said by its place
 const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 const round = (v) => (typeof v === "number" && !Number.isInteger(v) ? v.toFixed(2) : String(v));
 // An entry's named values in words ("d 4", "g 3, h 5, f 8, tie-break 7"); a cell's (from) by its place.
 const valuesOf = (s, e) => (typeof e === "number" ? [] : Object.entries(e)
   .filter(([k]) => k !== "cell" && k !== "cells")
-  .map(([k, v]) => `${LABELS[k] || k} ${k === "from" ? where(s, v) : round(v)}`));
+  .map(([k, v]) => `${LABELS[k] || k} ${PLACES.has(k) ? where(s, v) : round(v)}`));
 
 export class InsidePanel {
   // box: the <details>; player: the page's Player; call(type, args): the engine; renderer: the board's.

@@ -110,7 +110,7 @@ def cellular(maze, rng, rule="B5678/S45678", density=0.45, generations=5, connec
         step = column(WALL, walls, 0, 1)
         step[0] |= MILESTONE
         yield step
-    for flips in _generations(maze, may, born, survive, generations, watch):
+    for generation, flips in enumerate(_generations(maze, may, born, survive, generations, watch), 1):
         if flips:
             step = []
             for p in flips:
