@@ -411,7 +411,7 @@ NAMED = {
         "tremaux": {"walker", "marked passages"}, "culdesac": {"dead ends"}, "random-mouse": {"walker", "walk"},
         "deadend": {"dead ends"}, "farthest": {"ring"}, "blind": {"alley entrances"}, "allshortest": {"layer"},
         "routes": None, "wall": {"walker", "walk"}, "pledge": {"walker", "walk"}, "chain": {"walker", "guide line", "robots"},
-        "collision": {"heads", "next heads"}, "mouse": None,
+        "collision": {"heads", "next heads"}, "mouse": None, "dstarlite": {"open", "agent"},
     },
 }
 BLOCK_ONLY = ("jps", "thetastar", "lazytheta")
