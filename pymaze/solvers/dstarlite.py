@@ -1,7 +1,7 @@
 import heapq
 
 from ..events import (MARK, MILESTONE, M_CURRENT, M_FRONTIER, M_FRONTIER2, M_NONE, M_ROUTE2, M_STACK, M_VISITED,
-                      M_VISITED2, NOTE, N_REPLAN, WALL)
+                      M_VISITED2, NOTE, N_REPLAN, WALL, Trace)
 from ..graph import steps
 from ..registry import Param, solver
 from ._base import LoopErasedPath, end
@@ -9,6 +9,25 @@ from ._changes import check, parse_changes, toggles
 from ._moves import cost_note, entering, estimate, heuristic_param
 
 INF = float("inf")
+
+
+class Step(Trace):
+    """The events of one step as the body makes them (``step += (op, index, old, new, ...)``); a
+    ``Trace``, so that See inside finds the line that made each event."""
+
+    def __init__(self):
+        super().__init__(None)
+
+    def __iadd__(self, events):
+        self.index += [events[i:i + 4] for i in range(0, len(events), 4)]
+        return self
+
+    def __len__(self):
+        return len(self.index)
+
+    def batch(self):
+        out, self.index = tuple(v for event in self.index for v in event), []
+        return out
 
 
 @solver("dstarlite", "D* Lite", short="D* Lite", group="shortest", order=44, optimal=True, costs=True,
@@ -82,7 +101,7 @@ def dstarlite(maze, rng, heuristic="manhattan", changes=(), watch=True):
             heapq.heappop(open_heap)  # an entry whose node left the heap or has a newer key
         return open_heap[0][:2] if open_heap else (INF, INF)
 
-    step = []
+    step = Step()
     for s in goals:
         rhs[s] = 0
         step += update_vertex(s)
@@ -164,10 +183,10 @@ def dstarlite(maze, rng, heuristic="manhattan", changes=(), watch=True):
             start = nxt
             walk.add(start)
         if step:
-            made += len(step) // 4
+            made += len(step)
+            events = step.batch()
             if watch:
-                yield tuple(step)
-            step = []
+                yield events
     path = walk.nodes if start in goals else None
     route, _, finish = yield from end(maze, path, watch, cost_note(maze, path, "never"))
     return route, len(expanded), notes + finish
