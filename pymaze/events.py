@@ -74,11 +74,12 @@ N_COST = 8         # the route's cost (weighted solvers), in thousandths of a un
 N_WAYPOINT = 10    # a corner of a route polyline in travel order; index: its square, value: its ordinal (0 starts a route)
 N_BOUND = 11       # IDA*: the cost bound of the iteration that starts now, in hundredths of a step
 N_EXHAUSTED = 12   # fewer routes than asked exist: value, how many simple routes were examined (1: the only one)
+N_REPLAN = 13      # D* Lite replanned after walls changed: value, the route's cost from the agent (index) to G, in thousandths
 NOTE_NAMES = {
     N_FOUND: "found", N_NO_ROUTE: "no route", N_TRAPPED: "trapped in a loop",
     N_GAVE_UP: "gave up", N_HEURISTIC: "heuristic", N_ROUTE: "route",
     N_TURNS: "turns", N_COST: "cost", N_WAYPOINT: "waypoint", N_BOUND: "bound",
-    N_EXHAUSTED: "no more routes",
+    N_EXHAUSTED: "no more routes", N_REPLAN: "replanned",
 }
 
 

@@ -18,7 +18,7 @@ from .events import drain, vocabulary
 from .graph import SHAPES
 from .maze import MAX_SIZE  # (registry.MAX_SIZE: what the tables say of sizes)
 
-TYPES = ("int", "float", "bool", "choice")
+TYPES = ("int", "float", "bool", "choice", "list")
 # The groups the page's dropdowns list each family's algorithms under, in order: key -> heading.
 # An algorithm names its group when it registers; a plugin's without one is listed as the person's own.
 GROUPS = {
@@ -38,6 +38,8 @@ class Param:
     max: object = None
     choices: tuple = ()
     help: str = ""
+    parse: object = field(default=None, repr=False, compare=False)  # "list": value (a list, or its text) -> list
+
 
     def coerce(self, value, owner=""):
         """``value`` (possibly a string from a CLI or URL) as this parameter's type, or ParameterError."""
@@ -64,6 +66,8 @@ class Param:
                 value = float(value)
                 if value != value or value in (float("inf"), float("-inf")):
                     raise ValueError
+            elif self.type == "list":
+                return self.parse(value, what)
             elif self.type == "choice":
                 if value not in self.choices:
                     raise ParameterError(f"{what} must be one of {', '.join(map(str, self.choices))}; "
@@ -81,6 +85,8 @@ class Param:
             return "one of " + ", ".join(map(str, self.choices))
         if self.type == "bool":
             return "true or false"
+        if self.type == "list":
+            return "a list"
         kind = "an integer" if self.type == "int" else "a number"
         if self.min is not None and self.max is not None:
             return f"{kind} from {self.min} to {self.max}"
@@ -89,7 +95,8 @@ class Param:
         return kind
 
     def schema(self):
-        out = {"name": self.name, "type": self.type, "default": self.default, "help": self.help}
+        out = {"name": self.name, "type": self.type, "default": list(self.default) if self.type == "list" else self.default,
+               "help": self.help}
         if self.min is not None:
             out["min"] = self.min
         if self.max is not None:

@@ -168,6 +168,8 @@ class Run:
         if algo.max_cells:
             algo.check_cells(maze.lattice.n if maze.lattice is not None else maze.cells_w * maze.cells_h, "the maze")
         opts = algo.validate(options)
+        if hasattr(algo.func, "check"):  # options that must fit the maze (D* Lite's changes)
+            algo.func.check(maze, opts)
         seed = check_seed(seed)
         node = "square" if maze.geometry == "block" else "cell"
         if not maze.is_node(maze.start):

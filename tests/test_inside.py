@@ -413,7 +413,7 @@ NAMED = {
         "tremaux": {"walker", "marked passages"}, "culdesac": {"dead ends"}, "random-mouse": {"walker", "walk"},
         "deadend": {"dead ends"}, "farthest": {"ring"}, "blind": {"alley entrances"}, "allshortest": {"layer"},
         "routes": {"routes kept", "candidates"}, "wall": {"walker", "walk"}, "pledge": {"walker", "walk"}, "chain": {"walker", "guide line", "robots"},
-        "collision": {"heads", "next heads"}, "mouse": {"mouse", "open"},
+        "collision": {"heads", "next heads"}, "mouse": {"mouse", "open"}, "dstarlite": {"open", "agent"},
     },
 }
 BLOCK_ONLY = ("jps", "thetastar", "lazytheta")

@@ -169,3 +169,54 @@ def test_the_named_terrain_brush_paints_water_and_the_live_route_pays_for_it(pag
     page.page.wait_for_function("t => document.getElementById('stats').textContent.includes(t)",
                                 arg=f"cost {want.cost:g}", timeout=30000)
     assert not page.errors()
+
+
+def test_a_wall_dropped_on_d_star_lites_route_mid_run_is_replanned_around(page):  # noqa: F811
+    import networkx as nx
+    from pymaze import Run
+    from pymaze.events import MARK, MILESTONE, M_CURRENT, unpack
+    from pymaze.solution import Solution
+    page.page.select_option("#shape", "square")
+    page.page.wait_for_function("!document.body.classList.contains('busy')", timeout=60000)
+    page.page.select_option("#view", "thin")
+    page.page.select_option("#generator", "dig")
+    page.page.fill("input[data-param=braid]", "1")
+    page.fill(width=12, height=9, seed=3)
+    snap = page.run("generate", events=False)
+    maze = pymaze.Maze(snap["width"], snap["height"], bytes(snap["wall"]), snap["start"], snap["goals"], "thin")
+    page.page.select_option("#solver", "dstarlite")
+    page.run("solve")
+    # Where the agent has made two steps, and a passage of its route three steps ahead (CPython's run).
+    run = Run.solve("dstarlite", maze)
+    events = unpack(run.events())
+    k = [i + 1 for i, e in enumerate(events) if e[0] == MARK | MILESTONE and e[3] == M_CURRENT][1]
+    route = pymaze.solve(maze, "dstarlite").squares
+    a, b = route[3], route[4]
+    page.js("k => window.pymaze.seek(k)", k)
+    page.wait_state("paused")
+    runs = page.js("window.pymaze.runs")
+    page.page.mouse.click(*page.js("p => window.pymaze.squareCentre(p)", (a + b) // 2))
+    page.page.wait_for_function("n => window.pymaze.runs > n && !window.pymaze.snapshot().busy", arg=runs, timeout=30000)
+    got = page.snapshot()
+    assert f"wall added at step {k} — replanning" in got["message"] and got["state"] == "paused"
+    assert got["cursor"] == k and got["wall"][(a + b) // 2] == 0   # the prefix as it was: the wall comes next
+    assert f"s.changes={k}%3A{a}-{b}" in page.js("location.hash")
+    page.speed(100)
+    page.page.click("#play")
+    page.wait_state("done")
+    end = page.snapshot()
+    assert end["wall"][(a + b) // 2] == 1
+    changed = pymaze.Maze(end["width"], end["height"], bytes(end["wall"]), end["start"], end["goals"], "thin")
+    G = changed.to_networkx()
+    replans = [(i, v) for code, v, i in end["notes"] if code == 13]   # (13: replanned, from the agent)
+    assert len(replans) == 1
+    agent, cost = replans[0]
+    assert agent == route[2] and cost / 1000 == nx.shortest_path_length(G, agent, end["goals"][0])
+    final = Solution.of_run(Run.solve("dstarlite", maze, changes=[(k, a, b)]))[0]
+    assert final.found and final.moves <= 2 + cost / 1000
+    assert all(G.has_edge(p, q) for p, q in zip(final.squares, final.squares[1:]))   # round the new wall
+    assert {p for p, m in enumerate(end["mark"]) if m == 5} == set(final.squares)   # (5: route)
+    # (the replanning note shows for a few seconds, then the run's own notes)
+    page.page.wait_for_function("t => window.pymaze.snapshot().message.includes(t)", arg=f"found in {final.moves} moves",
+                                timeout=30000)
+    assert "replanned" in page.snapshot()["message"] and not page.errors()

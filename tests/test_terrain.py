@@ -10,7 +10,7 @@ import pytest
 import pymaze
 from pymaze.graph import SHAPES
 
-COST_AWARE = ("dijkstra", "astar", "biastar", "bidijkstra", "idastar")
+COST_AWARE = ("dijkstra", "astar", "biastar", "bidijkstra", "idastar", "dstarlite")
 
 
 def terrain(maze, seed):

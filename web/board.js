@@ -69,6 +69,8 @@ export function parseLink(link, catalogue) {
         const i = p.choices.map(String).indexOf(v);
         if (i < 0) throw new Error(`${name} must be one of ${p.choices.join(", ")}`);
         out[name] = p.choices[i];
+      } else if (p.type === "list") {
+        out[name] = v; // (the engine checks what the list says)
       } else {
         if (!NUMBER.test(v) || (p.type === "int" && !Number.isInteger(Number(v)))) throw new Error(`${name} must be a number`);
         out[name] = Number(v);

@@ -22,8 +22,8 @@ export function field(param) {
   } else {
     input = document.createElement("input");
     input.type = "text";
-    input.inputMode = param.type === "int" ? "numeric" : "decimal";
-    input.value = String(param.default);
+    input.inputMode = param.type === "int" ? "numeric" : param.type === "list" ? "text" : "decimal";
+    input.value = param.type === "list" ? param.default.join(" ") : String(param.default);
   }
   input.dataset.param = param.name;
   label.append(name, input);

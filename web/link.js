@@ -60,6 +60,9 @@ function setOption(picker, name, value) {
     const i = p.choices.map(String).indexOf(value);
     if (i < 0) return `${name} must be one of ${p.choices.join(", ")}`;
     input.selectedIndex = i;
+  } else if (p.type === "list") { // (the engine checks what the list says)
+    if (value.length > 2000) return `${name} is too long`;
+    input.value = value;
   } else {
     const v = Number(value), whole = p.type === "int";
     if (!NUMBER.test(value) || (whole && !Number.isInteger(v)) || (p.min != null && v < p.min) ||

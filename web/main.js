@@ -29,6 +29,7 @@ import { Overview3D } from "./overview3d.js";
 import { MARK, adoptVocabulary, makeState } from "./state.js";
 import { describeNotes, fmt, showNotice, stats } from "./status.js";
 import { keepOffline } from "./offline.js";
+import { Replan } from "./replan.js";
 
 const $ = (id) => document.getElementById(id);
 // Text written every frame: only when it changed (a write of the same text still costs a layout).
@@ -167,6 +168,7 @@ const page = {
   start,
 };
 const modes = { watch: new Watch(page), play: new Play(page), edit: new Edit(page) };
+page.replan = new Replan(page);
 // The Race view (race.js): its own boards and transport over the Generate panel's maze.
 const EXAMPLE_RACE = "#gen=dig&g.loops=0.2&w=60&h=40&seed=1&race=solve&r=astar,bfs,greedy";
 const race = new Race($("race"), {
@@ -265,7 +267,9 @@ const generateArgs = () => ({ slug: ui.gen.select.value, seed: $("seed").value, 
   ...($("shape").value === "levels" ? { depth: $("depth").value } : {}) });
 const solveArgs = () => ({ slug: ui.sol.select.value, seed: $("seed").value, options: ui.sol.options() });
 
-function start(kind) {
+// `at`: the event to go on from (D* Lite's replanning, replan.js: the run again with one more change,
+// the same events before it).
+function start(kind, at = 0) {
   return busy(async () => {
     if (race.active) leaveRace();
     const args = kind === "generate" ? generateArgs() : solveArgs();
@@ -282,6 +286,7 @@ function start(kind) {
     const moved = kind === "solve" && ui.origin === "generated" && ends !== ui.ran.ends;
     setOrigin(kind === "generate" ? "generated" : moved ? "moved" : ui.origin);
     explainer.show(kind === "generate" ? ui.gen.current : ui.sol.current, header);
+    if (at) { await player.ensure(at); player.seek(at); }
     machine.send("start");
     inView();
   });

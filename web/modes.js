@@ -43,6 +43,8 @@ export class Watch extends Mode {
     return !!key && page.press(key);
   }
 
+  // A press on the board: D* Lite's run takes it as a wall changed (replan.js).
+  down(e) { return !!this.page.replan && this.page.replan.down(e); }
   status() { return this.page.runStats(); }
   message(now) { return this.page.runMessage(now); }
 }

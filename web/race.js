@@ -38,6 +38,7 @@ const WHY = {
   wall: "Keeps one hand on the wall: no memory needed, but it walks every dead end on its side, and loops can trap it.",
   thetastar: "A* that lets a square hang off any square in sight: its route runs in straight segments at any angle, shorter than A*'s steps, for a sight check per neighbour.",
   lazytheta: "Theta* that trusts sight until a square is expanded and only then checks it once: about the same straight route for far fewer checks.",
+  dstarlite: "Searches backwards from G, then walks its agent from S; when a wall changes it repairs only the costs that changed instead of searching again.",
 };
 // What each number on a board means (shown under the boards).
 const HELP = {

@@ -25,6 +25,7 @@ export const NOTE_TEXT = {
   WAYPOINT: null,
   BOUND: (v) => `searching within a cost bound of ${fmt(v / 100)}`,
   EXHAUSTED: (v) => (v === 1 ? "exactly one route joins S and G" : `no other route: ${fmt(v)} simple routes in all`),
+  REPLAN: (v) => `replanned: ${fmt(v / 1000)} from the agent to G`,
 };
 
 // The first note with code `code` (the first route's, when there are several), or undefined.
