@@ -214,3 +214,26 @@ def test_a_gif_frame_repainted_piece_by_piece_equals_one_drawn_whole():
             painter.update(timeline.applied)
         assert painter.image.tobytes() == frame(maze, scene).tobytes(), t
     assert diagonals(maze)
+
+
+@pytest.mark.parametrize("slug", ["wilson", "aldous"])
+def test_the_uniform_generators_are_not_uniform_over_the_trees_with_no_crossing(slug):
+    # On a 2 x 2 zeta maze the lattice is K4, with 16 spanning trees; the 4 that hold both diagonals
+    # cross, which leaves 12.  Every one of them turns up, but far from equally often: the rule cuts
+    # the walks short, so the catalogue's "uniform" does not hold on this shape (the guide says so).
+    from itertools import combinations
+    from reference import chi_square_limit
+    lattice = pymaze.lattice("zeta", 2, 2)
+    maze = Maze.shaped("zeta", 2, 2, "closed")
+    trees = [set(e) for e in combinations(lattice.edges, 3) if nx.is_tree(nx.Graph(list(e)))]
+    allowed = [t for t in trees if sum(maze.node_xy(a)[0] != maze.node_xy(b)[0] and
+                                       maze.node_xy(a)[1] != maze.node_xy(b)[1] for a, b in t) < 2]
+    assert (len(trees), len(allowed)) == (16, 12)
+    samples = 2400
+    seen = {}
+    for seed in range(samples):
+        key = bytes(pymaze.generate(slug, 2, 2, seed=seed, shape="zeta").wall)
+        seen[key] = seen.get(key, 0) + 1
+    assert len(seen) == 12, "every tree with no crossing turns up"
+    expected = samples / 12
+    assert sum((k - expected) ** 2 / expected for k in seen.values()) > 2 * chi_square_limit(11)
