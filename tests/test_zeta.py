@@ -237,3 +237,30 @@ def test_the_uniform_generators_are_not_uniform_over_the_trees_with_no_crossing(
     assert len(seen) == 12, "every tree with no crossing turns up"
     expected = samples / 12
     assert sum((k - expected) ** 2 / expected for k in seen.values()) > 2 * chi_square_limit(11)
+
+
+def test_cli_play_walks_the_diagonals_with_q_e_z_c_and_their_compass_names(monkeypatch, capsys):
+    import io
+    from pymaze.cli import main
+    keys = {(0, -1): "w", (0, 1): "s", (-1, 0): "a", (1, 0): "d",
+            (-1, -1): "q", (1, -1): "e", (-1, 1): "z", (1, 1): "c"}
+    names = {"q": "north-west", "e": "north-east", "z": "south-west", "c": "south-east"}
+
+    def walk(seed):
+        """The route's keys from S, or None when it takes fewer than two diagonals."""
+        maze = pymaze.generate("dig", 6, 5, seed=seed, shape="zeta")
+        xy, route = maze.node_xy, nx.shortest_path(maze.to_networkx(), maze.start, maze.goal)
+        assert xy(maze.start) == (0, 0)
+        steps = [keys[xy(b)[0] - xy(a)[0], xy(b)[1] - xy(a)[1]] for a, b in zip(route, route[1:])]
+        return steps if sum(k in names for k in steps) >= 2 else None
+    seed = next(seed for seed in range(1, 60) if walk(seed))
+    steps = walk(seed)
+    # the first diagonal by its key, the others by their compass names; first north-west from the
+    # top left corner: off the grid, no move, a bump
+    first = next(i for i, k in enumerate(steps) if k in names)
+    commands = [names[k] if k in names and i != first else k for i, k in enumerate(steps)]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(["q", *commands, "x"]) + "\n"))
+    assert main(["play", "--generate", "dig", "--geometry", "zeta", "--size", "6x5", "--seed", str(seed)]) == 0
+    out = capsys.readouterr().out
+    assert "bump: a wall blocks the way north-west" in out
+    assert out.splitlines()[-1] == f"goal reached in {len(steps)} moves; the shortest route is {len(steps)} moves"
