@@ -168,3 +168,24 @@ def test_edit_opens_a_diagonal_by_its_corner_but_never_across_an_open_one(page):
     assert changed(opened, again) == []
     page.page.click("#mode-watch")
     assert page.errors() == []
+
+
+def test_a_zeta_link_rebuilds_the_maze_with_a_mask(page, browser, site_url):
+    from tests.browser import Page
+    page.page.select_option("#shape", "zeta")
+    page.page.select_option("#mask", "heart")
+    page.page.select_option("#generator", "kruskal")
+    snap = page.generate("kruskal", 12, 10, 6)
+    page.js(FRAMES)
+    link = page.js("location.hash")
+    assert "shape=zeta" in link and "mask=heart" in link and "gen=kruskal" in link
+    other = Page(browser, site_url + link, {"width": 390, "height": 844})
+    try:
+        other.wait_state("done")
+        again = other.snapshot()
+        assert again["wall"] == snap["wall"] and again["geometry"] == "graph"
+        assert other.js("document.getElementById('shape').value") == "zeta"
+        assert other.errors() == []
+    finally:
+        other.page.close()
+    page.page.select_option("#mask", "")
