@@ -34,13 +34,14 @@ def crossings(lat):
     """``cross[k]``: the passage that crosses passage ``n + k`` (the other diagonal of its 2 x 2
     block), or -1 (an orthogonal passage, or a diagonal whose crossing one is not in the lattice)."""
     w, raw, n, ends = lat.w, lat.raw, lat.n, lat.ends
-    diagonal = {}
+    block = {}  # the top left cell of a 2 x 2 block -> its diagonal passages
     for k in range(lat.m):
-        a, b = raw[ends[2 * k]], raw[ends[2 * k + 1]]
+        a, b = raw[ends[2 * k]], raw[ends[2 * k + 1]]   # (a is in the row above b)
         if a % w != b % w and a // w != b // w:
-            diagonal[min(a % w, b % w), a // w] = diagonal.get((min(a % w, b % w), a // w), ()) + (n + k,)
+            corner = a // w * w + min(a % w, b % w)
+            block[corner] = block.get(corner, ()) + (n + k,)
     cross = array("i", [-1]) * lat.m
-    for pair in diagonal.values():
+    for pair in block.values():
         if len(pair) == 2:
             cross[pair[0] - n], cross[pair[1] - n] = pair[1], pair[0]
     return cross
