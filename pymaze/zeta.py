@@ -18,6 +18,8 @@ corners of the two cells beside it (so the walls meeting at the corner stop shor
 
 from array import array
 
+from .worlds import corners
+
 STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))  # N, NE, E, SE, S, SW, W, NW
 CUT = 0.3  # maze units from a corner to where an open diagonal's rails meet the walls
 
@@ -87,12 +89,10 @@ def drawing(lat):
     walls, border = array("d", [0.0]) * (4 * lat.m), array("d")
     diagonals, beside, bands = array("i"), array("i"), array("d")
     for p, k in enumerate(raw):
-        x, y = k % w, k // w
-        pts = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
-        for px, py in pts:
-            polygons.append(px)
-            polygons.append(py)
+        pts = corners(w, k)     # (the square's sides N, E, S, W: the side neighbours' walls)
+        polygons.extend(c for pt in pts for c in pt)
         starts.append(starts[-1] + 4)
+        x, y = pts[0]
         via = {dq: dv for dv, dq in tables[p]}
         for side, (dx, dy) in enumerate(STEPS[0::2]):
             q = lat.cell_at(x + dx, y + dy)
