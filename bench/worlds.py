@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pymaze import Run  # noqa: E402
 from pymaze.maze import Maze  # noqa: E402
 
-SHAPES = ("square", "hex", "cylinder", "torus", "moebius", "upsilon", "levels")
+SHAPES = ("square", "hex", "cylinder", "torus", "moebius", "upsilon", "levels", "zeta")
 STEPS = ("lattice", "dig", "bfs", "astar")
 
 

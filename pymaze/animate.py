@@ -101,6 +101,16 @@ def _segment(pen, a, b, lw, fill):
         pen.ellipse((x - lw / 2, y - lw / 2, x + lw / 2, y + lw / 2), fill=fill)
 
 
+def _corridor(pen, corridor, fill_of, lw, wall):
+    """A zeta maze's open diagonal (``Scene.corridors``): the diamond's halves in its cells' colours
+    (``fill_of(cell)``) over the walls meeting at its corner, then its two rails."""
+    a, b, half_a, half_b, rails = corridor
+    pen.polygon(half_a, fill=fill_of(a))
+    pen.polygon(half_b, fill=fill_of(b))
+    for p, q in rails:
+        _segment(pen, p, q, lw, wall)
+
+
 def _end_discs(maze, scene):
     """S and every goal drawn: ``(node, box, colour)`` of each disc."""
     size, out = _text_size(scene), []
@@ -137,6 +147,8 @@ def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, mar
         else:
             for a, b in scene.segments(g):
                 _segment(pen, a, b, lw, colour(WALL))
+        for corridor in scene.corridors(g):  # a zeta maze: the corridor of each open diagonal
+            _corridor(pen, corridor, lambda p: colour(_fill(maze, p, numbers, marks, top) or FLOOR), lw, colour(WALL))
     if scene.drawn is not None and scene.drawn.get("wraps"):
         for k, ends in seam_arrows(scene.drawn):
             for pts in ends:
@@ -290,6 +302,17 @@ class Painter:
                 for kind, p in zip(("down", "up"), cells):
                     pts = stair_mark(scene.drawn, scene.slot[p], kind)
                     self.marks_of.setdefault(p, []).append((v, [scene.px(x, y) for x, y in pts]))
+        # a zeta maze: each diagonal's corridor (drawn while it is open), and the tiles it touches
+        self.corridors, self.corridor_tiles, self.corridors_at = {}, {}, {}
+        for corridor in scene.corridors([0] * len(maze.wall)):
+            a, b, half_a, half_b, _ = corridor
+            v = scene.drawn["diagonals"][len(self.corridors)]
+            pts = half_a + half_b
+            box = (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
+            self.corridors[v] = corridor
+            self.corridor_tiles[v] = tiles = self._cover(box, 2 + self.lw)
+            for t in tiles:
+                self.corridors_at.setdefault(t, []).append(v)
         self.shown = {v: maze.wall[v] for v in self.passage}
         self.ends = _end_discs(maze, scene)
 
@@ -320,6 +343,7 @@ class Painter:
                     dirty.update(self._cover(self.segbox[i]))
                 for c in self.stairs.get(p, ()):  # a stair: its marks are in its cells
                     dirty.update(self._cover(self.box[c]))
+                dirty.update(self.corridor_tiles.get(p, ()))
         ends = _end_discs(m, self.scene)
         if ends != self.ends:
             for _, box, _ in ends + self.ends:
@@ -333,12 +357,13 @@ class Painter:
         Image, ImageDraw = pillow()
         scratch = Image.new("P", self.image.size, 0)
         pen = ImageDraw.Draw(scratch)
-        cells, segs, arrows = set(), set(), set()
+        cells, segs, arrows, corridors = set(), set(), set(), set()
         for t in dirty:
             c, s = self.tiles.get(t, ((), ()))
             cells.update(c)
             segs.update(s)
             arrows.update(self.arrows_at.get(t, ()))
+            corridors.update(self.corridors_at.get(t, ()))
         for p in sorted(cells, key=self.order.__getitem__):  # frame's order: a later polygon covers an edge
             if self.fills[p]:
                 pen.polygon(self.scene.polygon(p), fill=_index(self.fills[p]))
@@ -347,6 +372,9 @@ class Painter:
             v, a, b = self.segs[i]
             if v < 0 or self.maze.wall[v]:
                 _segment(pen, a, b, self.lw, wall)
+        for v in sorted(corridors):
+            if not self.maze.wall[v]:
+                _corridor(pen, self.corridors[v], lambda p: _index(self.fills[p] or FLOOR), self.lw, wall)
         for i in sorted(arrows):
             colour, pts = self.arrows[i]
             pen.polygon(pts, fill=colour)

@@ -15,7 +15,7 @@ def generate(slug, width, height, seed=0, geometry="thin", shape=None, mask=None
 
     ``geometry="thin"`` / ``"block"`` are the two views of a square maze; ``shape`` (or
     ``geometry``) ``"hex"``, ``"triangle"``, ``"polar"``, ``"cylinder"``, ``"torus"``, ``"moebius"``,
-    ``"upsilon"``, ``"levels"`` or ``"weave"`` makes another shape (polar: ``width`` cells in the first ring,
+    ``"upsilon"``, ``"levels"``, ``"weave"`` or ``"zeta"`` makes another shape (polar: ``width`` cells in the first ring,
     ``height`` rings; levels: ``depth`` levels of ``width x height``, stairs between them; see
     ``pymaze.graph``); ``mask`` (``pymaze.masks.Mask``) switches cells off.
 

@@ -445,7 +445,8 @@ def progress_bar(done, total, width=30):
 @command("play", "walk the maze: in a terminal, single keys (arrows or w/a/s/d move, r reset, n new maze, "
          "q quit); with piped input, one command per line: up/down/left/right or w/a/s/d, reset, regenerate, quit. "
          "Hex mazes move with q w e a s d (north-west, north, north-east, south-west, south, south-east) "
-         "and quit with x; triangle and polar mazes with w a s d towards the nearest heading",
+         "and quit with x; zeta mazes take the diagonals with q e z c (north-west, north-east, south-west, "
+         "south-east) and quit with x; triangle and polar mazes with w a s d towards the nearest heading",
          arg("file", nargs="?", metavar="FILE", help="maze file (block, thin or JSON)"), FROM, *GENERATE)
 def cmd_play(args, out):
     if args.generate and args.file not in (None, "-"):
@@ -486,6 +487,14 @@ PLAY_HELP = "commands: up down left right (or w s a d), reset, regenerate, quit 
 HEADINGS = {"up": 270, "down": 90, "left": 180, "right": 0,
             "north": 270, "north-east": 330, "south-east": 30, "south": 90, "south-west": 150, "north-west": 210}
 HEX_KEYS = {"q": "north-west", "w": "north", "e": "north-east", "a": "south-west", "s": "south", "d": "south-east"}
+# A zeta maze's diagonals: exactly between the sides' headings, and keys around w a s d.
+ZETA_HEADINGS = {"north-east": 315, "south-east": 45, "south-west": 135, "north-west": 225}
+ZETA_KEYS = {"q": "north-west", "e": "north-east", "z": "south-west", "c": "south-east"}
+
+
+def shape_keys(maze):
+    """The single keys a shape moves with beside w a s d (hex: six sides; zeta: the diagonals), or {}."""
+    return HEX_KEYS if maze.shape == "hex" else ZETA_KEYS if maze.shape == "zeta" else {}
 COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
 
 
@@ -540,11 +549,13 @@ class Game:
         """One move 'up', 'down', 'left' or 'right'; False (no move) when a wall or the edge is in the way.
 
         On hex, triangle and polar mazes ``direction`` may also be a compass name (see HEADINGS):
-        the move goes to the open neighbour nearest that heading, within 60 degrees (hex: 30).
+        the move goes to the open neighbour nearest that heading, within 60 degrees (hex: 30; zeta:
+        a diagonal's name moves along that diagonal only).
         """
         if self.maze.lattice is not None:
-            want = HEADINGS[direction]
-            slack = 30 if self.maze.shape == "hex" else 60
+            zeta = self.maze.shape == "zeta" and direction in ZETA_HEADINGS  # (a diagonal: that one only)
+            want = ZETA_HEADINGS[direction] if zeta else HEADINGS[direction]
+            slack = 30 if self.maze.shape == "hex" else 22 if zeta else 60
             best = min(((abs((a - want + 180) % 360 - 180), q) for a, q in ways(self.maze, self.player)),
                        default=(360, -1))
             if best[0] > slack:
@@ -583,8 +594,7 @@ def play_loop(game, inp, out):
         return 0
     for line in inp:
         cmd = line.strip().lower()
-        if game.maze.shape == "hex" and cmd in HEX_KEYS:
-            cmd = HEX_KEYS[cmd]
+        cmd = shape_keys(game.maze).get(cmd, cmd)
         if cmd in ("quit", "q", "x"):
             break
         if cmd == "reset":
@@ -674,10 +684,10 @@ def play_keys(game, fd, out):
     try:
         cbreak(fd)
         draw(game, out, KEY_HELP)
-        hexes = game.maze.shape == "hex"
+        own = shape_keys(game.maze)
         won = game.won  # S on G: there at once, before any key
         for key in read_keys(fd) if not won else ():
-            action = HEX_KEYS[key] if hexes and key in HEX_KEYS else "quit" if hexes and key == "x" else KEYS.get(key, key)
+            action = own[key] if key in own else "quit" if own and key == "x" else KEYS.get(key, key)
             if action == "quit":
                 break
             if action == "reset":

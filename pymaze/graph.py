@@ -23,6 +23,8 @@ and which passages are open.  Shapes:
   stairs up and down to the same (x, y) of the levels next to it); see ``pymaze.worlds``.
 * ``"weave"``: w x h squares, each with a tunnel candidate to the cells two away in a line,
   under the middle one; which may open depends on what is open (``rule``); see ``pymaze.weave``.
+* ``"zeta"``: w x h squares with eight neighbours (N, NE, E, SE, S, SW, W, NW); the two diagonal
+  passages of a 2 x 2 block cross, so at most one of them may open (``rule``); see ``pymaze.zeta``.
 
 On hex, triangle and polar mazes (``Maze.geometry == "graph"``) the index
 space is the cells ``0 .. n-1`` followed by the passages ``n .. n+m-1``:
@@ -49,11 +51,11 @@ from operator import sub
 
 from .errors import GeometryError, ParameterError, SizeError
 from .masks import settle
-from . import weave, worlds
+from . import weave, worlds, zeta
 from .worlds import WRAPS
 
-SHAPES = ("square", "hex", "triangle", "polar", "cylinder", "torus", "moebius", "upsilon", "levels", "weave")
-RULED = ("weave",)  # shapes where a passage may open only as what is open allows (see ``rule``)
+SHAPES = ("square", "hex", "triangle", "polar", "cylinder", "torus", "moebius", "upsilon", "levels", "weave", "zeta")
+RULED = ("weave", "zeta")  # shapes where a passage may open only as what is open allows (see ``rule``)
 MAX_CELLS = 4_000_000  # the most cells of a lattice: as many as a 2000 x 2000 square maze
 GRAPH_SHAPES = SHAPES[1:]
 DIAGONALS = ("never", "no-corners", "one-blocked", "always")  # a block maze's rules for diagonal steps
@@ -166,6 +168,8 @@ class Lattice:
             nbrs, total = worlds.levels_nbrs(w, h, depth), w * h * depth
         elif shape == "weave":
             nbrs, total = weave.nbrs(w, h), w * h
+        elif shape == "zeta":
+            nbrs, total = zeta.nbrs(w, h), w * h
         else:
             if shape == "triangle" and w == 1 and h > 1:
                 raise SizeError("a triangle maze one cell wide falls apart into pairs of triangles (each "
@@ -219,6 +223,8 @@ class Lattice:
         self.m, self.ends = m - n, ends
         if shape == "weave":
             self.middle, self.over = weave.tunnels(self)
+        elif shape == "zeta":
+            self.cross = zeta.crossings(self)
 
     def _switch(self, mask, total):
         """Which raw cells are on: all, or those whose centre falls on a set cell of ``mask``."""
@@ -244,7 +250,7 @@ class Lattice:
     def bounds(self):
         """``(x0, y0, x1, y1)`` of the unmasked lattice's drawing."""
         w, h = self.w, self.h
-        if self.shape in WRAPS or self.shape == "weave":
+        if self.shape in WRAPS or self.shape in ("weave", "zeta"):
             return 0.0, 0.0, float(w), float(h)
         if self.shape == "upsilon":
             return worlds.upsilon_bounds(w, h)
@@ -259,7 +265,7 @@ class Lattice:
 
     def raw_centre(self, k):
         w = self.w
-        if self.shape in WRAPS or self.shape == "weave":
+        if self.shape in WRAPS or self.shape in ("weave", "zeta"):
             return k % w + 0.5, k // w + 0.5
         if self.shape == "upsilon":
             return worlds.upsilon_centre(w, k)
@@ -359,6 +365,8 @@ class Lattice:
         A weave maze adds its tunnels (see ``pymaze.weave.drawing``)."""
         if self.shape == "weave":
             return weave.drawing(self)
+        if self.shape == "zeta":
+            return zeta.drawing(self)
         polygons, starts = array("d"), array("i", [0])
         walls = array("d", [0.0]) * (4 * self.m)
         border = array("d")
@@ -420,6 +428,8 @@ class Lattice:
             return worlds.levels_nbrs(self.w, self.h, self.depth)
         if self.shape == "weave":
             return weave.nbrs(self.w, self.h)
+        if self.shape == "zeta":
+            return zeta.nbrs(self.w, self.h)
         if self.shape == "hex":
             return _hex_nbrs(self.w, self.h)
         if self.shape == "triangle":
@@ -599,7 +609,7 @@ def rule(maze):
     lat = maze.lattice
     if lat is None or lat.shape not in RULED:
         return None
-    return weave.Rule(maze)
+    return zeta.Rule(maze) if lat.shape == "zeta" else weave.Rule(maze)
 
 
 def between(maze):
@@ -658,7 +668,9 @@ def heuristic(maze, name, targets=None):
     Square mazes: ``manhattan``, ``euclidean``, ``octile`` or ``zero``.  Hex: the hex distance
     for ``manhattan`` and ``octile`` (exact on an open grid), the Euclidean distance over the
     step length for ``euclidean``.  Triangle and polar: the Euclidean distance divided by the
-    longest step between neighbouring centres for any name but ``zero``.
+    longest step between neighbouring centres for any name but ``zero``.  Zeta: the Chebyshev
+    distance for ``manhattan`` and ``octile`` (a diagonal move is one move, so the octile
+    distance could overestimate; Chebyshev's is exact on an open grid).
     """
     if name == "zero":
         return lambda p: 0
@@ -680,6 +692,8 @@ def heuristic(maze, name, targets=None):
             return _wrap_heuristic(lat, name, maze.goals if targets is None else targets)
         if lat.shape == "levels":
             return _levels_heuristic(lat, name, maze.goals if targets is None else targets)
+        if lat.shape == "zeta" and name != "euclidean":
+            return zeta.chebyshev(lat, maze.goals if targets is None else targets)
         step = lat.max_step()
         spots = [lat.centre(g) for g in (maze.goals if targets is None else targets)]
 

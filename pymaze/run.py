@@ -118,7 +118,7 @@ class Run:
         """Start generator ``slug`` on a ``width x height`` cell maze.
 
         ``shape``: "square" (default) or one of the other ``pymaze.graph.SHAPES`` (hex, triangle,
-        polar, cylinder, torus, moebius, upsilon, levels, weave);
+        polar, cylinder, torus, moebius, upsilon, levels, weave, zeta);
         ``geometry``: the view of a square maze, "thin" or "block", or a shape's name (the
         same as ``shape=``).  ``mask``: a ``pymaze.masks.Mask`` switching cells off.
         ``depth``: the levels of a ``levels`` maze (each ``width x height``; default 1).

@@ -29,7 +29,7 @@ MARKS = {0: "#ffffff", 1: "#e11d48", 2: "#f59e0b", 3: "#38bdf8", 4: "#c7d2fe", 5
          7: "#d9f99d", 8: "#94a3b8", 9: "#e9d5ff", 10: "#fca5a5", 11: "#e0f2fe", 12: "#0d9488"}
 
 UNITS = {"thin": 24, "block": 12, "hex": 14, "triangle": 34, "polar": 20, "cylinder": 24, "torus": 24, "moebius": 24, "upsilon": 24, "levels": 24,
-         "weave": 24}  # px per maze unit
+         "weave": 24, "zeta": 24}  # px per maze unit
 MARGIN = 6  # px around the maze
 
 
@@ -118,7 +118,7 @@ class Scene:
         one is open, the walls it passes under have its mouth cut out, and (``bridges``) the bridge
         over it follows (``bridge_segments``)."""
         d, g, out = self.drawn, self.maze.wall if wall is None else wall, []
-        walls, tunnels = d["walls"], d.get("tunnels", ())
+        walls, tunnels = d["walls"], d.get("tunnels", ())  # (a zeta maze's diagonal: a point, never a wall)
         cuts = {c: d["cuts"][8 * i:8 * i + 8] for j, t in enumerate(tunnels) if not g[t]
                 for i, c in enumerate(d["covers"][2 * j:2 * j + 2], 2 * j)}
         skip = set(tunnels)
@@ -146,6 +146,22 @@ class Scene:
             if not g[t]:
                 b = d["bridges"][32 * j:32 * j + 32]
                 out.append([(self.px(b[i], b[i + 1]), self.px(b[i + 2], b[i + 3])) for i in range(0, 32, 4)])
+        return out
+
+    def corridors(self, wall=None):
+        """A zeta maze: per open diagonal passage, ``(a, b, half_a, half_b, rails)``: its two cells,
+        the halves of the diamond about the corner it runs through (px polygons, to fill in each
+        cell's colour over the walls meeting there) and its two rails (px segments)."""
+        d, g, out = self.drawn, self.maze.wall if wall is None else wall, []
+        if d is None:
+            return out
+        lat = self.maze.lattice
+        for j, v in enumerate(d.get("diagonals", ())):
+            if not g[v]:
+                b = d["bands"][24 * j:24 * j + 24]
+                pts = [self.px(b[i], b[i + 1]) for i in range(0, 24, 2)]
+                k = v - lat.n
+                out.append((lat.ends[2 * k], lat.ends[2 * k + 1], pts[0:4], pts[4:8], [pts[8:10], pts[10:12]]))
         return out
 
     def wall_runs(self):
@@ -277,6 +293,13 @@ def to_svg(maze, route=None, numbers=False, heat_map=None, title=None, unit=None
             out.append(f'<g class="bridge"><path fill="none" stroke="{WALL}" stroke-width="{width}" '
                        f'stroke-linecap="round" d="{d}"/><path fill="none" stroke="{WALL}" '
                        f'stroke-width="{num(max(1, u / 24))}" stroke-dasharray="{num(u / 12)}" d="{hidden}"/></g>')
+    heat_of = {p: heat(maze.num[p] - 1, top) for p in numbered} if heat_map else {}
+    for a, b, half_a, half_b, rails in scene.corridors():  # a zeta maze: the corridor of each open diagonal
+        fill_a, fill_b = heat_of.get(a, FLOOR), heat_of.get(b, FLOOR)
+        d = "".join(polyline(rail) for rail in rails)
+        out.append(f'<g class="diagonal"><path fill="{fill_a}" d="{polyline(half_a)}Z"/><path fill="{fill_b}" '
+                   f'd="{polyline(half_b)}Z"/><path fill="none" stroke="{WALL}" stroke-width="{width}" '
+                   f'stroke-linecap="round" d="{d}"/></g>')
     out.extend(seam_marks(scene))
     out.extend(stair_svg(scene))
     if len(route) > 1:

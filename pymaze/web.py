@@ -16,7 +16,7 @@ import re
 import sys
 from array import array
 
-from . import __version__, masks, registry
+from . import __version__, masks, registry, zeta
 from .errors import GeometryError, MazeFormatError, ParameterError, SizeError, check_whole
 from .formats import MAX_CHARS, WRITERS, parse
 from .graph import GRAPH_SHAPES, Lattice, polar_rings
@@ -87,6 +87,9 @@ def drawing_of(lattice):
     if "tunnels" in d:  # a weave maze: each tunnel, the cell it runs under and the two walls it passes
         meta.update(tunnels=d["tunnels"].tolist(), middles=d["middles"].tolist(), covers=d["covers"].tolist(),
                     bridges=d["bridges"].tolist(), cuts=d["cuts"].tolist())
+    if "diagonals" in d:  # a zeta maze: each diagonal passage and the two cells beside its corner (its
+        #                   segment is the corner; the page builds the corridor as zeta.band does, CUT wide)
+        meta.update(diagonals=d["diagonals"].tolist(), beside=d["beside"].tolist(), cut=zeta.CUT)
     return (json.dumps(meta), d["polygons"].tobytes(), d["starts"].tobytes(), d["walls"].tobytes(),
             d["border"].tobytes(), lattice.ends.tobytes())
 

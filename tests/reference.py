@@ -174,6 +174,12 @@ def lattice(shape, w, h):
         for step in (1, 2):
             G.add_edges_from(((x, y), (x + step, y)) for x in range(w - step) for y in range(h))
             G.add_edges_from(((x, y), (x, y + step)) for x in range(w) for y in range(h - step))
+    elif shape == "zeta":  # the king's graph: a grid, and both diagonals of every 2 x 2 block
+        G.add_nodes_from(product(range(w), range(h)))
+        G.add_edges_from(((x, y), (x + 1, y)) for x in range(w - 1) for y in range(h))
+        G.add_edges_from(((x, y), (x, y + 1)) for x in range(w) for y in range(h - 1))
+        G.add_edges_from(((x, y), (x + 1, y + 1)) for x in range(w - 1) for y in range(h - 1))
+        G.add_edges_from(((x + 1, y), (x, y + 1)) for x in range(w - 1) for y in range(h - 1))
     elif shape == "levels":  # one level (the default depth): a grid, positions (x, y, level 0)
         G.add_nodes_from((x, y, 0) for x, y in product(range(w), range(h)))
         G.add_edges_from(((x, y, 0), (x + 1, y, 0)) for x in range(w - 1) for y in range(h))

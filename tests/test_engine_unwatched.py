@@ -16,9 +16,9 @@ from pymaze.solution import Solution
 import walk_steps
 
 SIZE = {"square": (9, 7), "hex": (7, 6), "triangle": (8, 6), "polar": (6, 4), "cylinder": (7, 5), "torus": (6, 5),
-        "moebius": (7, 5), "upsilon": (7, 6), "levels": (5, 4), "weave": (8, 7)}
+        "moebius": (7, 5), "upsilon": (7, 6), "levels": (5, 4), "weave": (8, 7), "zeta": (7, 6)}
 SOLVE_SIZE = {"square": (8, 6), "hex": (6, 5), "triangle": (7, 5), "polar": (5, 3), "cylinder": (6, 5), "torus": (5, 4),
-              "moebius": (6, 5), "upsilon": (6, 5), "levels": (5, 4), "weave": (7, 6)}  # a loopy maze: enough to search
+              "moebius": (6, 5), "upsilon": (6, 5), "levels": (5, 4), "weave": (7, 6), "zeta": (6, 5)}  # a loopy maze: enough to search
 DEPTH = {"levels": 3}  # the levels of a levels maze here (other shapes: none)
 
 

@@ -27,7 +27,8 @@ SOLVERS = registry.solvers()
 SIZES = {"square": [(6, 5), (1, 7)], "hex": [(9, 7), (1, 4), (5, 1)], "triangle": [(8, 5), (3, 1)],
          "polar": [(6, 5), (3, 1)], "cylinder": [(6, 5), (3, 1)], "torus": [(6, 5), (3, 3)],
          "moebius": [(6, 5), (3, 2)], "upsilon": [(6, 5), (1, 4), (5, 1)],
-         "levels": [(6, 5), (1, 4)], "weave": [(6, 5), (1, 4), (5, 3)]}  # one level here; several in tests/test_worlds.py
+         "levels": [(6, 5), (1, 4)], "weave": [(6, 5), (1, 4), (5, 3)],
+         "zeta": [(6, 5), (1, 4), (5, 2)]}  # one level here; several in tests/test_worlds.py
 # Open-room generators (perfect=False: random obstacles, caves, dungeons) promise no spanning tree and are
 # checked by tests of their own.
 CASES = [(shape, slug, size, seed) for shape in SHAPES for slug, a in GENERATORS.items()
@@ -324,11 +325,16 @@ def test_the_drawing_has_a_polygon_per_cell_and_a_wall_per_passage_on_both_cells
     # A weave maze's tunnel is no side of a polygon: its segment runs from one end's centre to the other's.
     tunnels = set(d.get("tunnels", ()))
     assert bool(tunnels) == (shape == "weave")
+    # A zeta maze's diagonal passage is no side either: its segment is the one corner its cells share.
+    diagonals = set(d.get("diagonals", ()))
+    assert bool(diagonals) == (shape == "zeta")
     for k, via in enumerate(d["passages"]):
         a, b = sorted(ends[via])
         x0, y0, x1, y1 = (round(v, 6) for v in d["walls"][4 * k:4 * k + 4])
         if via in tunnels:
             assert [x0, y0, x1, y1] == [round(v, 6) for v in maze.lattice.centre(a) + maze.lattice.centre(b)]
+        elif via in diagonals:
+            assert (x0, y0) == (x1, y1) and corners[a] & corners[b] == {(x0, y0)}
         elif via in wraps:
             j = 4 * wraps[via]
             u0, v0, u1, v1 = (round(v, 6) for v in d["wrap_walls"][j:j + 4])
@@ -337,6 +343,7 @@ def test_the_drawing_has_a_polygon_per_cell_and_a_wall_per_passage_on_both_cells
         else:
             assert {(x0, y0), (x1, y1)} <= corners[a] & corners[b], "a wall is an edge both cells share"
     # Every side of every polygon is a wall or a border segment, once.
+    tunnels |= diagonals  # (neither is drawn as a side)
     sides = {}
     for p, pts in ((p, d["polygons"][2 * d["starts"][k]:2 * d["starts"][k + 1]]) for k, p in enumerate(d["cells"])):
         xy = [(round(pts[i], 6), round(pts[i + 1], 6)) for i in range(0, len(pts), 2)]

@@ -146,6 +146,7 @@ def test_the_page_draws_the_engines_maze_with_every_mark(page, shape, slug, solv
     d = maze.drawing()
     tunnels = set(d.get("tunnels", ()))
     tunnels |= {c for j, t in enumerate(d.get("tunnels", ())) if not maze.wall[t] for c in d["covers"][2 * j:2 * j + 2]}
+    tunnels |= set(d.get("diagonals", ()))  # (a zeta maze: a diagonal is no wall; an open one is a corridor, tests/test_page_zeta.py)
     closed = [p for p in range(n, len(maze.wall)) if maze.wall[p] and p not in tunnels and p not in stairs]
     walls = page.js(SAMPLE, closed)
     assert all(near(c, WALL, 60) for c in walls), [c for c in walls if not near(c, WALL, 60)][:5]

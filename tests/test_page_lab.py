@@ -29,7 +29,7 @@ def lab_done(page, timeout=180000):
     return page.js("window.pymaze.lab()")
 
 
-@pytest.mark.parametrize("geometry", ["square", "hex", "torus"])
+@pytest.mark.parametrize("geometry", ["square", "hex", "torus", "zeta"])
 def test_a_small_lab_gives_the_librarys_numbers(page, geometry):
     open_lab(page, ["dig", "kruskal"], ["bfs", "astar"], geometry=geometry)
     got = lab_done(page)

@@ -216,10 +216,11 @@ def test_generator_boards_equal_single_generations(race_page):
 SHAPED = ["gen=dig&g.loops=0.3&w=9&h=7&seed=3&shape=hex&mask=circle&race=solve&r=astar,bfs,greedy"
           "&r0.weight=2&r0.heuristic=euclidean",
           "gen=dig&w=6&h=4&seed=2&shape=polar&mask=ring&race=generate&r=kruskal,dig,wilson&r1.mode=restart",
-          "gen=dig&g.loops=0.2&w=8&h=6&seed=4&shape=torus&race=solve&r=astar,bfs,wall"]
+          "gen=dig&g.loops=0.2&w=8&h=6&seed=4&shape=torus&race=solve&r=astar,bfs,wall",
+          "gen=wilson&w=9&h=6&seed=5&shape=zeta&race=generate&r=kruskal,prim,hunt"]
 
 
-@pytest.mark.parametrize("fragment", SHAPED, ids=["hex", "polar", "torus"])
+@pytest.mark.parametrize("fragment", SHAPED, ids=["hex", "polar", "torus", "zeta"])
 def test_hex_and_polar_races_with_masks_and_own_options_equal_single_runs(race_page, fragment):
     runs = racer_runs(fragment)
     events = [r.events() for r in runs]

@@ -276,6 +276,19 @@ def test_hex_walls_are_the_drawings_and_the_picture_is_the_maze(page):
 
 
 
+def test_zeta_walls_are_the_sides_and_each_open_diagonals_two_rails(page):
+    # (a diagonal is no side: closed, no wall; open, a corridor between two rails, as on the board)
+    snap = open_link(page, "gen=wilson&shape=zeta&w=8&h=6&seed=2&view=3d")
+    maze = pymaze.generate("wilson", 8, 6, seed=2, shape="zeta")
+    assert bytes(snap["wall"]) == bytes(maze.wall)
+    lat, d = maze.lattice, maze.drawing()
+    diagonals = set(d["diagonals"])
+    sides = sum(1 for v in range(lat.n, lat.n + lat.m) if maze.wall[v] and v not in diagonals)
+    rails = 2 * sum(1 for v in diagonals if not maze.wall[v])
+    assert rails and view(page)["walls"] == sides + len(d["border"]) // 4 + rails
+    assert not page.errors()
+
+
 def test_overview_stands_the_walls_up_and_paints_the_boards_marks_at_each_event(page):
     runs = page.js("window.pymaze.runs")
     page.js("f => { location.hash = f; }", "gen=dig&w=12&h=9&seed=3&sol=bfs&run=solve&view=thin")

@@ -97,6 +97,8 @@ export class Editor {
     const s = this.s;
     if (q === s.start || q === s.goals[0]) return;
     const edged = this.thin || this.shape; // walls and cells are apart
+    const z = this.shape && this.shape.diagonals.get(q); // a zeta maze: no diagonal opens across an open one
+    if (!value && z && z.crossing >= 0 && !s.wall[z.crossing]) return;
     if (!this.brush) { if (!edged || this.kind(q) === "wall") setWall(s, q, value); }
     else if (!s.wall[q] && (!edged || this.kind(q) === "cell")) setWeight(s, q, value);
     this.changed();
@@ -151,7 +153,8 @@ export class Editor {
     let best = p, far = Infinity;
     for (const i of g.passagesOf(p)) {
       if (g.tunnels.has(i)) continue; // (a weave maze's tunnel is no side: presses are for walls)
-      const d = segmentDistance(x, y, ...g.segment(i, p)); // (across a seam: the side at p's edge)
+      // (a zeta maze's diagonal is its corner: a press near the corner means it, not the sides there)
+      const d = segmentDistance(x, y, ...g.segment(i, p)) * (g.diagonals.has(i) ? 0.5 : 1); // (across a seam: the side at p's edge)
       if (d < far) { far = d; best = i; }
     }
     for (const i of g.borderOf[p]) {

@@ -17,6 +17,8 @@ const WALK_KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRi
   PageUp: "upstairs", PageDown: "downstairs", "<": "upstairs", ">": "downstairs" }; // (stairs: mazes of levels)
 // A hex maze's six sides: q w e over a s d (north-west, north, north-east; south-west, south, south-east).
 const HEX_KEYS = { q: "nw", w: "up", e: "ne", a: "sw", s: "down", d: "se" };
+// A zeta maze's diagonals: q e over z c around w a s d (north-west, north-east; south-west, south-east), radians.
+const ZETA_KEYS = { q: -0.75 * Math.PI, e: -0.25 * Math.PI, z: 0.75 * Math.PI, c: 0.25 * Math.PI };
 
 class Mode {
   constructor(page) { this.page = page; }
@@ -82,7 +84,9 @@ export class Play extends Mode {
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     if (this.page.view3d.active && !this.page.machine.busy && this.page.view3d.key(e)) return true;
     const hex = this.walk.s.shape === "hex" && HEX_KEYS[e.key.toLowerCase()];
+    const zeta = this.walk.s.shape === "zeta" && ZETA_KEYS[e.key.toLowerCase()];
     if (hex) this.go(hex, true);
+    else if (zeta) this.go(zeta, true);
     else if (WALK_KEYS[e.key]) this.go(WALK_KEYS[e.key]);
     else if (/^[rR]$/.test(e.key)) { this.walk.reset(); this.showStairs(); }
     else if (/^[nN]$/.test(e.key)) this.page.switchMode("play", true);

@@ -259,6 +259,7 @@ export class Renderer {
     this.sides(p, 0); // the middle of each side again, over the clip's soft edge
     if (g.stairs.size) drawStairs(ctx, g, this.s.wall, p, this.k, this.ox, this.oy);
     if (g.under.size && g.under.has(p)) this.bridge(p);
+    if (g.corners.size) for (const i of g.corners.get(p) || []) this.corridor(i);
     const [cx, cy] = this.centre(p), r = g.inner[p] * this.k * 0.8;
     this.label(p, c, cx - r, cy - r, 2 * r, 2 * r, false);
   }
@@ -332,6 +333,29 @@ export class Renderer {
     ctx.restore();
   }
 
+  // A zeta maze: the open diagonal i's corridor through its corner, over the walls meeting there
+  // and the corners of the cells beside it (whichever of its four cells is painted, the whole
+  // corridor again: it lies in all four): the diamond about the corner, each half in the colour of
+  // the cell on its side (a marked passage: its mark's), then the two rails in the wall colour.
+  corridor(i) {
+    const s = this.s, g = this.graph;
+    if (s.wall[i]) return;
+    const ctx = this.ctx, b = g.diagonals.get(i).band, [a, c] = g.cellsOf(i), m = s.mark[i], k = this.k, ox = this.ox, oy = this.oy;
+    for (const [at, cell] of [[0, a], [8, c]]) {
+      ctx.beginPath();
+      for (let j = at; j < at + 8; j += 2) ctx[j === at ? "moveTo" : "lineTo"](ox + b[j] * k, oy + b[j + 1] * k);
+      ctx.closePath();
+      ctx.fillStyle = this.style(m ? this.mark32[m] : this.colour(cell));
+      ctx.fill();
+    }
+    ctx.strokeStyle = COLOURS.wall;
+    ctx.lineWidth = 2 * this.wallWidth;
+    ctx.lineCap = "round";
+    ctx.beginPath();
+    for (const j of [16, 20]) { ctx.moveTo(ox + b[j] * k, oy + b[j + 1] * k); ctx.lineTo(ox + b[j + 2] * k, oy + b[j + 3] * k); }
+    ctx.stroke();
+  }
+
   // A passage's segment: a marked passage in its mark's colour (wide, open or closed), a closed
   // one as a wall, an open one not at all (the cells' fills cover where it was).  A weave maze's
   // tunnel is drawn by the bridge over it, and a wall an open tunnel passes under has a gap.
@@ -339,6 +363,7 @@ export class Renderer {
     const s = this.s, m = s.mark[i];
     if (!m && !s.wall[i] || this.graph.stairs.has(i)) return; // (a stair has no side: its mark is the cell's)
     if (this.graph.tunnels.size && this.graph.tunnels.has(i)) return;
+    if (this.graph.diagonals.size && this.graph.diagonals.has(i)) return; // (drawn by corridor, while open)
     const cut = this.graph.cuts.size && (this.graph.cuts.get(i) || []).find(([t]) => !s.wall[t]);
     const ctx = this.ctx, w = cut ? cut[1] : this.graph.walls, j = cut ? 0 : 4 * (i - this.graph.n), k = this.k;
     ctx.strokeStyle = m ? this.style(this.mark32[m]) : COLOURS.wall;

@@ -28,6 +28,7 @@ export class ShapeView {
       }
     });
     const n = this.n, P = d.polygons, S = d.starts;
+    zetaCorners(this, d);
     this.cx = new Float64Array(n); this.cy = new Float64Array(n);
     this.inner = new Float64Array(n); // the radius of the largest circle about the centre inside the cell
     this.bbox = new Float64Array(4 * n);
@@ -153,7 +154,10 @@ export class ShapeView {
   cellsOf(i) { const k = i - this.n; return [this.ends[2 * k], this.ends[2 * k + 1]]; }
 
   // The cells to repaint when passage i changes: its two, and a tunnel's middle (its bridge).
-  repaints(i) { const t = this.tunnels.get(i); return t ? [...this.cellsOf(i), t.mid] : this.cellsOf(i); }
+  repaints(i) {
+    const t = this.tunnels.get(i), z = this.diagonals.get(i);
+    return t ? [...this.cellsOf(i), t.mid] : z ? z.cells : this.cellsOf(i);
+  }
 
   // The typical distance between neighbouring cells' centres (what a route line's width follows).
   get unit() {
@@ -163,6 +167,29 @@ export class ShapeView {
     }
     return this._unit;
   }
+}
+
+// A zeta maze (pymaze.zeta): each diagonal passage (its segment is the corner it runs through; never
+// a wall) with the four cells about that corner (its two, then those beside it, when on), the
+// diagonal crossing it (-1: none) and, for while it is open, its corridor as pymaze.zeta.band builds
+// it: the diamond about the corner in halves (its upper cell's, then its lower one's; four points
+// each), then its two rails; per cell, the diagonals at its corners.
+function zetaCorners(view, d) {
+  view.diagonals = new Map(); view.corners = new Map(); view.cut = d.cut || 0;
+  const at = new Map(), c = d.cut;
+  (d.diagonals || []).forEach((i, j) => {
+    const k = i - view.n, a = d.ends[2 * k], b = d.ends[2 * k + 1], W = d.walls, x = W[4 * k], y = W[4 * k + 1];
+    const cells = [a, b, d.beside[2 * j], d.beside[2 * j + 1]].filter((q) => q >= 0);
+    const N = [x, y - c], E = [x + c, y], S = [x, y + c], Wt = [x - c, y], mid = (p, q) => [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
+    const se = d.polygons[2 * d.starts[b]] > d.polygons[2 * d.starts[a]]; // the lower cell lies to the right: NW to SE
+    const pts = se ? [mid(S, Wt), Wt, N, mid(N, E), mid(N, E), E, S, mid(S, Wt), N, E, S, Wt]
+      : [mid(Wt, N), N, E, mid(E, S), mid(E, S), S, Wt, mid(Wt, N), Wt, N, E, S];
+    const key = `${x},${y}`, other = at.get(key);
+    view.diagonals.set(i, { cells, band: pts.flat(), crossing: other === undefined ? -1 : other });
+    if (other !== undefined) view.diagonals.get(other).crossing = i;
+    at.set(key, i);
+    for (const q of cells) view.corners.set(q, [...(view.corners.get(q) || []), i]);
+  });
 }
 
 export function segmentDistance(px, py, ax, ay, bx, by) {

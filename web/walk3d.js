@@ -122,9 +122,20 @@ export class View3D {
     const s = this.s, out = [];
     if (s.shapes) {
       const g = s.shapes, t = THIN * g.unit, W = g.walls, P = g.polygons, S = g.starts;
-      const seg = (x0, y0, x1, y1) => out.push([(x0 + x1) / 2, (y0 + y1) / 2, Math.hypot(x1 - x0, y1 - y0) + t, t, Math.atan2(y1 - y0, x1 - x0)]);
+      const box = (x0, y0, x1, y1) => out.push([(x0 + x1) / 2, (y0 + y1) / 2, Math.hypot(x1 - x0, y1 - y0) + t, t, Math.atan2(y1 - y0, x1 - x0)]);
+      // A zeta maze: an open diagonal's corridor through its corner (its rails; the walls meeting
+      // there stop at them), as the 2D board draws it.
+      const cut = new Set();
+      for (const [i, z] of g.diagonals) {
+        if (s.wall[i]) continue;
+        const b = z.band;
+        cut.add(`${W[4 * (i - g.n)]},${W[4 * (i - g.n) + 1]}`);
+        box(b[16], b[17], b[18], b[19]); box(b[20], b[21], b[22], b[23]);
+      }
+      const c = g.cut, end = (x, y, ox, oy) => { const l = Math.hypot(ox - x, oy - y) || 1; return cut.has(`${x},${y}`) ? [x + (c * (ox - x)) / l, y + (c * (oy - y)) / l] : [x, y]; };
+      const seg = cut.size ? (x0, y0, x1, y1) => box(...end(x0, y0, x1, y1), ...end(x1, y1, x0, y0)) : box;
       for (let k = 0; k < g.m; k++) {
-        if (s.wall[g.n + k] && !g.stairs.has(g.n + k)) seg(W[4 * k], W[4 * k + 1], W[4 * k + 2], W[4 * k + 3]); // (a stair: no wall)
+        if (s.wall[g.n + k] && !g.stairs.has(g.n + k) && !g.diagonals.has(g.n + k)) seg(W[4 * k], W[4 * k + 1], W[4 * k + 2], W[4 * k + 3]); // (a stair, a diagonal: no wall)
       }
       for (let p = 0; p < g.n; p++) {
         for (const i of g.borderOf[p]) {

@@ -1,14 +1,14 @@
 from array import array
 
 from ..events import MILESTONE, NUM, WALL
-from ..graph import RULED, SHAPES, cells, passages
+from ..graph import SHAPES, cells, passages, rule
 from ..registry import Param, generator
 from ._base import clear_numbers, shuffle
 
 CHUNK = 4096  # most cells relabelled in one step
 
 
-@generator("kruskal", "Clustering (Kruskal)", short="Kruskal", group="seed", order=10, initial="closed", perfect=True, layer="cluster", shapes=tuple(s for s in SHAPES if s not in RULED), params=[
+@generator("kruskal", "Clustering (Kruskal)", short="Kruskal", group="seed", order=10, initial="closed", perfect=True, layer="cluster", shapes=tuple(s for s in SHAPES if s != "weave"), params=[
     Param("method", "choice", "unionfind", choices=("unionfind", "naive"),
           help="how clusters are told apart: union-find (path compression, union by size), "
                "or plain labels where the larger label number is relabelled to the smaller"),
@@ -24,7 +24,8 @@ def kruskal(maze, rng, method="unionfind", watch=True):
        steps), then open the wall: a milestone.  Method "unionfind" finds
        clusters with union-find (path halving, union by size) and relabels
        the smaller cluster; method "naive" compares the labels themselves
-       and relabels the larger label number to the smaller.
+       and relabels the larger label number to the smaller.  On a zeta maze
+       a diagonal wall stays when the diagonal crossing it is open already.
     4. Stop when every wall has been visited: one cluster.  Then clear the
        labels (a last milestone): the finished maze carries no colour.
 
@@ -33,13 +34,17 @@ def kruskal(maze, rng, method="unionfind", watch=True):
     keeps its members as a linked list, so a relabel touches only the cells
     that change.  Nobody watching, union-find needs no labels at all.
 
-    Property: perfect (a spanning tree).  Not uniform: a random wall order
+    Property: perfect (a spanning tree; on a zeta maze too: a diagonal refused
+    has its crossing one open, whose cells lie beside both of its own, joined
+    to them by side walls that never stay).  Not uniform: a random wall order
     is not a uniform draw over spanning trees.  Short dead ends, lots of
     branching, no long corridors.
     Source: J. B. Kruskal, "On the shortest spanning subtree of a graph"
     (1956); Jamis Buck, "Maze Generation: Kruskal's Algorithm".
     """
     num, wall = maze.num, maze.wall
+    may = rule(maze)    # a zeta maze: may this passage open now?  (weave is not taken: its rule
+    #                     depends on what opens later around a tunnel)
     square = array("i", cells(maze))    # cell k's index in the maze
     n = len(square)
     cw = maze.cells_w if maze.shape == "square" and maze.mask is None else 0   # a plain grid's row
@@ -66,13 +71,13 @@ def kruskal(maze, rng, method="unionfind", watch=True):
         a, b, via = ends_a[e], ends_b[e], vias[e]
         if naive:
             keep, gone = num[square[a]] - 1, num[square[b]] - 1
-            if keep == gone:
+            if keep == gone or may is not None and not may.may_open(square[a], via, square[b]):
                 continue
             if keep > gone:
                 keep, gone = gone, keep
         else:
             keep, gone = _find(parent, a), _find(parent, b)
-            if keep == gone:
+            if keep == gone or may is not None and not may.may_open(square[a], via, square[b]):
                 continue
             if size[keep] < size[gone]:
                 keep, gone = gone, keep
