@@ -11,7 +11,7 @@ built site's second visit (reloaded offline from its service worker's copy), a b
 page (``loadPyodide`` in a module worker, then ``1 + 1``) and, with ``--before``, another build
 of the site (an older commit's, for a before/after).  "ready" is the engine up (the page's
 ``window.pymaze.ready``), "first run" the tests' moment (the first visit's solve started);
-both in seconds since navigation.  The parts come from ``window.pymaze.boot()`` (web/worker.js).
+both in seconds since navigation.  The parts come from ``window.pymaze.boot()`` (web/engine/worker.js).
 Exit 1 when the page's ready over the bare boot's misses the target (≤ 0.6×).
 """
 

@@ -184,7 +184,7 @@ def test_the_worker_talks_to_its_own_origin_only(page):
 def test_the_page_and_the_worker_are_sent_a_policy_of_their_own_origin(page, site_url):
     import urllib.request
     meta = page.js("document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
-    with urllib.request.urlopen(site_url + "worker.js") as reply:
+    with urllib.request.urlopen(site_url + "engine/worker.js") as reply:
         header = reply.headers["Content-Security-Policy"]
     for policy in (meta, header):
         # its own origin, and blob: URLs (made only by this origin's code: a print sheet it opened)

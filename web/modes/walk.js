@@ -1,8 +1,8 @@
 // Play mode: a walker moves from S towards G one cell per move; the trail
 // it walked is drawn as a line, squares it walked back over turn pale.
 // Works on the page's state object (marks and route), nothing else.
-import { MARK, setMark } from "./state.js";
-import { stairFrom } from "./stairs.js";
+import { MARK, setMark } from "../engine/state.js";
+import { stairFrom } from "../board/stairs.js";
 
 export const DIRECTIONS = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
 // Shaped mazes walk by angle (radians, y down): a named direction's, within a tolerance.

@@ -1,9 +1,9 @@
 // Build time (Node, run by build.py): boot the pinned Pyodide, put the site's pymaze wheel on sys.path,
 // import the engine (pymaze.web and every algorithm) and write the started interpreter's memory, gzipped, as the
 // site's engine snapshot.  The page's worker restores it instead of starting Python and
-// importing the engine (web/worker.js); a snapshot that does not load sends it on the normal boot.
+// importing the engine (web/engine/worker.js); a snapshot that does not load sends it on the normal boot.
 //
-//     node web/snapshot/make.mjs PYODIDE_DIR WHEEL OUT
+//     node web/engine/snapshot/make.mjs PYODIDE_DIR WHEEL OUT
 //
 // Pyodide's memory snapshot is a private API of the pinned version (314.0.7): the `loadPyodide`
 // option `_makeSnapshot` and `pyodide.makeMemorySnapshot()`; the page's `_loadSnapshot` restores
@@ -18,7 +18,7 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodid
 const pyodide = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + "/", _makeSnapshot: true, stdout: () => {}, stderr: () => {},
 });
-// (imported from the wheel itself, by zipimport, as the page does: web/worker.js)
+// (imported from the wheel itself, by zipimport, as the page does: web/engine/worker.js)
 const wheelPath = `${pyodide.FS.cwd()}/${path.basename(wheel)}`;
 pyodide.FS.writeFile(wheelPath, new Uint8Array(fs.readFileSync(wheel)));
 pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(wheelPath)})`);

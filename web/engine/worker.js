@@ -3,7 +3,7 @@
 // one pymaze.web.Session (the page's maze and runs), calls its methods from one
 // table of requests, and hands events out as transferred Int32Arrays.  Opened with
 // ?debug (engine.js: the tests' and benchmarks' flag) it also loads pymaze.web_debug.
-import { loadPyodide } from "./pyodide.mjs";
+import { loadPyodide } from "../pyodide.mjs";
 import { pack, packedBuffers, unpackBits } from "./pack.js";
 
 let session = null; // pymaze.web.Session: every request below is one of its methods
@@ -221,7 +221,7 @@ const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(
 const instantiate = WebAssembly.instantiateStreaming; // (Pyodide compiles while downloading with it)
 WebAssembly.instantiateStreaming = (...args) => instantiate(...args).then((r) => { mark("compiled"); return r; });
 
-// The site's engine snapshot (build.py, web/snapshot/make.mjs), gunzipped as it downloads; a
+// The site's engine snapshot (build.py, web/engine/snapshot/make.mjs), gunzipped as it downloads; a
 // damaged file fails gzip's checksum here rather than restoring a broken interpreter.  Read whole
 // before Pyodide starts, so that a missing or damaged one leaves no half-started runtime behind
 // (with its downloads under way); the runtime's WebAssembly downloads meanwhile all the same, into
@@ -236,7 +236,7 @@ async function snapshotBytes(url) {
 
 async function boot() {
   stage("downloading runtime", 0.05);
-  const base = new URL("./", import.meta.url).href;
+  const base = new URL("../", import.meta.url).href;
   const manifest = await (await fetch(base + "manifest.json")).json();
   mark("manifest");
   const wheelBytes = fetch(base + manifest.wheel).then((r) => {  // downloads while the runtime starts

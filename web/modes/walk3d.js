@@ -4,8 +4,8 @@
 // maze); the camera at the walker's eye, turning and stepping with short moves (snapped with
 // reduced motion); S, G and the trail painted on the floor; the 2D board drawn small in a corner
 // as the minimap.  The walk itself is walk.js's: this view turns a heading into its moves.
-import { COLOURS, MARKS } from "./palette.js";
-import { MARK } from "./state.js";
+import { COLOURS, MARKS } from "../board/palette.js";
+import { MARK } from "../engine/state.js";
 import { fit, showStage, stage, webglSupported } from "./three_stage.js";
 import { DIRECTIONS } from "./walk.js";
 
@@ -53,7 +53,7 @@ export class View3D {
       this.notice("This browser cannot draw WebGL, so the 3D view is not available: the maze stays in 2D.");
       return false;
     }
-    if (!this.T) this.T = await import("./three.js");
+    if (!this.T) this.T = await import("../three.js");
     if (!this.renderer) {
       try { this.setup(); } catch (err) {
         this.wanted = false;

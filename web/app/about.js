@@ -1,6 +1,6 @@
 // The about page's list of colours, from the page's own palette (a file: the site's
 // Content-Security-Policy allows no inline script).
-import { MARKS, PARTS } from "./palette.js";
+import { MARKS, PARTS } from "../board/palette.js";
 
 const list = document.getElementById("colours");
 for (const [colour, text] of [...Object.values(PARTS), ...Object.values(MARKS)]) {

@@ -1,6 +1,6 @@
 // What the page says in words: the stats line, the notes of a run, the notice.
 // Note codes come from the engine's vocabulary (NOTE, filled from the catalogue).
-import { MARK, NOTE } from "./state.js";
+import { MARK, NOTE } from "../engine/state.js";
 
 // Every number on the page is written one way: digits grouped by thousands with a comma.
 // (One formatter for all: toLocaleString with options builds a new one per call, and the stats

@@ -2,8 +2,8 @@
 // catalogue), a link to its source file (served with the site under src/), and
 // the step being shown, in words, from the event at the cursor and the maze's
 // coordinates ("expanding (12, 7), distance 23").
-import { BITS, MARK_NAME, OP } from "./state.js";
-import { where } from "./status.js";
+import { BITS, MARK_NAME, OP } from "../engine/state.js";
+import { where } from "../board/status.js";
 
 // What a mark means a step is doing, by mark name (the vocabulary arrives with the catalogue).
 const DOING = { current: "at", stack: "pushing", frontier: "queueing", visited: "expanding", route: "route through",

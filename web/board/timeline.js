@@ -3,8 +3,8 @@
 // milestones' kinds, and the scrubber under the board (a bar with a tick per milestone,
 // coloured by kind; drag, click a tick, or use the keys).
 import { COLOURS, MARKS } from "./palette.js";
-import { BITS, MARK, NOTE, OP } from "./state.js";
-import { pack } from "./pack.js";
+import { BITS, MARK, NOTE, OP } from "../engine/state.js";
+import { pack } from "../engine/pack.js";
 
 const FIRST_K = 4096; // events between snapshots, doubled whenever the snapshots outgrow their budget
 const BUDGET = 96 * 2 ** 20; // bytes all the snapshots of a run may take (packed: see pack)

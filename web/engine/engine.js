@@ -7,7 +7,7 @@
 const workerUrl = () => new URL(globalThis.PYMAZE_DEBUG === true ? "./worker.js?debug" : "./worker.js", import.meta.url);
 
 export class Engine {
-  // `spare`: a worker already booting (web/early.js), taken over with its messages so far.
+  // `spare`: a worker already booting (web/app/early.js), taken over with its messages so far.
   constructor({ onStage, onReady, onFatal, onRestart, spare = null }) {
     this.hooks = { onStage, onReady, onFatal, onRestart };
     this.pending = new Map();

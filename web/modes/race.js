@@ -6,14 +6,14 @@
 // run on every shape (hex, triangle and polar boards share the race's drawing: shapes.js) and mask;
 // each racer may carry its own options; the person's own algorithms (the Code mode's) race too, and
 // a link names them as "yours:SLUG" (their code never comes from a race link: it must be registered).
-import { field } from "./controls.js";
+import { field } from "../app/controls.js";
 import { withLang } from "./explain.js";
-import { Legend } from "./legend.js";
-import { Player } from "./player.js";
-import { Renderer } from "./render.js";
-import { ShapeView } from "./shapes.js";
-import { BITS, MARK, NOTE, OP } from "./state.js";
-import { describeNotes, fmt } from "./status.js";
+import { Legend } from "../board/legend.js";
+import { Player } from "../board/player.js";
+import { Renderer } from "../board/render.js";
+import { ShapeView } from "../board/shapes.js";
+import { BITS, MARK, NOTE, OP } from "../engine/state.js";
+import { describeNotes, fmt } from "../board/status.js";
 
 const el = (tag, cls, text) => {
   const e = document.createElement(tag);

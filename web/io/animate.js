@@ -4,8 +4,8 @@
 // chosen size, from a state of their own (the board is left alone), as fast as the encoder
 // takes them.  Frame i shows the run after event min(to, from + i * perFrame), so the same run
 // and settings give the same frames.
-import { GIFEncoder, applyPalette, quantize } from "./gifenc.esm.js";
-import { Renderer } from "./render.js";
+import { GIFEncoder, applyPalette, quantize } from "../gifenc.esm.js";
+import { Renderer } from "../board/render.js";
 
 const FORMATS = { gif: ["GIF", "image/gif"], webm: ["WebM video", "video/webm"], mp4: ["MP4 video", "video/mp4"] };
 const MAX_FRAMES = 20000;
@@ -164,7 +164,7 @@ async function gif(frames, st, tick) {
 // A video through WebCodecs (mediabunny muxes it); null when no codec of the container encodes here.
 async function webcodecs(frames, st, tick) {
   if (typeof VideoEncoder === "undefined") return { missing: "WebCodecs is not available in this browser" };
-  const M = await import("./mediabunny.min.mjs");
+  const M = await import("../mediabunny.min.mjs");
   const format = st.format === "mp4" ? new M.Mp4OutputFormat() : new M.WebMOutputFormat();
   const bitrate = bitrateOf(st);
   const codec = await M.getFirstEncodableVideoCodec(format.getSupportedVideoCodecs(),

@@ -2,7 +2,7 @@
 // draws them, stepped back or scrubbed) laid on a tilted floor that the pointer orbits (drag) and
 // zooms (wheel).  three.js is the one the walk's view loads (walk3d.js), on the same stage.
 import { fit, showStage, stage, webglSupported } from "./three_stage.js";
-import { COLOURS } from "./palette.js";
+import { COLOURS } from "../board/palette.js";
 import { View3D } from "./walk3d.js";
 
 const WALL_HEIGHT = 0.35; // the walls stand this high (in cells: low enough to see each cell's floor past them)
@@ -27,7 +27,7 @@ export class Overview3D {
       this.notice("This browser cannot draw WebGL, so the 3D view is not available: the board stays in 2D.");
       return false;
     }
-    if (!this.T) this.T = await import("./three.js");
+    if (!this.T) this.T = await import("../three.js");
     if (!this.renderer) this.setup();
     this.r = r;
     showStage(this, true);

@@ -10,7 +10,7 @@
 import { Pixels } from "./pixels.js";
 import { COLOURS, ROUTE_LINES, WALL_RGB, cluster, css, faded, heat, ink, markTables, pack, rgb, weightTint }
   from "./palette.js";
-import { MARK } from "./state.js";
+import { MARK } from "../engine/state.js";
 import { drawStairs } from "./stairs.js";
 
 const WALL32 = pack(WALL_RGB);

@@ -1,7 +1,7 @@
 // The Lab's results drawn with uPlot: a histogram per algorithm (overlaid steps) and a box plot per
 // algorithm (quartile box, median line, min-max whiskers, mean dot) of one figure, and the table of
 // its spread beside the measured dead-end share and Pullen's published one.
-import uPlot from "./uplot.esm.js";
+import uPlot from "../uplot.esm.js";
 
 // Walter D. Pullen, "Think Labyrinth: Maze Algorithms": the share of cells that are dead ends, in %.
 export const PULLEN = { dig: 10, kruskal: 30, prim: 30, wilson: 29, aldous: 29, eller: 28, sidewinder: 27,

@@ -10,9 +10,9 @@
 // handed to `commit` (the engine's copy).  Strokes and "clear" can be undone and
 // redone (the maze as it was before each, up to UNDO of them and UNDO_BYTES of
 // copies: a 2000 x 2000 maze keeps fewer than a small one).
-import { segmentDistance } from "./shapes.js";
-import { setWall, setWeight } from "./state.js";
-import { where } from "./status.js";
+import { segmentDistance } from "../board/shapes.js";
+import { setWall, setWeight } from "../engine/state.js";
+import { where } from "../board/status.js";
 
 const UNDO = 100;
 const UNDO_BYTES = 256 * 2 ** 20;

@@ -3,7 +3,7 @@
 // step, and a search's parents as arrows on the board.  The engine rebuilds the state for any event
 // (pymaze.inside, Session.inside_json), so it follows step, back, milestones and the timeline
 // alike; nothing is asked of it while the panel is closed.
-import { where } from "./status.js";
+import { where } from "../board/status.js";
 
 const SHOWN = 40; // entries listed per structure (the rest counted)
 // A long run (over the engine's INSIDE_EVENTS) is looked inside a window of steps at a time: the

@@ -1,6 +1,6 @@
 // Controls built from the engine's catalogue: an algorithm select per family
 // and one input per parameter of the chosen algorithm (never a list of names).
-import { withLang } from "./explain.js";
+import { withLang } from "../modes/explain.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -6,7 +6,7 @@
 // are measured too: each worker registers the code first (it never runs by itself), their mazes go
 // one per request, and one that raises, or runs past its time limit (what the Code mode allows a
 // batch, per thousand cells), ends the lab with what happened, the pool's workers stopped.
-import { Engine } from "./engine.js";
+import { Engine } from "../engine/engine.js";
 import { Charts } from "./labcharts.js";
 
 const CHUNK = 4;                 // mazes per request to a worker

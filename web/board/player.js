@@ -1,7 +1,7 @@
 // One run on the page: its state, its event log, a cursor, and the moves
 // over it (play a budget per frame, step, step back, milestones, reset).
 import { ShapeView } from "./shapes.js";
-import { EventLog, NOTE, makeState } from "./state.js";
+import { EventLog, NOTE, makeState } from "../engine/state.js";
 import { Snapshots, restore } from "./timeline.js";
 
 const INSTANT_MS = 8;

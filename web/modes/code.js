@@ -5,8 +5,8 @@
 // in the worker (REGISTER_MS to load the code; or Stop) ends the worker: a spare one, booted beforehand, takes over, gets the code and the
 // maze back.  Code survives a reload (local storage), downloads and opens as .py, and travels in a
 // link (#code=, deflated); code from a link or a file is shown and runs only on a click.
-import { Engine } from "./engine.js";
-import { showNotice } from "./status.js";
+import { Engine } from "../engine/engine.js";
+import { showNotice } from "../board/status.js";
 
 const USER = "yours.py";
 const LIMIT_MS = 3000; // a step of user code (a call's time in the worker, not in its queue)
@@ -101,7 +101,7 @@ export class CodeMode {
   }
 
   async makeEditor() {
-    const cm = await import("./editor.js");
+    const cm = await import("../editor.js");
     const setLines = cm.StateEffect.define();
     const errorMark = cm.Decoration.line({ class: "cm-error-line" });
     const stepMark = cm.Decoration.line({ class: "cm-step-line" });

@@ -3,6 +3,6 @@
 // to themselves.  Without service workers (file:, some private windows) the page works as before.
 export function keepOffline() {
   if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register(new URL("./sw.js", import.meta.url))
+  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))
     .catch((err) => console.warn(`pymaze: no offline copy (${err && err.message})`));
 }

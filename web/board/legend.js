@@ -3,7 +3,7 @@
 // for a several-route run the list of routes (length, turns, overlap with the
 // first), which highlights the route under the pointer.
 import { COLOURS, MARKS, PARTS, RAMP_CSS, ROUTE_LINES, cluster, css } from "./palette.js";
-import { MARK, MARK_NAME, NOTE } from "./state.js";
+import { MARK, MARK_NAME, NOTE } from "../engine/state.js";
 import { NOTE_TEXT, fmt } from "./status.js";
 
 const el = (tag, cls, text) => {

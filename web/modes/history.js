@@ -1,8 +1,8 @@
 // A square's history: every event of the run that touched it (its wall, mark or number
 // written, a note about it, S or G moved onto or off it), with the event's index, what
 // changed (old -> new) and a link that jumps to the moment right after it.
-import { BITS, MARK_NAME, NOTE, OP } from "./state.js";
-import { where } from "./status.js";
+import { BITS, MARK_NAME, NOTE, OP } from "../engine/state.js";
+import { where } from "../board/status.js";
 
 const SHOWN = 400; // rows listed; the rest are counted
 

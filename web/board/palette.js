@@ -2,7 +2,7 @@
 // sends with its catalogue, pymaze/events.py): one table that the board, the
 // legend and the about page's list are all drawn from.  The number layers
 // have a perceptual ramp for distances and a hue per cluster id.
-import { MARK_NAME } from "./state.js";
+import { MARK_NAME } from "../engine/state.js";
 
 // mark name -> [colour, what it means] (the legend's line).
 export const MARKS = {

@@ -1,34 +1,34 @@
 // The page: boots the engine, builds the controls, runs the animation loop,
 // hands keys and pointer to the active mode (modes.js) and exposes a small
 // read-only test hook (window.pymaze).
-import { AnimationDialog } from "./animate.js";
-import { Explainer } from "./explain.js";
-import { InsidePanel } from "./inside.js";
-import { CellHistory } from "./history.js";
-import { KIND_NAMES, Timeline } from "./timeline.js";
+import { AnimationDialog } from "../io/animate.js";
+import { Explainer } from "../modes/explain.js";
+import { InsidePanel } from "../modes/inside.js";
+import { CellHistory } from "../modes/history.js";
+import { KIND_NAMES, Timeline } from "../board/timeline.js";
 import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
-import { Engine } from "./engine.js";
-import { CodeMode } from "./code.js";
-import { MAX_FRAGMENT, applyLink, linkOf } from "./link.js";
-import { embedSnippet } from "./embed.js";
+import { Engine } from "../engine/engine.js";
+import { CodeMode } from "../modes/code.js";
+import { MAX_FRAGMENT, applyLink, linkOf } from "../io/link.js";
+import { embedSnippet } from "../io/embed.js";
 import { Machine } from "./machine.js";
-import { MetricsPanel } from "./metrics.js";
-import { Lab } from "./lab.js";
-import { Edit, Play, Watch } from "./modes.js";
-import { applyCheckpoints, applyEditKeys, checkpointKey, editKeys } from "./editlink.js";
-import { Player } from "./player.js";
-import { Race } from "./race.js";
-import { Renderer } from "./render.js";
-import { setupExport } from "./export.js";
-import { setupShare } from "./share.js";
-import { Legend, paletteTable } from "./legend.js";
+import { MetricsPanel } from "../modes/metrics.js";
+import { Lab } from "../modes/lab.js";
+import { Edit, Play, Watch } from "../modes/modes.js";
+import { applyCheckpoints, applyEditKeys, checkpointKey, editKeys } from "../io/editlink.js";
+import { Player } from "../board/player.js";
+import { Race } from "../modes/race.js";
+import { Renderer } from "../board/render.js";
+import { setupExport } from "../io/export.js";
+import { setupShare } from "../io/share.js";
+import { Legend, paletteTable } from "../board/legend.js";
 import { maskFromPicture, maskSpec, showShape } from "./shapepick.js";
-import { setupZoom } from "./zoom.js";
-import { View3D } from "./walk3d.js";
-import { Overview3D } from "./overview3d.js";
-import { MARK, adoptVocabulary, makeState } from "./state.js";
-import { describeNotes, fmt, showNotice, stats } from "./status.js";
-import { keepOffline } from "./offline.js";
+import { setupZoom } from "../board/zoom.js";
+import { View3D } from "../modes/walk3d.js";
+import { Overview3D } from "../modes/overview3d.js";
+import { MARK, adoptVocabulary, makeState } from "../engine/state.js";
+import { describeNotes, fmt, showNotice, stats } from "../board/status.js";
+import { keepOffline } from "../io/offline.js";
 
 const $ = (id) => document.getElementById(id);
 // Text written every frame: only when it changed (a write of the same text still costs a layout).
@@ -72,7 +72,7 @@ const engine = new Engine({
     refresh();
   },
   onFatal(message) { showNotice(message); machine.send("fail"); },
-  spare: globalThis.pymazeEarlyWorker, // (web/early.js started it before this module loaded)
+  spare: globalThis.pymazeEarlyWorker, // (web/app/early.js started it before this module loaded)
   onRestart(reason) {
     showNotice(`The engine stopped (${reason}); restarting it.`);
     $("loading").hidden = false;

@@ -2,7 +2,7 @@
 // options, view (thin, block, or 3d: Play's 3D view) and speed.  A text mask travels as its rows of X and . joined by "/".  Reading a link checks every value against the catalogue; anything unknown or
 // out of range becomes a problem (shown as a notice) and keeps the default.  Values from a
 // link only ever reach form fields, never the page as markup.
-import { showShape } from "./shapepick.js";
+import { showShape } from "../app/shapepick.js";
 
 const $ = (id) => document.getElementById(id);
 const WHOLE = /^\d{1,10}$/;
