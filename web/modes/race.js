@@ -27,18 +27,6 @@ const FAMILY = { solve: "solvers", generate: "generators" };
 const DEFAULTS = { solve: ["astar", "bfs", "greedy"], generate: ["kruskal", "dig", "wilson"] };
 const PLACE = ["1st", "2nd", "3rd", "4th"];
 const YOURS = "yours:"; // a link's mark on the slug of an algorithm of the person's own code
-// Why a solver does the work it does (the catalogue's summary says what it is, for the rest).
-const WHY = {
-  bfs: "Expands cells in rings of equal distance from S, so it looks at almost every cell nearer than G: much work, but a shortest route.",
-  astar: "Expands the cell with the fewest moves walked plus moves estimated to G, so it skips cells leading away from G and still ends with a shortest route.",
-  greedy: "Expands the cell that looks nearest to G and ignores the moves already walked: little work when the way is open, but it can follow a detour and keep it.",
-  dfs: "Follows one corridor to its end before trying another: lucky or very long, and its route is whatever it walked.",
-  dijkstra: "Expands cells in order of the cost of reaching them: on a maze without weights the same rings as BFS, and a cheapest route.",
-  bibfs: "Two BFS waves, from S and from G, meet in the middle: each covers a smaller disc, so less work than one BFS, and a shortest route.",
-  wall: "Keeps one hand on the wall: no memory needed, but it walks every dead end on its side, and loops can trap it.",
-  thetastar: "A* that lets a square hang off any square in sight: its route runs in straight segments at any angle, shorter than A*'s steps, for a sight check per neighbour.",
-  lazytheta: "Theta* that trusts sight until a square is expanded and only then checks it once: about the same straight route for far fewer checks.",
-};
 // What each number on a board means (shown under the boards).
 const HELP = {
   solve: [["tick", "each tick every racer does one milestone: expands one cell, or draws one square of its route"],
@@ -374,10 +362,10 @@ export class Race {
     r.numbers = el("dl", "racer-counts");
     r.status = el("p", "racer-status");
     const a = r.algorithm;
-    const why = el("p", "racer-why");
+    const why = el("p", "racer-why"); // (the catalogue says why a solver does the work it does: its `work`; else its summary)
     const own = optionText(this.race.options[r.index]);
     const block = r.s.geometry !== this.racers[0].s.geometry ? " It walks the maze's squares (block view), so its numbers count squares." : "";
-    withLang(why, (a.family === "solver" ? `${WHY[a.slug] || a.summary.replace(/([^.])$/, "$1.")} ${a.optimal ? (own ? "Promises a shortest route with its default options." : "Promises a shortest route.") : "No promise of a shortest route."}`
+    withLang(why, (a.family === "solver" ? `${a.work || a.summary.replace(/([^.])$/, "$1.")} ${a.optimal ? (own ? "Promises a shortest route with its default options." : "Promises a shortest route.") : "No promise of a shortest route."}`
       : a.summary) + block + (own ? ` Raced with ${own}.` : ""));
     box.append(head, r.view, r.numbers, r.status, why);
     return box;
