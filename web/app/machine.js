@@ -39,14 +39,42 @@ export const ENABLED = {
   error: [],
 };
 
+// The view: what the page shows beside or instead of the board's run.  "watch": the board and
+// its run (the input modes watch, play and edit live here); "race": the race's own boards; "lab":
+// the lab's form and figures; "code": the board beside the editor.  One at a time: show() runs the
+// old view's leave(next) and then the new one's enter(previous) (hooks the page gives in `views`),
+// so that each view puts back what it took and draws what it shows, and it writes body's
+// data-view (and data-state) for the style sheet: nothing else does.
+export const VIEWS = ["watch", "race", "lab", "code"];
+
 export class Machine {
-  constructor(onChange) {
+  constructor(onChange, root = null) {
     this.state = "loading";
+    this.view = "watch";
+    this.views = {}; // view -> { enter(from), leave(to) }
     this.busy = false;
     this.onChange = onChange;
+    this.root = root;
+    if (root) Object.assign(root.dataset, { state: this.state, view: this.view });
   }
 
   get mode() { return MODE_OF[this.state] || "watch"; }
+
+  // The mode button pressed: the input mode in the Watch view, else the view.
+  get pressed() { return this.view === "watch" ? this.mode : this.view; }
+
+  // Into another view; false when it is the one shown.
+  show(view) {
+    if (!VIEWS.includes(view)) throw new Error(`no view ${view}`);
+    if (view === this.view) return false;
+    const before = this.view;
+    this.views[before]?.leave?.(view);
+    this.view = view;
+    if (this.root) this.root.dataset.view = view;
+    this.views[view]?.enter?.(before);
+    this.onChange(this.state, this.state, "view");
+    return true;
+  }
 
   can(event) { return event in TRANSITIONS[this.state]; }
 
@@ -55,6 +83,7 @@ export class Machine {
     if (!next) return false;
     const before = this.state;
     this.state = next;
+    if (this.root) this.root.dataset.state = next;
     this.onChange(next, before, event);
     return true;
   }

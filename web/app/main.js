@@ -5,41 +5,38 @@ import { AnimationDialog } from "../io/animate.js";
 import { Explainer } from "../modes/explain.js";
 import { InsidePanel } from "../modes/inside.js";
 import { CellHistory } from "../modes/history.js";
-import { KIND_NAMES, Timeline } from "../board/timeline.js";
+import { Timeline } from "../board/timeline.js";
 import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
 import { Engine } from "../engine/engine.js";
 import { CodeMode } from "../modes/code.js";
-import { MAX_FRAGMENT, applyLink, linkOf } from "../io/link.js";
-import { embedSnippet } from "../io/embed.js";
 import { Machine } from "./machine.js";
+import { exposeHook } from "./hook.js";
+import { makeAddress } from "../io/address.js";
+import { linkOf } from "../io/link.js";
+import { makeRecycler } from "./recycle.js";
+import { makeViews } from "./views.js";
 import { MetricsPanel } from "../modes/metrics.js";
 import { Lab } from "../modes/lab.js";
 import { Edit, Play, Watch } from "../modes/modes.js";
-import { applyCheckpoints, applyEditKeys, checkpointKey, editKeys } from "../io/editlink.js";
 import { Player } from "../board/player.js";
 import { Race } from "../modes/race.js";
 import { Renderer } from "../board/render.js";
 import { setupExport } from "../io/export.js";
 import { setupShare } from "../io/share.js";
-import { Legend, paletteTable } from "../board/legend.js";
+import { Legend } from "../board/legend.js";
 import { maskFromPicture, maskSpec, showShape } from "./shapepick.js";
 import { setupZoom } from "../board/zoom.js";
 import { View3D } from "../modes/walk3d.js";
 import { Overview3D } from "../modes/overview3d.js";
-import { MARK, adoptVocabulary, makeState } from "../engine/state.js";
-import { describeNotes, fmt, showNotice, stats } from "../board/status.js";
+import { adoptVocabulary, makeState } from "../engine/state.js";
+import { describeBoard, describeNotes, showNotice, stats } from "../board/status.js";
 import { keepOffline } from "../io/offline.js";
 
 const $ = (id) => document.getElementById(id);
 // Text written every frame: only when it changed (a write of the same text still costs a layout).
 const DONE_PAINT_MS = 30; // a repaint's share of a frame when nothing runs (under the 50 ms of a long task)
 const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
-// Pyodide's heap (MB) above which a run's worker is ended once the page holds all of the run, and a
-// fresh one takes its place (?recycle=MB sets it: 0 after every run).
-const RECYCLE_MB = Number(new URLSearchParams(location.search).get("recycle") ?? 256);
 const board = $("board");
-// Whether the page was opened with a link (read before the Code mode takes a `code=` out of it).
-const LINKED = location.hash.replace(/^#/, "") !== "";
 // origin: where the current maze came from ("generated", "imported", "edited", "moved": a
 // generated maze whose S and G a solve moved); "generated" fits in a link, and so does "edited"
 // when the edits started from a generated maze (the generator's link plus the edits).  ran: the
@@ -47,7 +44,7 @@ const LINKED = location.hash.replace(/^#/, "") !== "";
 // rebuild the current maze (after a crash).  blank: the empty board shown while loading.
 const ui = { gen: null, sol: null, catalogue: null, elapsed: 0, view: "thin", origin: null,
   ran: {}, source: [], linked: false, blank: null, mode: null };
-const machine = new Machine(refresh);
+const machine = new Machine(refresh, document.body);
 const renderer = new Renderer($("maze"), $("overlay"));
 const legend = new Legend($("legend"), renderer);
 const overview = new Overview3D(board, { notice: (text) => showNotice(text) });
@@ -92,17 +89,9 @@ const lab = new Lab($("lab"), { openMaze: ({ slug, shape, width, height, seed })
   ui.gen.select.value = slug;
   ui.gen.select.dispatchEvent(new Event("change"));
   for (const [id, v] of Object.entries({ width, height, seed })) $(id).value = String(v);
-  showLab(false);
+  machine.show("watch");
   start("generate");
 }, user: () => ({ code: code.registered, algorithms: code.algorithms }) });
-function showLab(on) {
-  document.body.dataset.view = on ? "lab" : "";
-  $("lab").hidden = !on;
-  $("mode-lab").setAttribute("aria-pressed", String(on));
-  if (on) lab.open();
-  if (!on) layout();
-  refresh();
-}
 const timeline = new Timeline($("timeline"), { player, seek: seekTo, fetchAll });
 const cellHistory = new CellHistory($("history"), { player, seek: seekTo, fetchAll });
 const animation = new AnimationDialog($("animate-panel"), { player, view: () => ui.view, fetchAll: () => fetchAll() || Promise.resolve(player.log.total),
@@ -165,6 +154,10 @@ const page = {
   switchMode,
   layout,
   start,
+  showSheet,
+  finished,
+  fetchAll,
+  seekTo,
 };
 const modes = { watch: new Watch(page), play: new Play(page), edit: new Edit(page) };
 // The Race view (race.js): its own boards and transport over the Generate panel's maze.
@@ -174,15 +167,20 @@ const race = new Race($("race"), {
   link: (gen, keys) => history.replaceState(null, "", location.pathname + location.search +
     linkOf(gen, solveArgs(), false) + "&" + new URLSearchParams(keys)),
   example: () => { if (location.hash === EXAMPLE_RACE) openLink(); else location.hash = EXAMPLE_RACE; },
-  user: () => code.algorithms, openCode: () => { leaveRace(); switchMode("watch"); code.show(); },
+  user: () => code.algorithms, openCode: () => machine.show("code"),
 });
 ui.mode = modes.watch;
 const code = new CodeMode(page);
 code.bind();
+const { keepBase, recycle, recycling } = makeRecycler({ ...page, code });
+Object.assign(page, { race, lab, code, toggleOverview });
+const { setOrigin, openLink, copyLink } = makeAddress({ ...page, modes, overview, generateArgs: () => generateArgs() });
+page.setOrigin = setOrigin;
+machine.views = makeViews(page);
+if (code.linkCode !== null) machine.show("code"); // a link with code opens the editor (and runs nothing)
 
 function refresh(state = machine.state) {
   if (state === "done") metrics.done(player.loads, player.s.width * player.s.height);
-  document.body.dataset.state = state;
   document.body.classList.toggle("busy", machine.busy);
   const mode = modes[machine.mode];
   if (mode !== ui.mode) { ui.mode.exit(); ui.mode = mode; }
@@ -204,10 +202,7 @@ function refresh(state = machine.state) {
   summarize();
   $("play").hidden = state === "running";
   $("pause").hidden = state !== "running";
-  const lab = document.body.dataset.view === "lab";
-  for (const m of ["watch", "play", "edit"]) $(`mode-${m}`).setAttribute("aria-pressed", String(!race.active && !lab && m === mode.name && !(m === "watch" && code.open)));
-  $("mode-race").setAttribute("aria-pressed", String(race.active));
-  $("mode-code").setAttribute("aria-pressed", String(code.open));
+  for (const m of ["watch", "play", "edit", "race", "lab", "code"]) $(`mode-${m}`).setAttribute("aria-pressed", String(m === machine.pressed));
   $("walkbar").hidden = mode.name !== "play";
   $("editbar").hidden = mode.name !== "edit";
   const editor = mode === modes.edit ? modes.edit.editor : null;
@@ -230,23 +225,6 @@ async function begin(type, args, kind = "generate") {
   return reply;
 }
 
-// Where the current maze came from, and the address bar after it: a generated maze's link
-// (with its solve, when one ran), or an edited one's (the generated maze's and the edits), none
-// for any other maze (a link could not rebuild it).
-function setOrigin(origin = ui.origin) {
-  ui.origin = origin;
-  const solved = player.kind === "solve", base = modes.edit.base;
-  let link = origin === "generated" ? linkOf(ui.ran.generate, solved ? ui.ran.solve : solveArgs(), solved)
-    : origin === "edited" && base ? linkOf(base.gen, solved ? ui.ran.solve : solveArgs(), solved) + "&" +
-      new URLSearchParams(editKeys(modes.edit.editor.s, base)) : "";
-  const cp = link && player.s && player.s.checkpoints;
-  if (cp && cp.length) link += `&cp=${checkpointKey(cp)}`;
-  ui.camera = view3d.active ? view3d.cameraParam() : overview.active ? overview.cameraParam() : "";
-  if (link && ui.camera) link += `&${ui.camera}`; // (the 3D camera, last: cam=... or orbit=...)
-  history.replaceState(null, "", location.pathname + location.search + link);
-  ui.written = location.hash; // (the camera's updates below leave a link set by anyone else alone)
-}
-
 const newSeed = () => { $("seed").value = String(Math.floor(Math.random() * 1e9)); };
 
 // The machine's busy task, its error shown as the notice (prefixed); false when refused or failed.
@@ -267,7 +245,7 @@ const solveArgs = () => ({ slug: ui.sol.select.value, seed: $("seed").value, opt
 
 function start(kind) {
   return busy(async () => {
-    if (race.active) leaveRace();
+    if (machine.view === "race") machine.show("watch");
     const args = kind === "generate" ? generateArgs() : solveArgs();
     // Edit's numbered checkpoints: the solve goes S, 1, 2, ... G (pymaze.tour); links carry them (cp).
     const stops = kind === "solve" && player.s && player.s.checkpoints ? player.s.checkpoints : [];
@@ -311,8 +289,7 @@ function loadText(text, fmt = "auto", type = "load") {
 // Watch needs nothing from the engine.  `arg`: Play's "new maze", Edit's "convert to blocks".
 function switchMode(name, arg) {
   const mode = modes[name];
-  if (race.active) leaveRace();
-  if (document.body.dataset.view === "lab") showLab(false);
+  machine.show("watch");
   if (mode === modes.watch) return machine.send("leave");
   if (!player.s) return false;
   return busy(async () => {
@@ -348,99 +325,6 @@ async function restore() {
     machine.send("start");
   }, "The maze could not be restored: ");
   if (ok) showNotice("");
-}
-
-// A link's fragment sets the controls and rebuilds its maze (and solve); bad values only warn.
-// Without a fragment the default maze is generated, at the default speed, so that the page
-// opens on a maze being built rather than an empty box.
-async function openLink() {
-  const first = !ui.linked; // the page's first load (not a link pasted into the open page)
-  ui.linked = true;
-  const { problems, solve, threeD } = applyLink(location.hash, ui);
-  if (threeD != null) view3d.wanted = threeD;
-  const params = new URLSearchParams(location.hash.replace(/^#/, "")), long = location.hash.length > MAX_FRAGMENT + 1;
-  if (first && !LINKED) return firstVisit();
-  if (await start("generate")) {
-    if (params.has("edit")) problems.push(...await openEdited(params));
-    if (params.has("cp")) problems.push(...applyCheckpoints(player.s, params.get("cp")));
-    if (solve) await start("solve");
-    if (view3d.wanted) await switchMode("play"); // view=3d: the link opens walking inside
-    if (params.has("cam")) problems.push(view3d.restoreCamera(params.get("cam")));
-    if (params.has("orbit") && view3d.wanted) problems.push("orbit is Watch's 3D overview, not the walk's (view=3d)");
-    else if (params.has("orbit") && await toggleOverview(true)) problems.push(overview.restoreCamera(params.get("orbit")));
-    else if (!params.has("orbit") && overview.active) await toggleOverview(false); // (a link without one opens in 2D)
-  }
-  if (params.has("race") && !long) {
-    const linked = race.fromLink(params);
-    problems.push(...linked.problems);
-    openRace();
-    if (linked.race) await race.start({ ...linked.race, gen: generateArgs() }, linked.tick);
-    else problems.push("the race was not started");
-  }
-  const said = problems.filter(Boolean); // (a camera restored says "")
-  if (said.length) {
-    const engineSaid = $("notice").hidden ? "" : ` ${$("notice-text").textContent}`;
-    showNotice(`Some link values were ignored (defaults kept): ${said.join("; ")}.${engineSaid}`);
-  }
-}
-
-// The first visit (no link): the default maze appears at once and is solved by the wave at the
-// slider's speed, so that numbers spread from S within seconds of ready.  Anything the person starts
-// meanwhile (another run, a mode) ends the tour; ui.intro is its promise (the tests wait for it).
-function firstVisit() {
-  ui.intro = (async () => {
-    if (!await start("generate")) return;
-    const loads = player.loads;
-    ui.instantLoad = loads; // this run at instant speed, whatever the slider says
-    while (loads === player.loads && !(machine.state === "done" && player.atEnd && !ui.instant)) {
-      await new Promise((r) => requestAnimationFrame(r));
-      if (machine.mode !== "watch" || race.active || document.body.dataset.view === "lab") return;
-    }
-    if (loads !== player.loads) return;
-    if (ui.sol.algorithms.some((a) => a.slug === "wave")) {
-      ui.sol.select.value = "wave";
-      ui.sol.select.dispatchEvent(new Event("change"));
-    }
-    await start("solve");
-  })().finally(() => { ui.intro = null; });
-  return ui.intro;
-}
-
-// A link's edits (edit.js editKeys) over the maze just generated, in Edit mode; the problems found.
-async function openEdited(params) {
-  if (!await switchMode("edit", params.get("eview") === "block")) return ["the edits were not applied"];
-  const problems = applyEditKeys(modes.edit.editor.s, params);
-  if (problems.length) return problems.concat("the maze is shown as generated");
-  await commitEdit(modes.edit.editor.s);
-  return [];
-}
-
-// A link pasted into the address bar of the open page (only the fragment changed) opens too.
-window.addEventListener("hashchange", () => { if (ui.catalogue && machine.state !== "loading") openLink(); });
-
-// `embed`: the board's HTML (embed.js) at the event the page is on, instead of the link.
-async function copyLink(embed = false) {
-  if (embed && ui.origin !== "generated") return showNotice("A board embeds a generated maze and its run (an edited or imported maze does not travel as one).");
-  if (ui.origin !== "generated" && !(ui.origin === "edited" && modes.edit.base)) {
-    return showNotice("A link holds a generator's settings (and the edits made to its maze); an imported or moved maze, " +
-      "or one edited from them, needs an export instead.");
-  }
-  setOrigin();
-  const url = location.href;
-  if (location.hash.length - 1 > MAX_FRAGMENT) {
-    const what = ui.origin === "edited" ? "edits" : "mask";
-    return showNotice(`This maze's ${what} make${what === "mask" ? "s" : ""} its link ${(location.hash.length - 1).toLocaleString("en")} characters long; ` +
-      `links hold at most ${MAX_FRAGMENT.toLocaleString("en")}: export it as JSON instead.`);
-  }
-  const text = embed ? embedSnippet(new URL("./", location.href).href, location.hash, player.atEnd ? null : player.cursor) : url;
-  ui.embed = embed ? text : null; // (what the tests read)
-  try {
-    await navigator.clipboard.writeText(text);
-    showNotice("");
-    ui.flash = { text: embed ? "Embed code copied: paste it into a page of this site's origin." : "Link copied.", until: performance.now() + 2500 };
-  } catch {
-    showNotice(embed ? `The clipboard is not available here; the embed code: ${text}` : `The clipboard is not available here; the link is in the address bar: ${url}`);
-  }
 }
 
 // Random cell weights for the generated maze (what weighted solvers pay), shown as a grey tint.
@@ -489,7 +373,7 @@ async function toggleOverview(on) {
   if (on && machine.mode === "watch" && player.s) await overview.open(renderer);
   else overview.close();
   $("overview-3d").setAttribute("aria-pressed", String(overview.active));
-  if (ui.origin && !race.active) setOrigin();
+  if (ui.origin && machine.view !== "race") setOrigin();
   return overview.active;
 }
 
@@ -576,41 +460,6 @@ function run() {
   machine.send("play");
 }
 
-// Into the Race view: a running Watch animation pauses (one not started yet, a link's maze under its
-// race, is drawn whole: see watchToEnd), Play and Edit end.
-function openRace() {
-  showLab(false);
-  if (machine.state === "running") {
-    machine.send("pause");
-    if (!player.cursor) watchToEnd();
-  }
-  if (machine.mode !== "watch") machine.send("leave");
-  race.open();
-  refresh();
-}
-
-// The Watch run shown at its end: what the Watch view holds under a race that began before the
-// run's first step, so that leaving the race never shows a board paused at event 0 of 0.
-async function watchToEnd() {
-  const loads = player.loads;
-  if (!player.log || player.atEnd) return;
-  if (ui.instant) await ui.instant;
-  else if (!player.cursor && !player.log.total && await player.finishInstant().catch(() => false)) {
-    if (loads === player.loads && machine.send("finish")) finished();
-    return;
-  }
-  if (loads !== player.loads || player.atEnd) { if (loads === player.loads && machine.send("finish")) finished(); return; }
-  await fetchAll();
-  if (loads === player.loads) seekTo(player.log.total);
-}
-
-// Out of the Race view: the address bar holds the Watch view's link again.
-function leaveRace() {
-  race.close();
-  if (ui.origin) setOrigin();
-  refresh();
-}
-
 const actions = {
   generate: () => start("generate"),
   solve: () => start("solve"),
@@ -626,18 +475,13 @@ const actions = {
   "copy-embed": () => copyLink(true),
   "settings-toggle": () => showSheet($("sheet").hidden),
   "sheet-close": () => showSheet(false),
-  "mode-watch": () => { code.hide(); switchMode("watch"); },
-  "mode-code": () => { // (from the sheet: on a phone the sheet gives the editor its place)
-    if (matchMedia("(max-width: 760px)").matches) showSheet(false);
-    switchMode("watch");
-    code.toggle();
-    if (code.open) $("code").scrollIntoView({ block: "nearest" }); // (at a desk: the top of the column, over the sheet)
-  },
-  "mode-lab": () => { code.hide(); if (race.active) leaveRace(); showLab(true); },
-  "lab-back": () => showLab(false),
-  "mode-race": () => { code.hide(); if (!race.active) openRace(); },
-  "mode-play": () => { code.hide(); switchMode("play"); },
-  "mode-edit": () => { code.hide(); switchMode("edit"); },
+  "mode-watch": () => switchMode("watch"),
+  "mode-code": () => machine.show(machine.view === "code" ? "watch" : "code"), // (a toggle, in the sheet)
+  "mode-lab": () => machine.show("lab"),
+  "lab-back": () => machine.show("watch"),
+  "mode-race": () => machine.show("race"),
+  "mode-play": () => switchMode("play"),
+  "mode-edit": () => switchMode("edit"),
   "walk-reset": () => { if (machine.mode === "play") { modes.play.walk.reset(); modes.play.showStairs(); } },
   "walk-upstairs": () => { if (machine.mode === "play") modes.play.go("upstairs"); },
   "walk-downstairs": () => { if (machine.mode === "play") modes.play.go("downstairs"); },
@@ -664,7 +508,7 @@ $("view").addEventListener("change", (e) => { ui.view = e.target.value; layout()
 // Lab the next race or batch takes it.
 $("shape").addEventListener("change", () => {
   showShape(ui);
-  if (!race.active && document.body.dataset.view !== "lab") page.press("generate");
+  if (machine.view === "watch" || machine.view === "code") page.press("generate");
 });
 $("mask").addEventListener("change", () => showShape(ui));
 $("mask-file").addEventListener("change", (e) => { if (e.target.files[0]) maskFromPicture(e.target.files[0], showNotice); });
@@ -703,8 +547,8 @@ document.addEventListener("keydown", (e) => {
     return;
   }
   if (e.target.closest("input, select, textarea, [contenteditable]")) return;
-  if (document.body.dataset.view === "lab") { if (e.key === "Escape") showLab(false); return; }
-  if (race.active && race.key(e)) { e.preventDefault(); return; }
+  if (machine.view === "lab") { if (e.key === "Escape") machine.show("watch"); return; }
+  if (machine.view === "race" && race.key(e)) { e.preventDefault(); return; }
   if (ui.mode.key(e) || zoomKey(e)) { e.preventDefault(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === "h" && machine.mode === "watch" && player.log) { cellHistory.show(player.s.head); e.preventDefault(); return; }
@@ -720,22 +564,6 @@ function announce() {
   $("announce").textContent = `${explainer.stepText || ""}${note ? `. ${note}` : ""}`;
 }
 
-// The board's text alternative: its size, S, G and the route's length.
-function describeBoard() {
-  const s = player.s;
-  if (!s) return "The maze is loading.";
-  if (s.shapes) {
-    const route = s.markCount[MARK.ROUTE] > 0 ? "a route is shown" : "no route shown";
-    return `A ${s.shape} maze of ${s.cells.toLocaleString("en")} cells; start S at cell ${s.start}; ` +
-      `goal G at cell ${s.goals[0] ?? "none"}; ${route}.`;
-  }
-  const k = s.geometry === "thin" ? 2 : 1, W = s.width;
-  const xy = (p) => (p < 0 ? "none" : `column ${(p % W - k + 1) / k + 1}, row ${((p - p % W) / W - k + 1) / k + 1}`);
-  const size = k === 2 ? `${(W - 1) / 2} by ${(s.height - 1) / 2} cells` : `${W} by ${s.height} squares`;
-  const route = s.markCount[MARK.ROUTE] > 0 ? `the route is ${s.markCount[MARK.ROUTE] - 1} moves long` : "no route shown";
-  return `Maze of ${size}; start S at ${xy(s.start)}; goal G at ${xy(s.goals[0] ?? -1)}; ${route}.`;
-}
-
 // A run reached its end: a solve that moved S and G (farthest) is part of how the maze is rebuilt.
 function finished() {
   const s = player.s, h = player.header;
@@ -746,54 +574,6 @@ function finished() {
     ui.source.push(["solve", ui.ran.solve], ["finish", {}]);
   }
 }
-
-// The maze the engine holds as "the current maze" (what Solve, Play, Edit and export start from),
-// kept when a generate ends on a square maze without a mask, so that a fresh engine can be given it
-// (recycle); a solve that moved S and G moves them here too, as the engine does.
-function keepBase() {
-  const s = player.s, h = player.header;
-  if (s.shape !== "square" || h.mask) return;
-  if (player.kind === "generate" && ui.source.length === 1 && ui.source[0][0] === "generate") {
-    ui.base = { source: ui.source[0], width: s.width, height: s.height, geometry: s.geometry, wall: player.finalWalls || s.wall.slice(),
-      start: s.start, goals: s.goals.slice(), loads: player.loads };
-  } else if (player.kind === "solve" && ui.base && s.width === ui.base.width && s.height === ui.base.height) {
-    Object.assign(ui.base, { start: s.start, goals: s.goals.slice() });
-  }
-}
-
-// Give the engine's memory back after a big run: once the page holds the run (its every event, or
-// an instant run's end, whose events a fresh engine can make again) and the engine's heap grew past
-// RECYCLE_MB, a fresh worker boots in the background and takes over, given the current maze (kept
-// by keepBase), the generate that made it and the solve shown (to replay them, or export the route).
-async function recycle() {
-  const base = ui.base, s = player.s, log = player.log;
-  const phase = () => (player.deferred ? "deferred" : log && log.finished && log.total ? "held" : "");
-  const key = `${player.loads}:${phase()}`, loads = player.loads, source = ui.source.slice();
-  if (!phase() || ui.recycleChecked === key || engine.booting || engine.fresh || engine.owed || engine.pending.size || machine.busy ||
-    !["done", "paused"].includes(machine.state) || race.active || code.open || !base || source[0] !== base.source ||
-    source.slice(1).some(([t]) => t !== "solve" && t !== "finish") || s.weight || player.header.source === "yours.py" ||
-    (player.kind === "generate" && base.loads !== loads)) return;
-  ui.recycleChecked = key;
-  const { bytes } = await engine.call("heap");
-  const same = () => loads === player.loads && `${loads}:${phase()}` === key && !machine.busy && ui.source.length === source.length &&
-    ["done", "paused"].includes(machine.state) && !code.open && !race.active;
-  if (bytes < RECYCLE_MB * 2 ** 20 || !same()) return;
-  const h = player.header, gen = ui.ran.generate;
-  const solve = player.kind === "solve" ? { ...ui.ran.solve, ends: [h.start, h.goals] } : null;
-  const header = { width: base.width, height: base.height, geometry: base.geometry, start: base.start, goals: base.goals,
-    run: player.runId, generate: { slug: gen.slug, width: gen.width, height: gen.height, seed: gen.seed,
-      shape: gen.shape, options: gen.options }, solve };
-  ui.freed = bytes;
-  engine.recycle(async (send) => {
-    if (code.registered !== null) await send("register", { code: code.registered });
-    await send("adopt", { header, wall: base.wall }); // (an instant run's walls as bits: see pack.js)
-  }, same);
-}
-
-// What the message line says while a fresh engine boots (in the background) or takes over.
-const recycling = () => (engine.fresh ? "A fresh engine is taking the maze over; a new run waits for it."
-  : `Giving the engine's ${fmt(Math.round(ui.freed / 2 ** 20))} MB back: a fresh engine is starting in the background` +
-    `${engine.stage && engine.stage !== "ready" ? ` (${engine.stage})` : ""}; the maze and its steps stay here.`);
 
 // What the message line says while an instant run is under way in the engine.
 const instantText = () => `${player.header.name} is running in the engine at speed "instant" (no steps drawn); ` +
@@ -830,12 +610,12 @@ function frame(now) {
     renderer.frame(machine.mode === "play" || machine.state === "running" || machine.state === "paused",
       machine.state === "done" && machine.mode === "watch" ? DONE_PAINT_MS : undefined);
     if (view3d.active) { view3d.minimap(renderer); view3d.frame(now); }
-    if (overview.active && (machine.mode !== "watch" || race.active || document.body.dataset.view === "lab")) toggleOverview(false);
+    if (overview.active && (machine.mode !== "watch" || machine.view === "race" || machine.view === "lab")) toggleOverview(false);
     if (overview.active) overview.frame();
     // The address bar follows the 3D camera (at most four times a second: browsers limit replaceState),
     // unless another link was put there meanwhile (a pasted link, before its hashchange opens it).
     const camera = view3d.active ? view3d.cameraParam() : overview.active ? overview.cameraParam() : "";
-    if (camera !== (ui.camera ?? "") && ui.origin && !race.active && location.hash === ui.written && now - (ui.cameraAt ?? 0) > 250) {
+    if (camera !== (ui.camera ?? "") && ui.origin && machine.view !== "race" && location.hash === ui.written && now - (ui.cameraAt ?? 0) > 250) {
       ui.cameraAt = now;
       setOrigin();
     }
@@ -843,7 +623,7 @@ function frame(now) {
     setText($("stats"), ui.mode.status());
     setText($("message"), engine.fresh || engine.booting ? recycling() : ui.instant ? instantText() : ui.mode.message(now));
     recycle().catch(() => {}); // (a dead engine says so itself)
-    const alt = describeBoard();
+    const alt = describeBoard(player.s);
     if (board.getAttribute("aria-label") !== alt) board.setAttribute("aria-label", alt);
     if (machine.state === "running") explainer.step(player);
     else refresh();
@@ -854,95 +634,7 @@ ui.blank = blankBoard();
 layout();
 requestAnimationFrame(frame);
 
-function snapshot() {
-  const s = player.s;
-  if (!s) return { state: machine.state };
-  return {
-    state: machine.state, kind: player.kind, width: s.width, height: s.height,
-    geometry: s.geometry, start: s.start, goals: s.goals.slice(),
-    wall: Array.from(s.wall), mark: Array.from(s.mark), num: Array.from(s.num),
-    routeLength: Math.max(0, s.markCount[MARK.ROUTE] - 1), cursor: player.cursor, total: player.log.total,
-    finished: player.log.finished, deferred: player.deferred, notes: s.notes.map((n) => n.slice()),
-    waypoints: s.waypoints.map((w) => w.slice()), weight: s.weight ? Array.from(s.weight) : null,
-    notice: $("notice").hidden ? "" : $("notice-text").textContent,
-    message: $("message").textContent, origin: ui.origin,
-    walk: machine.mode === "play" ? modes.play.snapshot() : null,
-    mode: machine.mode, busy: machine.busy, step: explainer.stepText,
-  };
-}
-
-function bootTimes({ path, fallback, marks, resources }) {
-  const s = (ms) => Math.round(ms - performance.timeOrigin) / 1000;
-  return { path, fallback, marks: Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, s(v)])),
-    resources: resources.map((r) => ({ ...r, start: s(r.start), end: s(r.end) })) };
-}
-
-window.pymaze = Object.freeze({
-  ready,
-  get state() { return machine.state; },
-  get catalogue() { return ui.catalogue; },
-  get runs() { return player.loads; },
-  // the first visit's generate and solve, until the solve has started (null after, or with a link)
-  get intro() { return ui.intro; },
-  // how the engine booted: path "snapshot" or "normal" (fallback: why not the snapshot), and the
-  // seconds since navigation when each part ended (marks) and each file arrived (resources)
-  boot: () => ui.boot && bootTimes(ui.boot),
-  progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),
-  get painted() { return renderer.painted; }, // the board drawn whole (no repaint under way)
-  snapshot,
-  race: () => race.snapshot(),
-  squareCentre: (p) => renderer.clientCentre(p),
-  cellAt: (x, y) => renderer.squareAt(x, y),
-  get zoom() { return renderer.zoom; },
-  palette: () => paletteTable(),
-  crashEngine: () => engine.call("crash"),
-  // workers ended to give their memory back, and whether a fresh one is starting now
-  engine: () => ({ recycles: engine.recycles, recycling: !!(engine.booting || engine.fresh) }),
-  // the timeline: its milestones (event index, kind), snapshots and a seek (returns its ms)
-  timeline: () => ({ ticks: Array.from(player.snaps.ticks), kinds: player.snaps.kinds.map((k) => KIND_NAMES[k]),
-    k: player.snaps.k, built: player.snaps.built, snapshots: player.snaps.snaps.filter(Boolean).length,
-    logBytes: player.log.size, encodedBytes: player.log.bytes, snapshotBytes: player.snaps.bytes }),
-  seek: (k) => { const t0 = performance.now(); seekTo(k); return performance.now() - t0; },
-  fetchAll: () => fetchAll() || Promise.resolve(player.log.total),
-  history: () => ({ square: cellHistory.square, events: cellHistory.hits(), title: cellHistory.title.textContent }),
-  // the board as drawn (maze, overlay and labels on white): a PNG data URL
-  boardImage: () => {
-    const c = document.createElement("canvas"), r = renderer;
-    c.width = r.canvas.width; c.height = r.canvas.height;
-    const g = c.getContext("2d");
-    g.fillStyle = "#ffffff"; g.fillRect(0, 0, c.width, c.height);
-    for (const layer of [r.canvas, r.overlay, r.labels]) g.drawImage(layer, 0, 0);
-    return c.toDataURL("image/png");
-  },
-  // the last animation exported: its settings, encoder and bytes (base64); startAnimation(true)
-  // exports with the dialog's settings through MediaRecorder (the fallback)
-  animation: () => {
-    const r = animation.result;
-    if (!r) return null;
-    let bin = "";
-    for (let i = 0; i < r.bytes.length; i += 32768) bin += String.fromCharCode(...r.bytes.subarray(i, i + 32768));
-    const { bytes, ...meta } = r;
-    return { ...meta, base64: btoa(bin) };
-  },
-  exported: () => animation.count || 0,
-  startAnimation: (forceRecorder = false) => animation.start(forceRecorder).then((r) => !!r),
-  streamHash: (args) => engine.call("streamHash", args).then((r) => r.hash),
-  // the engine's own seconds for an instant generate (and solve), for bench/page.py
-  timing: (args) => engine.call("timing", args).then((r) => r.timing),
-  lab: () => lab.snapshot(),
-  insideWorkingMs: (ms) => { insidePanel.workingMs = ms; }, // (tests: the working state at once, however fast the machine)
-  inside: () => ({ k: insidePanel.view ? insidePanel.view.k : -1, line: insidePanel.view ? insidePanel.view.line : null,
-    parents: insidePanel.view ? insidePanel.view.parents.length : 0,
-    structures: insidePanel.view ? insidePanel.view.structures : null,
-    sets: insidePanel.drawn ? insidePanel.drawn.sets : [] }),
-  view3d: () => view3d.snapshot(),
-  overview: () => overview.snapshot(),
-  // client point on Watch's 3D overview of square p's centre
-  overviewCentre: (p, lift = 0) => overview.project(...renderer.clientCentre(p), lift),
-  // client point on the 3D view's minimap of square p's centre
-  minimapCentre: (p) => view3d.onMinimap(...renderer.clientCentre(p)),
-  code: code.hook(),
-});
+exposeHook({ ...page, modes, explainer, insidePanel, animation, cellHistory, ready, overview });
 
 $("notice-close").addEventListener("click", () => showNotice(""));
 setupShare({ load: loadText, call: (type, args) => engine.call(type, args), notice: showNotice });

@@ -94,3 +94,18 @@ export function showNotice(message) {
   document.getElementById("notice-text").textContent = message;
   box.hidden = !message;
 }
+
+// The board's text alternative: its size, S, G and the route's length.
+export function describeBoard(s) {
+  if (!s) return "The maze is loading.";
+  if (s.shapes) {
+    const route = s.markCount[MARK.ROUTE] > 0 ? "a route is shown" : "no route shown";
+    return `A ${s.shape} maze of ${s.cells.toLocaleString("en")} cells; start S at cell ${s.start}; ` +
+      `goal G at cell ${s.goals[0] ?? "none"}; ${route}.`;
+  }
+  const k = s.geometry === "thin" ? 2 : 1, W = s.width;
+  const xy = (p) => (p < 0 ? "none" : `column ${(p % W - k + 1) / k + 1}, row ${((p - p % W) / W - k + 1) / k + 1}`);
+  const size = k === 2 ? `${(W - 1) / 2} by ${(s.height - 1) / 2} cells` : `${W} by ${s.height} squares`;
+  const route = s.markCount[MARK.ROUTE] > 0 ? `the route is ${s.markCount[MARK.ROUTE] - 1} moves long` : "no route shown";
+  return `Maze of ${size}; start S at ${xy(s.start)}; goal G at ${xy(s.goals[0] ?? -1)}; ${route}.`;
+}

@@ -86,7 +86,6 @@ export class CodeMode {
     this.shown = { error: null, step: null };
     this.linkCode = takeLinkCode();
     this.guard(page.engine);
-    if (this.linkCode !== null) this.show(); // a link with code opens the editor (and runs nothing)
   }
 
   $(id) { return this.page.$(id); }
@@ -189,7 +188,6 @@ export class CodeMode {
   // --- the panel ------------------------------------------------------------------
   async show() {
     this.open = true;
-    document.body.classList.add("coding");
     this.$("code").hidden = false;
     this.page.layout();
     await this.ensureEditor();
@@ -199,12 +197,9 @@ export class CodeMode {
 
   hide() {
     this.open = false;
-    document.body.classList.remove("coding");
     this.$("code").hidden = true;
     this.page.layout();
   }
-
-  toggle() { return this.open ? this.hide() : this.show(); }
 
   fillCopies() {
     const select = this.$("code-template");

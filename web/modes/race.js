@@ -263,7 +263,6 @@ export class Race {
     else this.fill(this.picks()); // the person's own algorithms may have come or gone
     this.active = true;
     this.box.hidden = false;
-    document.body.classList.add("racing");
     this.describeMaze();
     this.layout();
     if (this.racers.length) this.host.link(this.race.gen, this.keys());
@@ -273,7 +272,6 @@ export class Race {
     this.running = false;
     this.active = false;
     this.box.hidden = true;
-    document.body.classList.remove("racing");
   }
 
   describeMaze() {
