@@ -88,3 +88,28 @@ export function speedOf(slider) {
 export function speedLabel(eps) {
   return eps === Infinity ? "instant" : `${eps.toLocaleString("en")} events/s`;
 }
+
+// Text written every frame: only when it changed (a write of the same text still costs a layout).
+export const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
+
+// The sheet of everything beyond the strip: open or closed (the line above it says what is set).
+export function showSheet(open) {
+  $("sheet").hidden = !open;
+  $("settings-toggle").setAttribute("aria-expanded", String(open));
+  $("settings-toggle").querySelector(".more").textContent = open ? "▾ less" : "▸ more";
+  if (open && matchMedia("(max-width: 760px)").matches) $("sheet").scrollTop = 0;
+}
+
+// What is set, in one line: the generator, size, seed, and the shape, mask and view when not the plain ones.
+export function summarize(ui) {
+  if (!ui.gen) return;
+  const name = ui.gen.current ? ui.gen.current.short || ui.gen.current.name : "";
+  const polar = $("shape").value === "polar";
+  const parts = [name, polar ? `${$("width").value} in the first ring × ${$("height").value} rings`
+    : `${$("width").value}×${$("height").value}${$("shape").value === "levels" ? `×${$("depth").value}` : ""}`,
+    `seed ${$("seed").value}`];
+  if ($("shape").value !== "square") parts.push($("shape").selectedOptions[0].textContent);
+  if ($("mask").value) parts.push(`${$("mask").selectedOptions[0].textContent} mask`);
+  if (ui.view === "block") parts.push("blocks");
+  setText($("settings-summary"), parts.join(" · "));
+}

@@ -6,7 +6,7 @@ import { Explainer } from "../modes/explain.js";
 import { InsidePanel } from "../modes/inside.js";
 import { CellHistory } from "../modes/history.js";
 import { Timeline } from "../board/timeline.js";
-import { AlgorithmPicker, speedLabel, speedOf } from "./controls.js";
+import { AlgorithmPicker, setText, showSheet, speedLabel, speedOf, summarize } from "./controls.js";
 import { Engine } from "../engine/engine.js";
 import { CodeMode } from "../modes/code.js";
 import { Machine } from "./machine.js";
@@ -28,14 +28,13 @@ import { maskFromPicture, maskSpec, showShape } from "./shapepick.js";
 import { setupZoom } from "../board/zoom.js";
 import { View3D } from "../modes/walk3d.js";
 import { Overview3D } from "../modes/overview3d.js";
+import { makeToggles3D } from "../modes/toggles3d.js";
 import { adoptVocabulary, makeState } from "../engine/state.js";
 import { describeBoard, describeNotes, showNotice, stats } from "../board/status.js";
 import { keepOffline } from "../io/offline.js";
 
 const $ = (id) => document.getElementById(id);
-// Text written every frame: only when it changed (a write of the same text still costs a layout).
 const DONE_PAINT_MS = 30; // a repaint's share of a frame when nothing runs (under the 50 ms of a long task)
-const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
 const board = $("board");
 // origin: where the current maze came from ("generated", "imported", "edited", "moved": a
 // generated maze whose S and G a solve moved); "generated" fits in a link, and so does "edited"
@@ -146,7 +145,6 @@ const page = {
   },
   setView: (view) => { $("view").value = ui.view = view; layout(); },
   view3d,
-  show3d,
   commitEdit,
   relink: () => setOrigin(),
   mazeArgs: (s) => mazeArgs(s),
@@ -172,9 +170,12 @@ const race = new Race($("race"), {
 ui.mode = modes.watch;
 const code = new CodeMode(page);
 code.bind();
-const { keepBase, recycle, recycling } = makeRecycler({ ...page, code });
-Object.assign(page, { race, lab, code, toggleOverview });
-const { setOrigin, openLink, copyLink } = makeAddress({ ...page, modes, overview, generateArgs: () => generateArgs() });
+// The parts the rooms' modules work with (each makes its calls from them; the views' hooks last).
+Object.assign(page, { race, lab, code, modes, overview, generateArgs: () => generateArgs() });
+const { keepBase, recycle, recycling } = makeRecycler(page);
+const { toggle3d, toggleOverview, show3d } = makeToggles3D(page);
+Object.assign(page, { toggleOverview, show3d });
+const { setOrigin, openLink, copyLink } = makeAddress(page);
 page.setOrigin = setOrigin;
 machine.views = makeViews(page);
 if (code.linkCode !== null) machine.show("code"); // a link with code opens the editor (and runs nothing)
@@ -199,7 +200,7 @@ function refresh(state = machine.state) {
   setText($("play"), replay ? "↺" : "▶");
   $("play").title = replay ? "Replay this run from its start (space)" : "Run the animation (space)";
   $("play").setAttribute("aria-label", replay ? "Replay the run" : "Run");
-  summarize();
+  summarize(ui);
   $("play").hidden = state === "running";
   $("pause").hidden = state !== "running";
   for (const m of ["watch", "play", "edit", "race", "lab", "code"]) $(`mode-${m}`).setAttribute("aria-pressed", String(m === machine.pressed));
@@ -358,37 +359,6 @@ function layout() {
   renderer.layout(s, ui.view, board.getBoundingClientRect());
 }
 
-// Play's 3D view on or off (the toggle); the link says which (view=3d).
-async function toggle3d() {
-  if (machine.busy) return;
-  view3d.wanted = !view3d.wanted;
-  if (view3d.wanted && machine.mode === "play") await view3d.open(modes.play.walk);
-  else view3d.close();
-  show3d();
-  board.focus({ preventScroll: true });
-}
-
-// Watch's 3D overview on or off (in Watch only).
-async function toggleOverview(on) {
-  if (on && machine.mode === "watch" && player.s) await overview.open(renderer);
-  else overview.close();
-  $("overview-3d").setAttribute("aria-pressed", String(overview.active));
-  if (ui.origin && machine.view !== "race") setOrigin();
-  return overview.active;
-}
-
-// The toggle, the 3D buttons and the address bar after the 3D view opened or closed.
-function show3d() {
-  $("walk-3d").setAttribute("aria-pressed", String(view3d.wanted));
-  $("walk-pad").hidden = !view3d.active;
-  if (modes.play.walk) {
-    $("walk-hint").textContent = view3d.active ? "↑ ↓ or W S step, ← → or A D turn · swipe sideways to turn, up or a tap to step"
-      : modes.play.walk.keys();
-  }
-  $("walk-snap").checked = view3d.snap;
-  if (ui.origin) setOrigin();
-}
-
 // A transport move (step, back, milestones, reset): pauses a running run first.
 async function transport(action) {
   if (!player.log) return;
@@ -427,28 +397,6 @@ function fetchAll() {
   fetching.promise = player.fetchAll().finally(() => { if (ui.fetching === fetching) ui.fetching = null; });
   fetching.promise.catch(() => {}); // (a caller that drops it, as the timeline's press does, leaves no unhandled rejection)
   return fetching.promise;
-}
-
-// The sheet of everything beyond the strip: open or closed (the line above it says what is set).
-function showSheet(open) {
-  $("sheet").hidden = !open;
-  $("settings-toggle").setAttribute("aria-expanded", String(open));
-  $("settings-toggle").querySelector(".more").textContent = open ? "▾ less" : "▸ more";
-  if (open && matchMedia("(max-width: 760px)").matches) $("sheet").scrollTop = 0;
-}
-
-// What is set, in one line: the generator, size, seed, and the shape, mask and view when not the plain ones.
-function summarize() {
-  if (!ui.gen) return;
-  const name = ui.gen.current ? ui.gen.current.short || ui.gen.current.name : "";
-  const polar = $("shape").value === "polar";
-  const parts = [name, polar ? `${$("width").value} in the first ring × ${$("height").value} rings`
-    : `${$("width").value}×${$("height").value}${$("shape").value === "levels" ? `×${$("depth").value}` : ""}`,
-    `seed ${$("seed").value}`];
-  if ($("shape").value !== "square") parts.push($("shape").selectedOptions[0].textContent);
-  if ($("mask").value) parts.push(`${$("mask").selectedOptions[0].textContent} mask`);
-  if (ui.view === "block") parts.push("blocks");
-  setText($("settings-summary"), parts.join(" · "));
 }
 
 // Run, or at the end of a run, replay it from the start.
@@ -524,7 +472,7 @@ $("speed-value").textContent = speedLabel(speedOf($("speed")));
 $("generator").addEventListener("change", () => explainer.show(ui.gen.current, null));
 $("solver").addEventListener("change", () => explainer.show(ui.sol.current, null));
 new ResizeObserver(() => layout()).observe(board);
-for (const id of ["width", "height", "depth", "seed", "mask-text"]) $(id).addEventListener("input", summarize);
+for (const id of ["width", "height", "depth", "seed", "mask-text"]) $(id).addEventListener("input", () => summarize(ui));
 
 // After a choice from any dropdown with the pointer the board takes the focus back, so that the
 // shortcuts work at once; a choice made with the keys (↑ ↓ on the focused dropdown) keeps the focus
@@ -634,7 +582,7 @@ ui.blank = blankBoard();
 layout();
 requestAnimationFrame(frame);
 
-exposeHook({ ...page, modes, explainer, insidePanel, animation, cellHistory, ready, overview });
+exposeHook({ ...page, explainer, insidePanel, animation, cellHistory, ready });
 
 $("notice-close").addEventListener("click", () => showNotice(""));
 setupShare({ load: loadText, call: (type, args) => engine.call(type, args), notice: showNotice });
