@@ -15,6 +15,7 @@ import { makeAddress } from "../io/address.js";
 import { linkOf } from "../io/link.js";
 import { makeRecycler } from "./recycle.js";
 import { makeViews } from "./views.js";
+import { setupKeys } from "./keys.js";
 import { MetricsPanel } from "../modes/metrics.js";
 import { Lab } from "../modes/lab.js";
 import { Edit, Play, Watch } from "../modes/modes.js";
@@ -25,7 +26,6 @@ import { setupExport } from "../io/export.js";
 import { setupShare } from "../io/share.js";
 import { Legend } from "../board/legend.js";
 import { maskFromPicture, maskSpec, showShape } from "./shapepick.js";
-import { setupZoom } from "../board/zoom.js";
 import { View3D } from "../modes/walk3d.js";
 import { Overview3D } from "../modes/overview3d.js";
 import { makeToggles3D } from "../modes/toggles3d.js";
@@ -474,36 +474,7 @@ $("solver").addEventListener("change", () => explainer.show(ui.sol.current, null
 new ResizeObserver(() => layout()).observe(board);
 for (const id of ["width", "height", "depth", "seed", "mask-text"]) $(id).addEventListener("input", () => summarize(ui));
 
-// After a choice from any dropdown with the pointer the board takes the focus back, so that the
-// shortcuts work at once; a choice made with the keys (↑ ↓ on the focused dropdown) keeps the focus
-// where the keys are.
-let keyedSelect = null;
-document.addEventListener("keydown", (e) => { keyedSelect = e.target instanceof HTMLSelectElement ? e.target : null; }, true);
-document.addEventListener("pointerdown", () => { keyedSelect = null; }, true);
-document.addEventListener("change", (e) => {
-  if (e.target instanceof HTMLSelectElement && e.target !== keyedSelect) board.focus({ preventScroll: true });
-});
-
-const zoomKey = setupZoom(board, renderer, () => ui.mode === modes.watch);
-
-document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape" && !$("sheet").hidden && matchMedia("(max-width: 760px)").matches) { showSheet(false); return; }
-  // Enter in the size or seed fields makes that maze (the board must show what the fields say).
-  if (e.key === "Enter" && ["width", "height", "seed"].includes(e.target.id)) {
-    e.preventDefault();
-    page.press("generate");
-    return;
-  }
-  if (e.target.closest("input, select, textarea, [contenteditable]")) return;
-  if (machine.view === "lab") { if (e.key === "Escape") machine.show("watch"); return; }
-  if (machine.view === "race" && race.key(e)) { e.preventDefault(); return; }
-  if (ui.mode.key(e) || zoomKey(e)) { e.preventDefault(); return; }
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.key === "h" && machine.mode === "watch" && player.log) { cellHistory.show(player.s.head); e.preventDefault(); return; }
-  const key = { p: "mode-play", e: "mode-edit", Escape: "mode-watch", g: "generate", s: "solve" }[e.key]
-    || { G: "generate", S: "solve" }[e.key];
-  if (key && page.press(key)) e.preventDefault();
-});
+setupKeys({ ...page, cellHistory });
 
 // Milestones stepped to by key are announced (a live region) for screen readers.
 function announce() {
