@@ -38,6 +38,8 @@ VENDOR = {  # a file of the site <- a file of a package pinned in web/package.js
     "gifenc.esm.js": "gifenc/dist/gifenc.esm.js",
     "mediabunny.min.mjs": "mediabunny/dist/bundles/mediabunny.min.mjs",
 }
+# web/'s folders of modules (web/'s own files are the entries: the pages, sw.js, board.js, widget.js)
+ROOMS = ("app", "engine", "board", "modes", "io")
 # every web/bundle/NAME.js is bundled by esbuild (pinned too) into the site as NAME.js
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".html": "text/html; charset=utf-8", ".css": "text/css",
@@ -146,6 +148,8 @@ def build(quiet=False):
     for path in sorted(WEB.iterdir()):
         if path.is_file() and path.name not in ("package.json", "package-lock.json"):
             shutil.copy2(path, SITE / path.name)
+    for room in ROOMS:  # the page's modules, in their folders (the snapshot's maker runs at build time only)
+        shutil.copytree(WEB / room, SITE / room, ignore=shutil.ignore_patterns("snapshot"))
     for path in sorted((ROOT / "docs").glob("shape-*.png")):  # the about page's pictures of the shapes
         shutil.copy2(path, SITE / path.name)
     if (DIST / "docs" / "index.html").exists():  # the docs site (build.py docs), at /docs/, its boards the site's
@@ -174,14 +178,14 @@ SNAPSHOT = "engine.snapshot"  # the started interpreter with the engine imported
 
 def engine_snapshot(pkg, wheel, quiet=False):
     """Write ``SNAPSHOT`` into the site: Pyodide's memory once it has started and imported the
-    engine (web/snapshot/make.mjs, with Node), which the page restores instead of starting Python.
+    engine (web/engine/snapshot/make.mjs, with Node), which the page restores instead of starting Python.
     Without Node, or with PYMAZE_SNAPSHOT=0, there is none and the page boots the normal way."""
     node = shutil.which("node")
     if os.environ.get("PYMAZE_SNAPSHOT") == "0" or not node:
         return False
     if not quiet:
         say("making the engine's snapshot (Pyodide started, the engine imported)")
-    subprocess.run([node, str(WEB / "snapshot" / "make.mjs"), str(pkg), str(wheel), str(SITE / SNAPSHOT)],
+    subprocess.run([node, str(WEB / "engine" / "snapshot" / "make.mjs"), str(pkg), str(wheel), str(SITE / SNAPSHOT)],
                    check=True, stdout=subprocess.DEVNULL)
     return True
 

@@ -12,7 +12,7 @@ page (``loadPyodide`` in a module worker, then ``1 + 1``) and, with ``--before``
 of the site (an older commit's, for a before/after).  "ready" is the engine up (the page's
 ``window.pymaze.ready``), "first run" the tests' moment (the first visit's solve started), "first
 solve drawn" its first events on the board (the wave starting to spread), "route drawn" that solve
-played to its end at the slider's default speed; all in seconds since navigation.  The parts come from ``window.pymaze.boot()`` (web/worker.js).
+played to its end at the slider's default speed; all in seconds since navigation.  The parts come from ``window.pymaze.boot()`` (web/engine/worker.js).
 Exit 1 when the page's ready over the bare boot's misses the target (≤ 0.6×).
 """
 

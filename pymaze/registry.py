@@ -145,6 +145,7 @@ class Algorithm:
     layer: str = ""         # what the num layer shows: "distance" (numbers + heatmap), "cluster" (colours), ""
     order: int = 100
     source: str = ""        # the plugin file that registered it ("" for the built-ins)
+    work: str = ""          # solvers: why it does the work it does, in a sentence (the page's race says it under its board)
 
     @property
     def label(self):
@@ -198,7 +199,7 @@ class Algorithm:
         if self.family == "generator":
             out.update(perfect=self.perfect, uniform=self.uniform, min_size=self.min_size, max_size=MAX_SIZE)
         else:
-            out.update(optimal=self.optimal, anyangle=self.anyangle, costs=self.costs)
+            out.update(optimal=self.optimal, anyangle=self.anyangle, costs=self.costs, work=self.work)
         if self.max_cells:
             out.update(max_cells=self.max_cells)
         if self.budget:

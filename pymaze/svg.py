@@ -9,7 +9,7 @@ of a subpath.  A block maze's wall squares are merged into row runs, one
 ``M x y h w v u h -w z`` rectangle each.  The route is one polyline through
 the centres of its cells; S and every goal get a disc and a letter; numbers
 (``num - 1``) are written on their cells, and heat fills the cells on the
-page's perceptual ramp (``web/palette.js``).  Coordinates are rounded to
+page's perceptual ramp (``web/board/palette.js``).  Coordinates are rounded to
 1/100 px and written the same way everywhere, so the same maze gives the
 same bytes in CPython and in the page's Pyodide.
 """
@@ -22,7 +22,7 @@ from .errors import ParameterError, shown
 from .maze import check_maze
 from .worlds import stair_marks
 
-# The page's colours (web/palette.js; a test keeps the two equal).
+# The page's colours (web/board/palette.js; a test keeps the two equal).
 WALL, START, GOAL, ROUTE, TEXT, FLOOR = "#1e293b", "#16a34a", "#dc2626", "#c2410c", "#0f172a", "#ffffff"
 RAMP = ("#fde725", "#a0da39", "#4ac16d", "#1fa187", "#277f8e", "#365c8d", "#46327e", "#440154")
 MARKS = {0: "#ffffff", 1: "#e11d48", 2: "#f59e0b", 3: "#38bdf8", 4: "#c7d2fe", 5: "#fdba74", 6: "#4ade80",

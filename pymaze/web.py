@@ -1,7 +1,7 @@
 """The bridge the page's worker calls: one ``Session`` holds the page's maze and runs.
 
 The worker makes one ``Session()`` and calls its methods, from one table of
-requests (web/worker.js), with plain strings and numbers; everything crossing
+requests (web/engine/worker.js), with plain strings and numbers; everything crossing
 back is a JSON string or a buffer (``bytes`` / ``array('i')``), so JavaScript
 never walks Python objects.  Errors are raised as ``PymazeError`` with a
 one-line message for the page.  What only tests and benchmarks ask (a

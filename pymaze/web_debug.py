@@ -1,7 +1,7 @@
 """What only tests and benchmarks ask of the page's engine (never loaded by the page itself).
 
 The worker imports this module only when the page was opened for testing
-(web/worker.js: its debug requests); each function reads a ``pymaze.web.Session``
+(web/engine/worker.js: its debug requests); each function reads a ``pymaze.web.Session``
 or runs on its own, leaving the page's runs alone.
 """
 

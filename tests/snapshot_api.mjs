@@ -1,5 +1,5 @@
 // tests/test_page_snapshot.py: the private memory-snapshot API of the pinned Pyodide, as build.py
-// (web/snapshot/make.mjs) and the page (web/worker.js) use it.  Prints one JSON line of findings.
+// (web/engine/snapshot/make.mjs) and the page (web/engine/worker.js) use it.  Prints one JSON line of findings.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -65,3 +66,18 @@ def test_the_docs_site_builds_without_a_warning():
     boards = (docs / "boards.html").read_text()
     assert boards.count("<pymaze-board ") == 2 and 'src="../board.js"' in boards
     assert (docs / "index.html").exists() and (docs / "search" / "search_index.json").exists()
+
+
+def test_the_code_map_names_every_source_file():
+    """docs/CODE.md has a sentence for every file of code (web/'s rooms included, as they move)."""
+    text = (build.ROOT / "docs" / "CODE.md").read_text()
+    found = []
+    for top in ("pymaze", "web", "tests", "bench", "tools"):
+        for folder, dirs, files in os.walk(build.ROOT / top):
+            dirs[:] = [d for d in dirs if d not in ("node_modules", "__pycache__", "static")]  # (static: built)
+            for name in files:
+                if name.endswith((".py", ".js", ".mjs", ".html", ".css")):
+                    found.append((Path(folder) / name).relative_to(build.ROOT).as_posix())
+    assert len(found) > 150
+    missing = [f for f in sorted(found) if f"`{f}`" not in text]
+    assert not missing, f"docs/CODE.md names no {missing}"

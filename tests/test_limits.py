@@ -57,7 +57,7 @@ def test_one_past_the_limit_is_refused_by_its_size_in_every_format():
 
 
 def test_the_limit_is_the_same_in_the_library_the_bridge_and_the_page():
-    share = (ROOT / "web" / "share.js").read_text()
+    share = (ROOT / "web" / "io" / "share.js").read_text()
     assert int(re.search(r"const MAX_IMPORT = (\d+);", share).group(1)) == formats.MAX_CHARS == MAX_IMPORT
     readme = (ROOT / "docs" / "GUIDE.md").read_text()
     assert f"{formats.MAX_CHARS:,} characters" in readme and f"{MAX_SIZE}×{MAX_SIZE} cells" in readme

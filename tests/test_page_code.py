@@ -172,7 +172,8 @@ def test_a_bad_event_stops_the_run_at_its_step_with_the_maze_kept(page):
 
 
 def test_the_worker_talks_to_its_own_origin_only(page):
-    code = ("import js\nxhr = js.XMLHttpRequest.new()\nxhr.open('GET', 'manifest.json', False)\nxhr.send()\n"
+    # (the site's manifest: the worker's folder is engine/, the manifest one up, at the site's root)
+    code = ("import js\nxhr = js.XMLHttpRequest.new()\nxhr.open('GET', '../manifest.json', False)\nxhr.send()\n"
             "assert xhr.status == 200\nxhr = js.XMLHttpRequest.new()\nxhr.open('GET', 'https://example.com/', False)\n")
     type_code(page, code)
     run_code(page)
@@ -184,7 +185,7 @@ def test_the_worker_talks_to_its_own_origin_only(page):
 def test_the_page_and_the_worker_are_sent_a_policy_of_their_own_origin(page, site_url):
     import urllib.request
     meta = page.js("document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
-    with urllib.request.urlopen(site_url + "worker.js") as reply:
+    with urllib.request.urlopen(site_url + "engine/worker.js") as reply:
         header = reply.headers["Content-Security-Policy"]
     for policy in (meta, header):
         # its own origin, and blob: URLs (made only by this origin's code: a print sheet it opened)

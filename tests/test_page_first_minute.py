@@ -178,8 +178,7 @@ def test_every_mode_and_back_keeps_the_page_whole(tour, mode):
         p.wait_for_selector(".cm-content", timeout=60000)
     no_overflow(tour, mode)
     p.click("#mode-watch")
-    p.wait_for_function("window.pymaze.snapshot().mode === 'watch' && !document.body.classList.contains('racing')"
-                        " && !document.body.classList.contains('coding') && document.body.dataset.view !== 'lab'")
+    p.wait_for_function("window.pymaze.snapshot().mode === 'watch' && document.body.dataset.view === 'watch'")
     tour.page.wait_for_function("window.pymaze.painted")
     no_overflow(tour, f"back from {mode}")
     drawn(tour)

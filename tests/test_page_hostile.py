@@ -9,7 +9,7 @@ from test_page_link import context, open_link  # noqa: F401  (a fixture and a he
 
 pytestmark = pytest.mark.browser
 MAX_FRAGMENT = int(re.search(r"export const MAX_FRAGMENT = (\d+);",
-                             (Path(__file__).resolve().parent.parent / "web" / "link.js").read_text()).group(1))
+                             (Path(__file__).resolve().parent.parent / "web" / "io" / "link.js").read_text()).group(1))
 DEFAULTS = (2 * 21 + 1, 2 * 15 + 1, "thin")
 
 

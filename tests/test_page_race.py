@@ -371,3 +371,16 @@ def test_your_own_solver_races_once_its_code_is_registered(race_page, tmp_path):
                  " s.dispatchEvent(new Event('change')); }")  # the module's page as it was
     square_again(race_page)
     race_page.speed(speed)
+
+
+def test_each_board_says_why_its_solver_does_the_work_it_does_from_the_catalogue(race_page):
+    """The race's line under each board is the registry's (the solver's ``work`` and whether it
+    promises a shortest route), not a table of the page's own."""
+    open_race(race_page, f"{SOLVERS}&tick=0")
+    said = race_page.js("[...document.querySelectorAll('.racer-why')].map((p) => p.textContent)")
+    solvers = pymaze.registry.solvers()
+    assert len(said) == 3
+    for text, slug in zip(said, ["astar", "bfs", "greedy"], strict=True):
+        a = solvers[slug]
+        assert a.work and text.startswith(a.work), (slug, text)
+        assert ("Promises a shortest route." if a.optimal else "No promise of a shortest route.") in text

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 HOSTILE = ("<img src=x onerror=\"window.__pwned=1\">\n"
            "<script>window.__pwned=2</script>\n#####\n#S G#\n")
 DATA = Path(__file__).resolve().parent / "data"
-PALETTE = (Path(__file__).resolve().parent.parent / "web" / "palette.js").read_text()
+PALETTE = (Path(__file__).resolve().parent.parent / "web" / "board" / "palette.js").read_text()
 
 
 def clear_notice(page):
@@ -214,7 +214,7 @@ def test_thin_export_of_an_unaligned_block_maze_shows_the_writer_message(page):
 
 
 def hex_rgb(pattern):
-    """A colour from web/palette.js, found by a pattern around its "#rrggbb"."""
+    """A colour from web/board/palette.js, found by a pattern around its "#rrggbb"."""
     found = re.search(pattern, PALETTE)
     assert found, pattern
     return tuple(int(found.group(1)[i:i + 2], 16) for i in (0, 2, 4))

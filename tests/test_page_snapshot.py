@@ -1,4 +1,4 @@
-"""The engine's snapshot (build.py, web/snapshot/make.mjs, web/worker.js): Pyodide's memory once
+"""The engine's snapshot (build.py, web/engine/snapshot/make.mjs, web/engine/worker.js): Pyodide's memory once
 Python has started and imported the engine, made at build time with Node and restored by the
 page instead of starting Python.  Its API is private to the pinned Pyodide, so it is checked here
 against that version; the built site boots from it (the page says which way it booted), and a
@@ -33,7 +33,7 @@ def test_the_pinned_pyodide_makes_and_restores_memory_snapshots():
     assert found["snapshotIsBytes"] and found["snapshotBytes"] > 1 << 20
     assert found["restored"] == 42  # the value and the import made before the snapshot, Python running
     assert "magic number" in found["broken"]  # not a snapshot: refused, not restored
-    assert found["cwd"] == "/home/pyodide"  # where the page writes the wheel (on sys.path: web/worker.js)
+    assert found["cwd"] == "/home/pyodide"  # where the page writes the wheel (on sys.path: web/engine/worker.js)
 
 
 @pytest.fixture(scope="module")

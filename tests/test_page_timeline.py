@@ -214,7 +214,7 @@ def test_the_compact_log_gives_back_every_event_it_was_given(browser, site_url):
     try:
         p.goto(site_url)
         got = p.evaluate("""async ([events, cuts]) => {
-            const { EventLog } = await import('./state.js');
+            const { EventLog } = await import('./engine/state.js');
             const log = new EventLog(), flat = Int32Array.from(events.flat());
             let from = 0;
             for (const to of [...cuts, events.length]) { log.push(flat.slice(4 * from, 4 * to)); from = to; }

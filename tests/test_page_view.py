@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import build
 import pymaze
 from pymaze import events, registry
 from pymaze.run import Run
@@ -29,7 +30,7 @@ def test_catalogue_carries_the_event_vocabulary():
 
 def test_the_page_types_no_opcode_mark_or_note_numbers():
     """The page's modules read the vocabulary; none keeps its own table of codes."""
-    for path in WEB.glob("*.js"):
+    for path in [*WEB.glob("*.js"), *(p for room in build.ROOMS for p in (WEB / room).glob("*.js"))]:
         text = path.read_text()
         for pattern in (r"\bOP\s*=\s*\{\s*WALL", r"\bMARK\s*=\s*\{\s*CURRENT", r"\bN_[A-Z]+\s*=\s*\d",
                         r"markCount\[\d+\]", r"\bNOTE\s*=\s*\{\s*FOUND"):

@@ -211,7 +211,7 @@ def test_numbers_are_distances_and_heat_follows_the_ramp(shape):
 
 
 def test_colours_are_the_pages():
-    js = (ROOT / "web" / "palette.js").read_text()
+    js = (ROOT / "web" / "board" / "palette.js").read_text()
     ramp = re.search(r"const RAMP = \[([^\]]*)\]", js).group(1)
     assert tuple(re.findall(r'"(#[0-9a-f]{6})"', ramp)) == svg.RAMP
     from pymaze.events import MARK_NAMES

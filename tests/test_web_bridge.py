@@ -166,13 +166,13 @@ def test_an_instant_solve_on_a_grid_with_an_open_border_reports_the_route(web):
 
 
 def test_the_workers_requests_are_the_sessions_methods():
-    """web/worker.js calls only methods that Session has, and its debug requests only functions of
+    """web/engine/worker.js calls only methods that Session has, and its debug requests only functions of
     pymaze.web_debug; the page's session module holds no state of its own (no module globals)."""
     import inspect
     import re
     from pathlib import Path
     from pymaze import web
-    worker = (Path(__file__).resolve().parent.parent / "web" / "worker.js").read_text()
+    worker = (Path(__file__).resolve().parent.parent / "web" / "engine" / "worker.js").read_text()
     called = set(re.findall(r"\bsession\.(\w+)\(", worker))
     assert called and all(callable(getattr(Session, name, None)) for name in called), called - set(dir(Session))
     debugged = set(re.findall(r"\bdebug\.(\w+)\(", worker))

@@ -10,11 +10,11 @@
 // from one engine (the page's worker, shared by every board of the document, one board at a time)
 // and then stepped here, drawn by the page's renderer (render.js) and player (player.js).  The site's
 // service worker is registered too, so that a page under the site's folder works offline once seen.
-import { Engine } from "./engine.js";
-import { keepOffline } from "./offline.js";
-import { Player } from "./player.js";
-import { Renderer } from "./render.js";
-import { adoptVocabulary } from "./state.js";
+import { Engine } from "./engine/engine.js";
+import { keepOffline } from "./io/offline.js";
+import { Player } from "./board/player.js";
+import { Renderer } from "./board/render.js";
+import { adoptVocabulary } from "./engine/state.js";
 
 const MAX_SEED = 2 ** 32 - 1;
 const WHOLE = /^\d{1,10}$/;

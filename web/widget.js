@@ -3,10 +3,10 @@
 // worker sends one: its header and first maze, the drawing of a shaped maze, and all its events;
 // the page's player (player.js) steps them and the page's renderer (render.js) draws them.  The
 // model's `tick` is the event shown, kept in step with Python both ways; `playing` and `speed` too.
-import { pack } from "./pack.js";
-import { Player } from "./player.js";
-import { Renderer } from "./render.js";
-import { adoptVocabulary } from "./state.js";
+import { pack } from "./engine/pack.js";
+import { Player } from "./board/player.js";
+import { Renderer } from "./board/render.js";
+import { adoptVocabulary } from "./engine/state.js";
 
 const STYLE = `
 .pymaze-widget { font: 13px/1.4 system-ui, sans-serif; color: #0f172a; max-width: 720px; }

@@ -9,7 +9,9 @@ from ._moves import EPS, SQRT2, cost_note, entering, diagonal_param, estimate, h
 
 
 @solver("astar", "A* search", short="A*", group="shortest", order=40, optimal=True, costs=True,
-        params=[heuristic_param(), weight_param(), diagonal_param()])
+        params=[heuristic_param(), weight_param(), diagonal_param()],
+        work=("Expands the cell with the fewest moves walked plus moves estimated to G, so it skips "
+              "cells leading away from G and still ends with a shortest route."))
 def astar(maze, rng, heuristic="manhattan", weight=1.0, diagonal="never", watch=True):
     """A* search: best-first by moves walked plus an estimate of the moves left.
 

@@ -7,7 +7,9 @@ from ._base import EXPAND, KINDS, SEEN, UNSEEN, end, parents
 from ._moves import cost_note, diagonal_param
 
 
-@solver("bfs", "Breadth-first search", short="BFS", group="shortest", order=20, optimal=True, params=[diagonal_param()])
+@solver("bfs", "Breadth-first search", short="BFS", group="shortest", order=20, optimal=True, params=[diagonal_param()],
+        work=("Expands cells in rings of equal distance from S, so it looks at almost every cell nearer"
+              " than G: much work, but a shortest route."))
 def bfs(maze, rng, diagonal="never", watch=True):
     """Breadth-first search: a shortest route in moves.
 

@@ -15,7 +15,8 @@ AHEAD, BACK = bytes((BODY, HEAD)), bytes((FINISHED, BACK_HEAD))
 @solver("dfs", "Depth-first search", short="DFS", group="walker", order=10, optimal=False, params=[
     Param("order", "choice", "fixed", choices=("fixed", "random"),
           help="fixed: try neighbours north, east, south, west; random: shuffle them at every node"),
-])
+], work=("Follows one corridor to its end before trying another: lucky or very long, and its route"
+         " is whatever it walked."))
 def dfs(maze, rng, order="fixed", watch=True):
     """Depth-first search: follow one route until it dead-ends, then back up.
 

@@ -24,7 +24,8 @@ def random_weights(maze, rng, low=1, high=9):
     Param("weights", "choice", "maze", choices=("maze", "uniform"),
           help="maze: entering a node costs its weight (1 where the maze has none); uniform: every move costs 1"),
     diagonal_param(),
-])
+], work=("Expands cells in order of the cost of reaching them: on a maze without weights the same "
+         "rings as BFS, and a cheapest route."))
 def dijkstra(maze, rng, weights="maze", diagonal="never", watch=True):
     """Dijkstra's algorithm: the cheapest route when entering each cell has its own cost.
 

@@ -31,6 +31,8 @@ class Step(Trace):
 
 
 @solver("dstarlite", "D* Lite", short="D* Lite", group="shortest", order=44, optimal=True, costs=True,
+        work=("Searches backwards from G, then walks its agent from S; when a wall changes it repairs only "
+              "the costs that changed instead of searching again."),
         params=[heuristic_param(),
                 Param("changes", "list", (), parse=parse_changes,
                       help="walls that change during the run, each AT:A-B (the passage between cells A and B "

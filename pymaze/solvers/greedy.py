@@ -8,7 +8,9 @@ from ._moves import cost_note, diagonal_param, estimate, heuristic_param
 
 
 @solver("greedy", "Greedy best-first search", short="Greedy", group="open", order=60, optimal=False,
-        params=[heuristic_param(), diagonal_param()])
+        params=[heuristic_param(), diagonal_param()],
+        work=("Expands the cell that looks nearest to G and ignores the moves already walked: little "
+              "work when the way is open, but it can follow a detour and keep it."))
 def greedy(maze, rng, heuristic="manhattan", diagonal="never", watch=True):
     """Greedy best-first search: heads for the goal by estimate alone, fast but not optimal.
 

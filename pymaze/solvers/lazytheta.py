@@ -3,7 +3,9 @@ from ._anyangle import search
 
 
 @solver("lazytheta", "Lazy Theta* (any-angle)", group="open", order=48, shapes=("square",), geometries=("block",),
-        anyangle=True, optimal=False)
+        anyangle=True, optimal=False,
+        work=("Theta* that trusts sight until a square is expanded and only then checks it once: about "
+              "the same straight route for far fewer checks."))
 def lazytheta(maze, rng, watch=True):
     """Lazy Theta*: Theta* that checks line of sight only for the squares it expands.
 

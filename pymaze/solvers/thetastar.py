@@ -3,7 +3,9 @@ from ._anyangle import search
 
 
 @solver("thetastar", "Theta* (any-angle)", group="open", order=47, shapes=("square",), geometries=("block",),
-        anyangle=True, optimal=False)
+        anyangle=True, optimal=False,
+        work=("A* that lets a square hang off any square in sight: its route runs in straight segments "
+              "at any angle, shorter than A*'s steps, for a sight check per neighbour."))
 def thetastar(maze, rng, watch=True):
     """Theta*: A* whose routes turn at any angle, a parent needing only line of sight.
 

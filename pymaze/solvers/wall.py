@@ -7,7 +7,8 @@ from ._walk import ARRIVE, LEAVE, MOVES, goal_flags, stop
 
 @solver("wall", "Wall follower", short="Wall follower", group="walker", order=150, params=[
     Param("hand", "choice", "right", choices=("right", "left"), help="the hand kept on the wall"),
-])
+], work=("Keeps one hand on the wall: no memory needed, but it walks every dead end on its side, "
+         "and loops can trap it."))
 def wall(maze, rng, hand="right", watch=True):
     """Wall follower: walk with one hand on the wall until G, or until the walk repeats itself.
 

@@ -1,0 +1,83 @@
+"""The state machine's views (web/app/machine.js, web/app/views.js): from every view and input mode
+(Watch, Play, Edit, Race, Lab, Code) to every other and back, in real Chromium.  After each move
+the one mode button pressed is the machine's, body's data-view is the machine's view, the board
+(where the view shows it) has a maze on it (its pixels read back: not blank, not one colour), and
+no console or page error was written.  One page, shared by the tests.
+"""
+
+import pytest
+
+from browser import Page
+from test_page_first_minute import drawn
+
+pytestmark = pytest.mark.browser
+VIEWS = ["watch", "play", "edit", "race", "lab", "code"]
+BUTTONS = "[...document.querySelectorAll('[id^=mode-]')].filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.id)"
+
+
+@pytest.fixture(scope="module")
+def views(browser, site_url, request):
+    p = Page(browser, site_url + "#gen=dig&w=15&h=10&seed=4&sol=bfs&run=solve&speed=100", {"width": 1280, "height": 800},
+             open_sheet=False)
+    p.wait_state("done")
+    yield p
+    if request.session.testsfailed:
+        print("\n--- browser console ---\n" + "\n".join(p.console))
+    p.page.close()
+
+
+def go(p, view):
+    """Press the view's button (Code's is in the settings sheet, a toggle) and wait until the machine is there."""
+    if p.js(f"document.getElementById('mode-{view}').getAttribute('aria-pressed')") == "true":
+        return
+    p.js(f"document.getElementById('mode-{view}').click()")
+    machine_view = view if view in ("race", "lab", "code") else "watch"
+    mode = view if view in ("play", "edit") else "watch"
+    p.page.wait_for_function("([v, m]) => document.body.dataset.view === v && window.pymaze.snapshot().mode === m"
+                             " && !window.pymaze.snapshot().busy", arg=[machine_view, mode], timeout=30000)
+
+
+def check(p, view):
+    assert p.js(BUTTONS) == [f"mode-{view}"]
+    machine_view = view if view in ("race", "lab", "code") else "watch"
+    assert p.js("document.body.dataset.view") == machine_view
+    if view in ("race", "lab"):  # the board is not shown: the view's own box is
+        assert not p.page.is_visible("#board") and p.page.is_visible(f"#{view}")
+    else:
+        p.page.wait_for_function("window.pymaze.painted", timeout=30000)
+        drawn(p)
+        assert p.page.is_visible("#board")
+    if view != "code":
+        assert not p.page.is_visible("#code")
+    if view != "race":
+        assert not p.page.is_visible("#race")
+    if view != "lab":
+        assert not p.page.is_visible("#lab")
+    assert p.errors() == []
+
+
+@pytest.mark.parametrize("first", VIEWS)
+def test_every_view_to_every_other_and_back_leaves_a_drawn_board(views, first):
+    for other in VIEWS:
+        if other == first:
+            continue
+        go(views, first)
+        check(views, first)
+        go(views, other)
+        check(views, other)
+    go(views, first)
+    check(views, first)
+
+
+def test_a_race_run_then_watch_shows_the_watch_run_drawn(views):
+    """The race's boards are its own: back in Watch the board holds the Watch run, at its end."""
+    go(views, "watch")
+    before = views.run("generate")  # (after Play and Edit the Watch run is the maze alone: a run with no events)
+    assert before["cursor"] == before["total"] > 0
+    go(views, "race")
+    views.page.click("#race-start")
+    views.page.wait_for_function("window.pymaze.race().boards.length >= 2", timeout=60000)
+    go(views, "watch")
+    check(views, "watch")
+    after = views.snapshot()
+    assert after["wall"] == before["wall"] and after["cursor"] == after["total"] > 0
