@@ -149,6 +149,21 @@ class _Adopted(_Loaded):
         self.algorithm, self.seed, self.options, self.initial, self.again = algorithm, seed, options, initial, again
 
 
+class _Again(_Loaded):
+    """The current maze while the generate that made it is made again for the page (``Session.replay``):
+    the final maze went, to keep Pyodide's heap small; ``finish()`` makes it afresh from a run of
+    its own (the page's run made again keeps its events), should anything want it meanwhile."""
+
+    def __init__(self, old, run):
+        super().__init__(None, old.algorithm.slug, old.algorithm.name)
+        self.algorithm, self.seed, self.old, self.run = old.algorithm, old.seed, old, run
+
+    def finish(self):
+        if self.maze is None:
+            self.maze = self.initial = self.old.again().finish()
+        return self.maze
+
+
 def _blank_layers(maze, width, height, geometry, wall):
     """``maze`` made ``width`` x ``height`` squares of ``geometry`` with these walls, its marks and
     numbers all 0, made in place (Pyodide's heap keeps its peak: no temporary buffer of zeros)."""
@@ -424,6 +439,8 @@ class Session:
             raise ParameterError("no run: generate a maze first")
         # user code: short batches, under the page's time limit
         batch = self.run.next_batch(min(n, USER_BATCH) if self._user_run() else n)
+        if isinstance(self.generated, _Again) and self.generated.run is self.run and self.run.finished:
+            self.generated = self.run  # a generate made again: its final maze is the current one again
         self._adopt_ends()
         return batch
 
@@ -466,9 +483,16 @@ class Session:
         if not isinstance(self.run, (Run, _Adopted)):
             raise ParameterError("no run to replay: generate a maze first")
         old, self.run = self.run, None
-        if old is not self.generated:
-            old.maze = None  # a solve's own final maze goes before the new one is made (Pyodide's heap keeps its peak)
+        # The old run's final maze goes before the new one is made (Pyodide's heap keeps its peak).  A
+        # generate's is the current maze too: until the run made again hands out its last event, the
+        # current maze is made afresh if something asks for it (see _Again).
+        generate = old is self.generated
+        if generate:
+            self.generated = None
+        old.maze = None
         self.run = old.again()
+        if generate:
+            self.generated = _Again(old, self.run)
 
     def finish_run(self):
         """Run the current run to its end without handing out its events (a restarted engine getting

@@ -207,3 +207,32 @@ def test_preview_solves_the_edited_maze_and_leaves_the_current_run(web):
     assert web.run is run
     with pytest.raises(pymaze.errors.PymazeError):
         web.preview(maze.width, maze.height, bytes(wall), maze.start, maze.goal, None, "block", "square", "", "nope", 0)
+
+
+@pytest.mark.parametrize("adopted", [False, True])
+def test_a_generate_made_again_leaves_the_current_maze_and_its_events_whole(web, adopted):
+    """An instant generate stepped back is made again (replay) with its final maze let go: a solve
+    or an export asked for halfway through the events still gets the generated maze, and the
+    events the page goes on pulling are the whole stream, the same as a watched run's."""
+    from pymaze.run import Run
+    expected = Run.generate("wilson", 12, 9, seed=3).events()
+    maze = pymaze.generate("wilson", 12, 9, seed=3)
+    header = json.loads(web.generate("wilson", 12, 9, 3)[0])
+    web.instant()
+    if adopted:  # a fresh engine given the maze (the page's recycle)
+        web = Session()
+        web.adopt(json.dumps({"width": maze.width, "height": maze.height, "geometry": "thin", "start": maze.start,
+                              "goals": maze.goals, "run": header["run"],
+                              "generate": {"slug": "wilson", "width": 12, "height": 9, "seed": 3}}), bytes(maze.wall))
+    web.replay()
+    got = web.next_batch(len(expected) // 8)
+    assert web.export_text("block") == pymaze.formats.to_block_text(maze)
+    while True:
+        more = web.next_batch(997)
+        if not more:
+            break
+        got += more
+    assert got == expected
+    assert web.generated is web.run and web.run.maze.wall == maze.wall
+    json.loads(web.solve("bfs", 0)[0])
+    assert web.run.initial.wall == maze.wall
