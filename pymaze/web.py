@@ -91,8 +91,34 @@ def drawing_of(lattice):
             d["border"].tobytes(), lattice.ends.tobytes())
 
 
-def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask_json="", depth=None):
-    """A generator's run as the page may show it (see ``Session.generate``)."""
+class _Remade(Run):
+    """A generator's run that keeps no copy of the maze it starts from: ``initial`` is made again
+    when asked for (See inside, a run made again), by ``remake()``.  The page's generate made again
+    for its events (``Session.replay``) is one: a copy would cost a maze's worth of Pyodide's heap,
+    which keeps its peak."""
+
+    remake = None  # () -> a blank run like this one, whose maze is the first maze (set by page_run)
+
+    def __init__(self, algorithm, maze, seed, options, initial=None, waypoints=()):
+        super().__init__(algorithm, maze, seed, options, initial=maze, waypoints=waypoints)  # (no copy made)
+
+    @property
+    def initial(self):
+        if self._initial is None:
+            self._initial = self.remake().maze  # (a run's body does nothing until its first step)
+        return self._initial
+
+    @initial.setter
+    def initial(self, maze):
+        self._initial = None  # (Run.__init__ hands over the maze it works on: not kept, made again if asked for)
+
+    def again(self):
+        return self.remake()
+
+
+def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask_json="", depth=None, remade=False):
+    """A generator's run as the page may show it (see ``Session.generate``); ``remade``: a ``_Remade``
+    run, keeping no copy of its first maze."""
     shape = geometry if geometry in GRAPH_SHAPES else "square"
     w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
     h = check_whole(height, "height in cells", 1, registry.MAX_SIZE, SizeError)
@@ -104,7 +130,10 @@ def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask
             raise SizeError(f"a {shape} maze of {size} has {cells:,} cells; the page draws at most {PAGE_CELLS:,} "
                             f"(the library and the command line go further)")
     mask = _mask(mask_json, shape, w, h)
-    return Run.generate(slug, width, height, seed, geometry, mask=mask, depth=depth, **parse_options(options_json))
+    run = (_Remade if remade else Run).generate(slug, width, height, seed, geometry, mask=mask, depth=depth,
+                                                **parse_options(options_json))
+    run.remake = lambda: page_run(slug, width, height, seed, geometry, options_json, mask_json, depth, True)
+    return run
 
 
 def _solvable(slug, maze, options):
@@ -381,7 +410,7 @@ class Session:
         gen = registry.get("generator", g["slug"])
         seed, options = check_seed(g["seed"]), parse_options(json.dumps(g.get("options") or {}))
         again = lambda: page_run(gen.slug, g["width"], g["height"], seed, g.get("shape") or "thin",  # noqa: E731
-                                 json.dumps(options), "", g.get("depth"))
+                                 json.dumps(options), "", g.get("depth"), True)
         self.generated = self.run = _Adopted(maze, gen, seed, options, maze, again)
         if sol:
             algo, seed = registry.get("solver", sol["slug"]), check_seed(sol["seed"])
@@ -490,7 +519,8 @@ class Session:
         if generate:
             self.generated = None
         old.maze = None
-        self.run = old.again()
+        remake = getattr(old, "remake", None)  # a page's generate: made again keeping no copy of its first maze
+        self.run = remake() if remake else old.again()
         if generate:
             self.generated = _Again(old, self.run)
 

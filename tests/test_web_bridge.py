@@ -236,3 +236,24 @@ def test_a_generate_made_again_leaves_the_current_maze_and_its_events_whole(web,
     assert web.generated is web.run and web.run.maze.wall == maze.wall
     json.loads(web.solve("bfs", 0)[0])
     assert web.run.initial.wall == maze.wall
+
+
+def test_a_generate_made_again_keeps_no_copy_of_its_first_maze_and_makes_it_when_asked(web):
+    """The run a replay makes (web._Remade) works on the only maze it holds; its first maze, which
+    See inside and a run made again start from, is made again when asked for: the blank maze the
+    generator starts from, and its steps from there are the same events."""
+    from pymaze.run import Run
+    from pymaze.web import _Remade
+    web.generate("dig", 9, 7, 4)
+    web.instant()
+    web.replay()
+    run = web.run
+    assert isinstance(run, _Remade) and run._initial is None
+    reference = Run.generate("dig", 9, 7, seed=4)
+    first = run.initial
+    assert first is not run.maze and first.wall == reference.initial.wall and first.mark == reference.initial.mark
+    expected = reference.events()
+    assert run.events() == expected and run.again().events() == expected
+    other = Session()
+    other.generate("dig", 9, 7, 4)
+    assert web.inside_json(5, True, True) == other.inside_json(5, True, True)  # See inside, from the maze made again
