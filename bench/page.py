@@ -1,7 +1,7 @@
 """Page benchmark in headless Chromium: boot time, a 1000x1000 instant run, animation rate, longest task.
 
     python bench/page.py [--runs N]
-    python bench/page.py --instant [--seeds N] [--parts route,pyodide,memory] [--sizes 1000,2000] [--size N]
+    python bench/page.py --instant [--seeds N] [--parts route,pyodide,memory] [--sizes 1000,2000] [--size N] [--site DIR]
 
 ``--instant`` measures the instant path alone: click to drawn route for ``dig`` + ``bfs`` at
 1000x1000 and 2000x2000 (median over seeds; with the CPU time of the page's thread, the worker
@@ -88,7 +88,15 @@ def run(page, button, timeout=600000):
                            arg=before, timeout=timeout, polling="raf")
 
 
+def open_sheet(page):
+    """Open the settings sheet (size, seed...), where it is closed, once the first visit's run is in."""
+    page.wait_for_function("window.pymaze && window.pymaze.runs > 0 && !window.pymaze.intro", timeout=120000)
+    if page.get_attribute("#settings-toggle", "aria-expanded") != "true":
+        page.click("#settings-toggle")
+
+
 def setup(page, width, height, speed, seed=1):
+    open_sheet(page)
     page.select_option("#generator", "dig")
     page.select_option("#solver", "bfs")
     page.fill("#width", str(width))
@@ -166,16 +174,29 @@ def spent(before):
 
 
 def tab_memory():
-    """(resident MB now, peak resident MB) summed over the renderer processes of this bench's
-    browser: the page's main thread and its worker (Pyodide's heap) live in its renderer."""
-    now = peak = 0
+    """(resident MB now, peak resident MB) of the tab: the renderer process that runs the page with
+    its workers (the engine's dedicated worker, the site's service worker: threads of that process),
+    and the same summed over every renderer of this bench's browser (which adds Chromium's own UI
+    pages and a spare renderer, about 220 MB that are no part of the page)."""
+    tab, every = [0, 0], [0, 0]
     for pid, cmd in ours().items():
         if "--type=renderer" not in cmd:
             continue
-        fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
-        now += int(fields["VmRSS"].split()[0]) / 1024
-        peak += int(fields["VmHWM"].split()[0]) / 1024
-    return now, peak
+        try:
+            fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
+            threads = {(task / "comm").read_text().strip() for task in Path(f"/proc/{pid}/task").iterdir()}
+        except OSError:
+            continue
+        now, peak = int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+        every[0] += now
+        every[1] += peak
+        if any(t.startswith(("DedicatedWorker", "ServiceWorker")) for t in threads):
+            tab[0] += now
+            tab[1] += peak
+    return tab[0], tab[1], every[0], every[1]
+
+
+MEMORY = "%.0f MB / %.0f MB (every renderer: %.0f MB / %.0f MB)"
 
 
 def raf(page):
@@ -188,7 +209,8 @@ def instant(argv):
     sizes = [int(n) for n in argv[argv.index("--sizes") + 1].split(",")] if "--sizes" in argv else [1000, 2000]
     from playwright.sync_api import sync_playwright
     from pymaze import web_debug
-    site = build.SITE if (build.SITE / "manifest.json").exists() else build.build(quiet=True)
+    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else (
+        build.SITE if (build.SITE / "manifest.json").exists() else build.build(quiet=True))
     server, url = start(site)
     chromium = os.environ.get("PYMAZE_CHROMIUM") or build.find_chromium()
     rows = []
@@ -292,11 +314,12 @@ def instant(argv):
             pyodide = next((w.evaluate("self.heapBytes ? self.heapBytes() : null") for w in page.workers), None)
             log = page.evaluate("(() => { const t = window.pymaze.timeline(); return [t.logBytes, t.snapshotBytes]; })()")
             mb = lambda b: "?" if b is None else f"{b / 2 ** 20:.0f}"
-            record(f"  tab memory, {when} (resident now / peak)", "%.0f MB / %.0f MB" % tab_memory())
+            record(f"  tab memory, {when} (resident now / peak)", MEMORY % tab_memory())
             record(f"    held by: page JS heap / its array buffers / Pyodide's heap / event log / snapshots",
                    f"{mb(heap['usedSize'])} / {mb(heap.get('backingStorageSize'))} / {mb(pyodide)} / "
                    f"{mb(log[0])} / {mb(log[1])} MB")
-        record("tab memory after booting (resident now / peak)", "%.0f MB / %.0f MB" % tab_memory())
+        record("tab memory after booting (resident now / peak)", MEMORY % tab_memory())
+        open_sheet(page)
         page.select_option("#generator", "wilson")
         page.select_option("#solver", "bfs")
         for key, value in (("width", n), ("height", n), ("seed", 1)):

@@ -94,8 +94,34 @@ def drawing_of(lattice):
             d["border"].tobytes(), lattice.ends.tobytes())
 
 
-def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask_json="", depth=None):
-    """A generator's run as the page may show it (see ``Session.generate``)."""
+class _Remade(Run):
+    """A generator's run that keeps no copy of the maze it starts from: ``initial`` is made again
+    when asked for (See inside, a run made again), by ``remake()``.  The page's generate made again
+    for its events (``Session.replay``) is one: a copy would cost a maze's worth of Pyodide's heap,
+    which keeps its peak."""
+
+    remake = None  # () -> a blank run like this one, whose maze is the first maze (set by page_run)
+
+    def __init__(self, algorithm, maze, seed, options, initial=None, waypoints=()):
+        super().__init__(algorithm, maze, seed, options, initial=maze, waypoints=waypoints)  # (no copy made)
+
+    @property
+    def initial(self):
+        if self._initial is None:
+            self._initial = self.remake().maze  # (a run's body does nothing until its first step)
+        return self._initial
+
+    @initial.setter
+    def initial(self, maze):
+        self._initial = None  # (Run.__init__ hands over the maze it works on: not kept, made again if asked for)
+
+    def again(self):
+        return self.remake()
+
+
+def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask_json="", depth=None, remade=False):
+    """A generator's run as the page may show it (see ``Session.generate``); ``remade``: a ``_Remade``
+    run, keeping no copy of its first maze."""
     shape = geometry if geometry in GRAPH_SHAPES else "square"
     w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
     h = check_whole(height, "height in cells", 1, registry.MAX_SIZE, SizeError)
@@ -107,7 +133,10 @@ def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask
             raise SizeError(f"a {shape} maze of {size} has {cells:,} cells; the page draws at most {PAGE_CELLS:,} "
                             f"(the library and the command line go further)")
     mask = _mask(mask_json, shape, w, h)
-    return Run.generate(slug, width, height, seed, geometry, mask=mask, depth=depth, **parse_options(options_json))
+    run = (_Remade if remade else Run).generate(slug, width, height, seed, geometry, mask=mask, depth=depth,
+                                                **parse_options(options_json))
+    run.remake = lambda: page_run(slug, width, height, seed, geometry, options_json, mask_json, depth, True)
+    return run
 
 
 def _solvable(slug, maze, options):
@@ -150,6 +179,21 @@ class _Adopted(_Loaded):
     def __init__(self, maze, algorithm, seed, options, initial, again):
         super().__init__(maze, algorithm.slug, algorithm.name)
         self.algorithm, self.seed, self.options, self.initial, self.again = algorithm, seed, options, initial, again
+
+
+class _Again(_Loaded):
+    """The current maze while the generate that made it is made again for the page (``Session.replay``):
+    the final maze went, to keep Pyodide's heap small; ``finish()`` makes it afresh from a run of
+    its own (the page's run made again keeps its events), should anything want it meanwhile."""
+
+    def __init__(self, old, run):
+        super().__init__(None, old.algorithm.slug, old.algorithm.name)
+        self.algorithm, self.seed, self.old, self.run = old.algorithm, old.seed, old, run
+
+    def finish(self):
+        if self.maze is None:
+            self.maze = self.initial = self.old.again().finish()
+        return self.maze
 
 
 def _blank_layers(maze, width, height, geometry, wall):
@@ -369,7 +413,7 @@ class Session:
         gen = registry.get("generator", g["slug"])
         seed, options = check_seed(g["seed"]), parse_options(json.dumps(g.get("options") or {}))
         again = lambda: page_run(gen.slug, g["width"], g["height"], seed, g.get("shape") or "thin",  # noqa: E731
-                                 json.dumps(options), "", g.get("depth"))
+                                 json.dumps(options), "", g.get("depth"), True)
         self.generated = self.run = _Adopted(maze, gen, seed, options, maze, again)
         if sol:
             algo, seed = registry.get("solver", sol["slug"]), check_seed(sol["seed"])
@@ -427,6 +471,8 @@ class Session:
             raise ParameterError("no run: generate a maze first")
         # user code: short batches, under the page's time limit
         batch = self.run.next_batch(min(n, USER_BATCH) if self._user_run() else n)
+        if isinstance(self.generated, _Again) and self.generated.run is self.run and self.run.finished:
+            self.generated = self.run  # a generate made again: its final maze is the current one again
         self._adopt_ends()
         return batch
 
@@ -469,9 +515,17 @@ class Session:
         if not isinstance(self.run, (Run, _Adopted)):
             raise ParameterError("no run to replay: generate a maze first")
         old, self.run = self.run, None
-        if old is not self.generated:
-            old.maze = None  # a solve's own final maze goes before the new one is made (Pyodide's heap keeps its peak)
-        self.run = old.again()
+        # The old run's final maze goes before the new one is made (Pyodide's heap keeps its peak).  A
+        # generate's is the current maze too: until the run made again hands out its last event, the
+        # current maze is made afresh if something asks for it (see _Again).
+        generate = old is self.generated
+        if generate:
+            self.generated = None
+        old.maze = None
+        remake = getattr(old, "remake", None)  # a page's generate: made again keeping no copy of its first maze
+        self.run = remake() if remake else old.again()
+        if generate:
+            self.generated = _Again(old, self.run)
 
     def finish_run(self):
         """Run the current run to its end without handing out its events (a restarted engine getting

@@ -93,6 +93,38 @@ def test_seeking_to_k_equals_applying_k_events_back_and_forth(browser, site_url,
         p.close()
 
 
+def test_stepping_a_long_instant_run_back_lands_where_replaying_it_forward_does(browser, site_url):
+    """A longer instant run (wilson: walks whose marks come and go) stepped back: its events are
+    made again and kept compactly (state.js), its snapshots packed (pack.js: the walk's few marks
+    sparse); seeking backwards from its end across several snapshots, and steps back with the
+    keys, leave exactly the state of its first k events replayed forwards in Python."""
+    W, H, seed = 40, 30, 7
+    p, errors = open_run(browser, site_url, f"#gen=wilson&w={W}&h={H}&seed={seed}&sol=bfs&speed=100")
+    try:
+        run = Run.generate("wilson", W, H, seed=seed)
+        initial, events = run.initial.copy(), unpack(run.events())
+        total = p.evaluate("window.pymaze.progress().total")
+        assert total == len(events)
+        info = p.evaluate("window.pymaze.timeline()")
+        k_snap = info["k"]
+        assert info["snapshots"] >= 3 and total > 2 * k_snap, "several snapshots apart"
+        assert ["bits", "sparse", "zero"] in info["packings"][1:], "a walk's few marks packed sparse"
+        for k in [total, total - 1, total - k_snap - 3, 2 * k_snap, 2 * k_snap - 1, k_snap + 1, 7, 0]:
+            p.evaluate("k => window.pymaze.seek(k)", k)
+            same(p.evaluate("window.pymaze.snapshot()"), state_after(initial, events, k), k)
+        k = 2 * k_snap + 2
+        p.evaluate("k => window.pymaze.seek(k)", k)
+        for _ in range(4):  # back over a snapshot's boundary, a step at a time
+            p.focus("#board")
+            p.keyboard.press("ArrowLeft")
+            k -= 1
+            p.wait_for_function("k => window.pymaze.progress().cursor === k && !window.pymaze.snapshot().busy", arg=k)
+            same(p.evaluate("window.pymaze.snapshot()"), state_after(initial, events, k), k)
+        assert not errors
+    finally:
+        p.close()
+
+
 def kind_of(op, note, value, numbered):
     """The kind of a milestone, by the rules the timeline's legend states."""
     if op == WALL:

@@ -207,3 +207,53 @@ def test_preview_solves_the_edited_maze_and_leaves_the_current_run(web):
     assert web.run is run
     with pytest.raises(pymaze.errors.PymazeError):
         web.preview(maze.width, maze.height, bytes(wall), maze.start, maze.goal, None, "block", "square", "", "nope", 0)
+
+
+@pytest.mark.parametrize("adopted", [False, True])
+def test_a_generate_made_again_leaves_the_current_maze_and_its_events_whole(web, adopted):
+    """An instant generate stepped back is made again (replay) with its final maze let go: a solve
+    or an export asked for halfway through the events still gets the generated maze, and the
+    events the page goes on pulling are the whole stream, the same as a watched run's."""
+    from pymaze.run import Run
+    expected = Run.generate("wilson", 12, 9, seed=3).events()
+    maze = pymaze.generate("wilson", 12, 9, seed=3)
+    header = json.loads(web.generate("wilson", 12, 9, 3)[0])
+    web.instant()
+    if adopted:  # a fresh engine given the maze (the page's recycle)
+        web = Session()
+        web.adopt(json.dumps({"width": maze.width, "height": maze.height, "geometry": "thin", "start": maze.start,
+                              "goals": maze.goals, "run": header["run"],
+                              "generate": {"slug": "wilson", "width": 12, "height": 9, "seed": 3}}), bytes(maze.wall))
+    web.replay()
+    got = web.next_batch(len(expected) // 8)
+    assert web.export_text("block") == pymaze.formats.to_block_text(maze)
+    while True:
+        more = web.next_batch(997)
+        if not more:
+            break
+        got += more
+    assert got == expected
+    assert web.generated is web.run and web.run.maze.wall == maze.wall
+    json.loads(web.solve("bfs", 0)[0])
+    assert web.run.initial.wall == maze.wall
+
+
+def test_a_generate_made_again_keeps_no_copy_of_its_first_maze_and_makes_it_when_asked(web):
+    """The run a replay makes (web._Remade) works on the only maze it holds; its first maze, which
+    See inside and a run made again start from, is made again when asked for: the blank maze the
+    generator starts from, and its steps from there are the same events."""
+    from pymaze.run import Run
+    from pymaze.web import _Remade
+    web.generate("dig", 9, 7, 4)
+    web.instant()
+    web.replay()
+    run = web.run
+    assert isinstance(run, _Remade) and run._initial is None
+    reference = Run.generate("dig", 9, 7, seed=4)
+    first = run.initial
+    assert first is not run.maze and first.wall == reference.initial.wall and first.mark == reference.initial.mark
+    expected = reference.events()
+    assert run.events() == expected and run.again().events() == expected
+    other = Session()
+    other.generate("dig", 9, 7, 4)
+    assert web.inside_json(5, True, True) == other.inside_json(5, True, True)  # See inside, from the maze made again

@@ -7,7 +7,7 @@ import { BITS, MARK, NOTE, OP } from "../engine/state.js";
 import { pack } from "../engine/pack.js";
 
 const FIRST_K = 4096; // events between snapshots, doubled whenever the snapshots outgrow their budget
-const BUDGET = 96 * 2 ** 20; // bytes all the snapshots of a run may take (packed: see pack)
+const BUDGET = 48 * 2 ** 20; // bytes all the snapshots of a run may take (packed: see pack)
 const BUILD_MS = 4; // the builder's share of an animation frame
 
 // The kinds of milestone the bar tells apart, [colour, what it means], in the legend's order.
@@ -38,12 +38,19 @@ export function kindOf(op, value, note, numbered) {
 const BITS_OUT = new Uint32Array(512);
 for (let b = 0; b < 256; b++) for (let k = 0; k < 8; k++) BITS_OUT[2 * b + (k >> 2)] |= ((b >> k) & 1) << (8 * (k & 3));
 
+// Set typed array `a` to all 0, writing only the words that are not 0 already: a page of memory
+// never written (a fresh layer of a big maze, numbers nobody used) is not made resident for it.
+function clear(a) {
+  const w = a.byteOffset % 4 === 0 && a.byteLength % 4 === 0 ? new Int32Array(a.buffer, a.byteOffset, a.byteLength >> 2) : a;
+  for (let i = 0; i < w.length; i++) if (w[i] !== 0) w[i] = 0;
+}
+
 // Put packed layer `c` into typed array `a` (of its length).  A Uint8Array at offset 0 is
 // written a word at a time from the tables above (a seek's restore is mostly this).
 function unpack(c, a) {
   const [how, data, n] = c;
   const words = a.BYTES_PER_ELEMENT === 1 && a.byteOffset === 0;
-  if (how === "zero") a.fill(0);
+  if (how === "zero") clear(a);
   else if (how === "bits" && words) {
     const w = new Uint32Array(a.buffer, 0, n >> 3 << 1), full = n >> 3;
     for (let j = 0; j < full; j++) { const b = data[j] << 1; w[2 * j] = BITS_OUT[b]; w[2 * j + 1] = BITS_OUT[b + 1]; }
@@ -58,7 +65,7 @@ function unpack(c, a) {
   }
   else if (how === "bits") for (let i = 0; i < n; i++) a[i] = (data[i >> 3] >> (i & 7)) & 1;
   else if (how === "nibbles") for (let i = 0; i < n; i++) a[i] = (data[i >> 1] >> ((i & 1) << 2)) & 15;
-  else if (how === "sparse") { a.fill(0); const [at, values] = data; for (let j = 0; j < at.length; j++) a[at[j]] = values[j]; }
+  else if (how === "sparse") { clear(a); const [at, values] = data; for (let j = 0; j < at.length; j++) a[at[j]] = values[j]; }
   else a.set(data);
 }
 

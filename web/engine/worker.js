@@ -28,12 +28,27 @@ function copyBuffer(proxy, kind) {
   }
 }
 
+// A layer of the engine's maze copied out; one all 0 (a generator's numbers, a fresh maze's marks)
+// is a new array instead, whose memory nobody writes: it takes no room until an event writes it.
+function copyLayer(proxy, kind) {
+  const buf = proxy.getBuffer(kind);
+  try {
+    const data = buf.data;
+    let i = 0;
+    while (i < data.length && data[i] === 0) i++;
+    return i === data.length ? new data.constructor(data.length) : data.slice();
+  } finally {
+    buf.release();
+    proxy.destroy();
+  }
+}
+
 // A run's first maze (header JSON, wall, mark, num) as a message and its buffers to transfer.
 function firstMaze(result, drawing = shapeDrawing(session.drawing())) {
   const header = JSON.parse(result.get(0));
   const wall = copyBuffer(result.get(1), "u8");
-  const mark = copyBuffer(result.get(2), "u8");
-  const num = copyBuffer(result.get(3), "i32");
+  const mark = copyLayer(result.get(2), "u8");
+  const num = copyLayer(result.get(3), "i32");
   result.destroy();
   Object.assign(header, tally({ wall, mark, num })); // (the page's state starts from these counts)
   const transfer = [wall.buffer, mark.buffer, num.buffer, ...drawingBuffers(drawing)];
@@ -106,7 +121,7 @@ const handlers = {
     const result = session.instant();
     if (!result) return { message: { final: null } };
     const final = { ...JSON.parse(result.get(0)), wall: copyBuffer(result.get(1), "u8"),
-      mark: copyBuffer(result.get(2), "u8"), num: copyBuffer(result.get(3), "i32") };
+      mark: copyLayer(result.get(2), "u8"), num: copyLayer(result.get(3), "i32") };
     result.destroy();
     Object.assign(final, tally(final));
     final.walls01 = pack(final.wall); // (what the page keeps of the maze for a fresh worker: bits)
