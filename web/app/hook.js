@@ -58,7 +58,7 @@ export function exposeHook(page) {
     timeline: () => ({ ticks: Array.from(player.snaps.ticks), kinds: player.snaps.kinds.map((k) => KIND_NAMES[k]),
       k: player.snaps.k, built: player.snaps.built, snapshots: player.snaps.snaps.filter(Boolean).length,
       logBytes: player.log.size, encodedBytes: player.log.bytes, snapshotBytes: player.snaps.bytes,
-    packings: player.snaps.snaps.filter(Boolean).map((c) => [c.wall[0], c.mark[0], c.num[0]]) }),
+      packings: player.snaps.snaps.filter(Boolean).map((c) => [c.wall[0], c.mark[0], c.num[0]]) }),
     seek: (k) => { const t0 = performance.now(); seekTo(k); return performance.now() - t0; },
     fetchAll: () => fetchAll() || Promise.resolve(player.log.total),
     history: () => ({ square: cellHistory.square, events: cellHistory.hits(), title: cellHistory.title.textContent }),
