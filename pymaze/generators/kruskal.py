@@ -1,14 +1,14 @@
 from array import array
 
 from ..events import MILESTONE, NUM, WALL
-from ..graph import RULED, SHAPES, cells, passages
+from ..graph import SHAPES, between, cells, passages, rule
 from ..registry import Param, generator
 from ._base import clear_numbers, shuffle
 
 CHUNK = 4096  # most cells relabelled in one step
 
 
-@generator("kruskal", "Clustering (Kruskal)", short="Kruskal", group="seed", order=10, initial="closed", perfect=True, layer="cluster", shapes=tuple(s for s in SHAPES if s not in RULED), params=[
+@generator("kruskal", "Clustering (Kruskal)", short="Kruskal", group="seed", order=10, initial="closed", perfect=True, layer="cluster", shapes=SHAPES, params=[
     Param("method", "choice", "unionfind", choices=("unionfind", "naive"),
           help="how clusters are told apart: union-find (path compression, union by size), "
                "or plain labels where the larger label number is relabelled to the smaller"),
@@ -27,6 +27,13 @@ def kruskal(maze, rng, method="unionfind", watch=True):
        and relabels the larger label number to the smaller.
     4. Stop when every wall has been visited: one cluster.  Then clear the
        labels (a last milestone): the finished maze carries no colour.
+
+    On a weave maze the crossings come first (Buck's weave Kruskal): visit
+    the cells in random order and, at one in three whose four neighbours are
+    there and no cell of the five is in a crossing yet, open a corridor
+    through it one way and a tunnel under it the other way (a random one of
+    the two), joining their clusters; then steps 2 to 4 over the ordinary
+    walls, never opening one into a bridged cell.
 
     The maze starts "closed" (every cell floor, every wall standing), so the
     first frame shows every cell as its own coloured cluster.  Each cluster
@@ -62,8 +69,16 @@ def kruskal(maze, rng, method="unionfind", watch=True):
     size = array("i", [1]) * n         # a root's cluster size
     nxt = array("i", [-1]) * n          # next member of the same cluster, -1 at the end
     tail = array("i", range(n))         # last member of the cluster headed by k
-    for e in walls:
-        a, b, via = ends_a[e], ends_b[e], vias[e]
+    weave = rule(maze)                  # a weave maze: which passages may open now
+    crossings = _crossings(maze, rng, weave) if weave else ()
+    for e in (*crossings, *walls):
+        if e < 0:                       # a crossing's passage, by its index (step 0)
+            via = ~e
+            a, b = maze.lattice.ends[2 * (via - n)], maze.lattice.ends[2 * (via - n) + 1]
+        else:
+            a, b, via = ends_a[e], ends_b[e], vias[e]
+            if weave and (weave.middle[via - n] >= 0 or not weave.may_open(a, via, b)):
+                continue                # a tunnel only at a crossing; nothing into a bridged cell
         if naive:
             keep, gone = num[square[a]] - 1, num[square[b]] - 1
             if keep == gone:
@@ -99,6 +114,38 @@ def kruskal(maze, rng, method="unionfind", watch=True):
     elif naive:
         for p in square:
             num[p] = 0
+
+
+def _crossings(maze, rng, weave):
+    """A weave maze's crossings, placed before the walls: for cells in random order, at one in three
+    whose four neighbours are there and none of the five in a crossing yet, a corridor through it one
+    way and a tunnel under it the other.  Their passages, each as ``~via``, in the order to open them
+    (the corridor's two, then the tunnel, whose rule asks for the corridor open first)."""
+    lat, via, wall = maze.lattice, between(maze), maze.wall
+    order = array("i", range(lat.n))
+    shuffle(order, rng)
+    used, out = bytearray(lat.n), []
+    for m in order:
+        if rng.random() >= 1 / 3:
+            continue
+        x, y = lat.position(m)
+        around = [lat.cell_at(x + dx, y + dy) if 0 <= x + dx < lat.w and 0 <= y + dy < lat.h else -1
+                  for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0))]   # N, S, W, E
+        if min(around) < 0 or used[m] or any(used[q] for q in around):
+            continue
+        n_, s_, w_, e_ = around if rng.random() < 0.5 else (around[2], around[3], around[0], around[1])
+        over, under = (via(n_, m), via(m, s_)), via(w_, e_)   # the corridor n_-m-s_ over the tunnel w_-e_
+        for v in over:
+            wall[v] = 0
+        ok = weave.may_open(w_, under, e_)
+        for v in over:
+            wall[v] = 1
+        if not ok:
+            continue
+        for q in (m, *around):
+            used[q] = 1
+        out += [~over[0], ~over[1], ~under]
+    return out
 
 
 def _find(parent, a):
