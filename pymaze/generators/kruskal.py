@@ -1,7 +1,8 @@
 from array import array
 
 from ..events import MILESTONE, NUM, WALL
-from ..graph import SHAPES, between, cells, passages, rule
+from ..graph import SHAPES, cells, passages, rule
+from ..weave import crossings as weave_crossings
 from ..registry import Param, generator
 from ._base import clear_numbers, shuffle
 
@@ -70,7 +71,7 @@ def kruskal(maze, rng, method="unionfind", watch=True):
     nxt = array("i", [-1]) * n          # next member of the same cluster, -1 at the end
     tail = array("i", range(n))         # last member of the cluster headed by k
     weave = rule(maze)                  # a weave maze: which passages may open now
-    crossings = _crossings(maze, rng, weave) if weave else ()
+    crossings = weave_crossings(maze, rng, weave) if weave else ()
     for e in (*crossings, *walls):
         if e < 0:                       # a crossing's passage, by its index (step 0)
             via = ~e
@@ -114,38 +115,6 @@ def kruskal(maze, rng, method="unionfind", watch=True):
     elif naive:
         for p in square:
             num[p] = 0
-
-
-def _crossings(maze, rng, weave):
-    """A weave maze's crossings, placed before the walls: for cells in random order, at one in three
-    whose four neighbours are there and none of the five in a crossing yet, a corridor through it one
-    way and a tunnel under it the other.  Their passages, each as ``~via``, in the order to open them
-    (the corridor's two, then the tunnel, whose rule asks for the corridor open first)."""
-    lat, via, wall = maze.lattice, between(maze), maze.wall
-    order = array("i", range(lat.n))
-    shuffle(order, rng)
-    used, out = bytearray(lat.n), []
-    for m in order:
-        if rng.random() >= 1 / 3:
-            continue
-        x, y = lat.position(m)
-        around = [lat.cell_at(x + dx, y + dy) if 0 <= x + dx < lat.w and 0 <= y + dy < lat.h else -1
-                  for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0))]   # N, S, W, E
-        if min(around) < 0 or used[m] or any(used[q] for q in around):
-            continue
-        n_, s_, w_, e_ = around if rng.random() < 0.5 else (around[2], around[3], around[0], around[1])
-        over, under = (via(n_, m), via(m, s_)), via(w_, e_)   # the corridor n_-m-s_ over the tunnel w_-e_
-        for v in over:
-            wall[v] = 0
-        ok = weave.may_open(w_, under, e_)
-        for v in over:
-            wall[v] = 1
-        if not ok:
-            continue
-        for q in (m, *around):
-            used[q] = 1
-        out += [~over[0], ~over[1], ~under]
-    return out
 
 
 def _find(parent, a):
