@@ -426,7 +426,8 @@ def bench(args):
         say("running bench/limits.py")
         return subprocess.run([sys.executable, str(ROOT / "bench/limits.py"), "--write", *rest], cwd=ROOT).returncode
     code = 0
-    for script in ("bench/ratios.py", "bench/engine.py", "bench/big.py", "bench/page.py", "bench/boot.py"):
+    for script in ("bench/ratios.py", "bench/engine.py", "bench/big.py", "bench/page.py", "bench/boot.py", "bench/walk3d.py",
+                   "bench/worlds.py"):
         if (ROOT / script).exists():
             say(f"running {script}")
             code |= subprocess.run([sys.executable, str(ROOT / script), *args], cwd=ROOT).returncode

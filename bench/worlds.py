@@ -1,9 +1,12 @@
 """The new shapes (levels: a cube of about as many cells) against the square grid and hex, interleaved in one process (median of repeats):
 the blank maze (its lattice), dig (blank maze included), then bfs and astar on the dig maze.
 
-    python bench/worlds.py [--side 200] [--repeat 3]
+    python bench/worlds.py [--side 1000] [--repeat 1] [--shapes square,cylinder,torus,levels]
 
-Prints a Markdown table of seconds and of each shape's ratio to the square grid (docs/BENCHMARKS.md).
+Prints a Markdown table of seconds and of each shape's ratio to the square grid (docs/BENCHMARKS.md),
+the last column generate and solve together (dig, then bfs on its maze: the 1.5x target of the new
+shapes).  The defaults are what `python build.py bench` runs: a million cells (levels 100 x 100 x
+100) on the square grid and the shapes the target names, once each.
 """
 
 import argparse
@@ -20,6 +23,7 @@ from pymaze.maze import Maze  # noqa: E402
 
 SHAPES = ("square", "hex", "cylinder", "torus", "moebius", "upsilon", "levels", "zeta")
 STEPS = ("lattice", "dig", "bfs", "astar")
+TARGET = ("square", "cylinder", "torus", "levels")  # the shapes the 1.5x target names, and the square grid
 
 
 def size(shape, n):
@@ -30,7 +34,7 @@ def size(shape, n):
     return c, c, max(1, round(n * n / (c * c)))
 
 
-def once(shape, n):
+def once(shape, n, solvers=("bfs", "astar")):
     out = {}
     w, h, d = size(shape, n)
     t = time.perf_counter()
@@ -39,7 +43,7 @@ def once(shape, n):
     t = time.perf_counter()
     maze = Run.generate("dig", w, h, seed=1, shape=shape, depth=d).finish()
     out["dig"] = time.perf_counter() - t
-    for slug in ("bfs", "astar"):
+    for slug in solvers:
         t = time.perf_counter()
         Run.solve(slug, maze, seed=0).finish()
         out[slug] = time.perf_counter() - t
@@ -48,23 +52,32 @@ def once(shape, n):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--side", type=int, default=200)
-    ap.add_argument("--repeat", type=int, default=3)
-    args = ap.parse_args()
-    times = {s: {k: [] for k in STEPS} for s in SHAPES}
+    ap.add_argument("--side", type=int, default=1000)
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--shapes", default=",".join(TARGET), help=f"shapes, square first (of {', '.join(SHAPES)})")
+    ap.add_argument("--astar", action="store_true", help="astar on the dig maze too (the target asks for one solve: bfs)")
+    args, _ = ap.parse_known_args()  # (python build.py bench hands every script the same arguments)
+    shapes = [s.strip() for s in args.shapes.split(",") if s.strip()]
+    if shapes[:1] != ["square"] or not set(shapes) <= set(SHAPES):
+        ap.error(f"--shapes: square first, then any of {', '.join(SHAPES)}")
+    steps = STEPS if args.astar else STEPS[:3]
+    times = {s: {k: [] for k in steps} for s in shapes}
     load = os.getloadavg()[0]
     for _ in range(args.repeat):
-        for shape in SHAPES:   # interleaved: each round runs every shape once
-            for k, v in once(shape, args.side).items():
+        for shape in shapes:   # interleaved: each round runs every shape once
+            for k, v in once(shape, args.side, steps[2:]).items():
                 times[shape][k].append(v)
     med = {s: {k: statistics.median(v) for k, v in t.items()} for s, t in times.items()}
     n = args.side
     print(f"{n}x{n} cells, median of {args.repeat}, load average {load:.1f} at the start and "
           f"{os.getloadavg()[0]:.1f} at the end\n")
-    print("| shape | " + " | ".join(f"{k} (ratio to square)" for k in STEPS) + " |")
-    print("|---" * (len(STEPS) + 1) + "|")
-    for s in SHAPES:
-        print(f"| {s} | " + " | ".join(f"{med[s][k]:.3f} s ({med[s][k] / med['square'][k]:.2f}x)" for k in STEPS) + " |")
+    print("| shape | size | " + " | ".join(f"{k} (ratio to square)" for k in steps) + " | dig + bfs (ratio to square) |")
+    print("|---" * (len(steps) + 3) + "|")
+    both = {s: med[s]["dig"] + med[s]["bfs"] for s in med}
+    for s in shapes:
+        print(f"| {s} | {'x'.join(str(v) for v in size(s, n) if v)} | "
+              + " | ".join(f"{med[s][k]:.3f} s ({med[s][k] / med['square'][k]:.2f}x)" for k in steps)
+              + f" | {both[s]:.3f} s ({both[s] / both['square']:.2f}x) |")
 
 
 if __name__ == "__main__":

@@ -27,11 +27,12 @@ __all__ = ["Maze", "Run", "apply", "generate", "solve", "catalogue", "lattice",
 
 
 def lab(generators, solvers=(), geometry="square", size=(20, 20), count=100, seed=0, executor=None,
-        progress=None):
+        progress=None, depth=None):
     """Measure ``count`` mazes of each generator (and optionally solve them): one record per maze
-    (see ``pymaze.lab``); ``executor``: any ``concurrent.futures.Executor``."""
+    (see ``pymaze.lab``); ``executor``: any ``concurrent.futures.Executor``; ``depth``: the levels
+    of a ``levels`` maze."""
     return _lab.lab(generators, solvers, geometry=geometry, size=size, count=count, seed=seed,
-                executor=executor, progress=progress)
+                executor=executor, progress=progress, depth=depth)
 
 
 lab.summary = _lab.summary  # pymaze.lab.summary(records): per algorithm, n, mean, sd, min, quartiles, max

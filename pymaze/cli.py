@@ -446,7 +446,8 @@ def progress_bar(done, total, width=30):
          "q quit); with piped input, one command per line: up/down/left/right or w/a/s/d, reset, regenerate, quit. "
          "Hex mazes move with q w e a s d (north-west, north, north-east, south-west, south, south-east) "
          "and quit with x; zeta mazes take the diagonals with q e z c (north-west, north-east, south-west, "
-         "south-east) and quit with x; triangle and polar mazes with w a s d towards the nearest heading",
+         "south-east) and quit with x; triangle and polar mazes with w a s d towards the nearest heading; "
+         "mazes of levels take a stair with < > or PageUp/PageDown (lines: upstairs, downstairs)",
          arg("file", nargs="?", metavar="FILE", help="maze file (block, thin or JSON)"), FROM, *GENERATE)
 def cmd_play(args, out):
     if args.generate and args.file not in (None, "-"):
@@ -498,19 +499,67 @@ def shape_keys(maze):
 COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
 
 
+STAIRS = {"upstairs": "upstairs", "<": "upstairs", "pageup": "upstairs",
+          "downstairs": "downstairs", ">": "downstairs", "pagedown": "downstairs"}
+STAIRS_HELP = "; on a stair (^ up, v down) < or upstairs, > or downstairs"
+
+
 def ways(maze, p):
-    """The open moves from cell ``p`` of a graph-shaped maze: ``[(heading in degrees, cell), ...]``."""
+    """The open moves from cell ``p`` of a graph-shaped maze on its own level: ``[(heading in degrees,
+    cell), ...]`` (a maze of levels: its stairs are no heading, see ``stair``)."""
     lat = maze.lattice
     out = []
     for q in links(maze)(p):
+        if maze.shape == "levels" and lat.crosses(p, q):
+            continue
         dx, dy = lat.vector(p, q)
         out.append((math.degrees(math.atan2(dy, dx)) % 360, q))
     return out
 
 
+def stair(maze, p, down):
+    """The cell down (``down``) or up the open stair from cell ``p`` of a maze of levels, or None."""
+    lat = maze.lattice
+    if maze.shape != "levels":
+        return None
+    for q in links(maze)(p):
+        if lat.crosses(p, q) and (lat.position(q)[2] > lat.position(p)[2]) == down:
+            return q
+    return None
+
+
+def level_board(maze, player):
+    """A maze of levels as text: the player's level (level 1 the top one), its cells with their
+    walls, the player 'X', S, G and the open stairs (^ up, v down, + both)."""
+    lat = maze.lattice
+    px, py, pz = lat.position(player)
+    at = {lat.position(p): p for p in range(lat.n)}
+    near = links(maze)
+    rows = ["+" + "---+" * lat.w]
+    for y in range(lat.h):
+        cells, below = "|", "+"
+        for x in range(lat.w):
+            p = at[(x, y, pz)]
+            up, down = stair(maze, p, False) is not None, stair(maze, p, True) is not None
+            mark = "X" if p == player else "S" if p == maze.start else "G" if p in maze.goals else " "
+            way = "+" if up and down else "^" if up else "v" if down else " "
+            east = x + 1 < lat.w and at[(x + 1, y, pz)] in near(p)
+            south = y + 1 < lat.h and at[(x, y + 1, pz)] in near(p)
+            cells += f"{mark}{way} " + (" " if east else "|")
+            below += ("   " if south else "---") + "+"
+        rows += [cells, below]
+    goal = lat.position(maze.goal)
+    here = [w for w, down in (("up (<)", False), ("down (>)", True)) if stair(maze, player, down) is not None]
+    return (f"level {pz + 1} of {lat.depth}, cell ({px}, {py}); goal on level {goal[2] + 1}"
+            f"{'; stairs here: ' + ' and '.join(here) if here else ''}\n" + "\n".join(rows) + "\n")
+
+
 def board(maze, player):
     """The maze as text with the player 'X' (thin-wall text for thin mazes, block text otherwise);
-    hex, triangle and polar mazes: where the player stands and which ways are open."""
+    hex, triangle and polar mazes: where the player stands and which ways are open; a maze of
+    levels: the player's level (``level_board``)."""
+    if maze.shape == "levels":
+        return level_board(maze, player)
     if maze.lattice is not None:
         lat = maze.lattice
         names = ", ".join(COMPASS[round(a / 45) % 8] for a, q in ways(maze, player))
@@ -551,7 +600,15 @@ class Game:
         On hex, triangle and polar mazes ``direction`` may also be a compass name (see HEADINGS):
         the move goes to the open neighbour nearest that heading, within 60 degrees (hex: 30; zeta:
         a diagonal's name moves along that diagonal only).
+        On a maze of levels, 'upstairs' and 'downstairs' take the open stair that way.
         """
+        if direction in ("upstairs", "downstairs"):
+            q = stair(self.maze, self.player, direction == "downstairs")
+            if q is None:
+                return False
+            self.player = q
+            self.moves += 1
+            return True
         if self.maze.lattice is not None:
             zeta = self.maze.shape == "zeta" and direction in ZETA_HEADINGS  # (a diagonal: that one only)
             want = ZETA_HEADINGS[direction] if zeta else HEADINGS[direction]
@@ -588,7 +645,8 @@ class Game:
 
 def play_loop(game, inp, out):
     """Line mode: read one command per line from ``inp`` until the goal, quit or end of input."""
-    out.write(game.board() + PLAY_HELP + "\n")
+    levels = game.maze.shape == "levels"
+    out.write(game.board() + PLAY_HELP + (STAIRS_HELP if levels else "") + "\n")
     if game.won:  # S on G: there at once
         out.write(game.goal())
         return 0
@@ -601,13 +659,18 @@ def play_loop(game, inp, out):
             game.reset()
         elif cmd == "regenerate" and game.make:
             game.regenerate()
+        elif cmd in STAIRS and game.maze.shape == "levels":
+            if not game.move(STAIRS[cmd]):
+                out.write(f"no open stair {STAIRS[cmd][:-6]} here\n")
+                continue
         elif cmd in MOVES or cmd in HEADINGS and game.maze.lattice is not None:
             way = MOVES.get(cmd, cmd)
             if not game.move(way):
                 out.write(f"bump: a wall blocks the way {way}\n")
                 continue
         else:
-            out.write(("regenerate needs --generate ALGO; " if cmd == "regenerate" else "") + PLAY_HELP + "\n")
+            out.write(("regenerate needs --generate ALGO; " if cmd == "regenerate" else "") + PLAY_HELP
+                      + (STAIRS_HELP if game.maze.shape == "levels" else "") + "\n")
             continue
         out.write(game.board())
         if game.won:
@@ -621,6 +684,7 @@ KEYS = {**{k: MOVES[k] for k in "wasd"}, "k": "up", "j": "down", "h": "left", "l
         "r": "reset", "n": "regenerate", "q": "quit", "\x03": "quit", "\x04": "quit"}
 KEY_HELP = "arrows or w/a/s/d (h/j/k/l) move, r reset, n new maze, q quit"
 ARROWS = {b"A": "up", b"B": "down", b"C": "right", b"D": "left"}
+PAGES = {b"5": "pageup", b"6": "pagedown"}                 # ESC [ 5 ~ and ESC [ 6 ~
 ESCAPE = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*|O)([@-~])")   # ESC [ params final, or ESC O final
 PARTIAL = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*|O)?\Z")      # the start of one, cut short so far
 CLEAR = "\x1b[H\x1b[2J"                                    # cursor home, erase the screen
@@ -630,10 +694,13 @@ def next_key(buf):
     """``(key, rest)``: the first key in ``buf``, or ``(None, buf)`` when ``buf`` ends inside an escape sequence.
 
     Arrow keys (ESC [ A..D, ESC O A..D, also with modifiers) become 'up'/'down'/'right'/'left',
-    other escape sequences 'escape', anything else the character typed, lower-cased.
+    PageUp and PageDown (ESC [ 5 ~, ESC [ 6 ~) 'pageup'/'pagedown', other escape sequences 'escape',
+    anything else the character typed, lower-cased.
     """
     m = ESCAPE.match(buf)
     if m:
+        if m.group(1) == b"~":
+            return PAGES.get(m.group(0)[2:-1].split(b";")[0], "escape"), buf[m.end():]
         return ARROWS.get(m.group(1), "escape"), buf[m.end():]
     if PARTIAL.match(buf):
         return None, buf
@@ -683,7 +750,8 @@ def play_keys(game, fd, out):
     won = False
     try:
         cbreak(fd)
-        draw(game, out, KEY_HELP)
+        levels = game.maze.shape == "levels"
+        draw(game, out, KEY_HELP + (STAIRS_HELP if levels else ""))
         own = shape_keys(game.maze)
         won = game.won  # S on G: there at once, before any key
         for key in read_keys(fd) if not won else ():
@@ -695,10 +763,12 @@ def play_keys(game, fd, out):
                 note = "back at the start"
             elif action == "regenerate":
                 note = "a new maze" if game.regenerate() else "n (new maze) needs --generate ALGO"
+            elif levels and action in STAIRS:
+                note = "" if game.move(STAIRS[action]) else f"no open stair {STAIRS[action][:-6]} here"
             elif action in STEPS or action in HEADINGS and game.maze.lattice is not None:
                 note = "" if game.move(action) else f"bump: a wall blocks the way {action}"
             else:
-                note = KEY_HELP
+                note = KEY_HELP + (STAIRS_HELP if levels else "")
             draw(game, out, note)
             if game.won:
                 won = True

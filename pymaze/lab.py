@@ -20,7 +20,7 @@ import statistics
 from . import registry
 from .api import generate, load_plugin, metrics, solve
 from .errors import GeometryError, ParameterError, SizeError, check_whole, shown
-from .graph import SHAPES, bfs_tree, links, path_to
+from .graph import SHAPES, bfs_tree, check_depth, links, path_to
 from .run import MAX_SEED, check_seed, check_slug
 
 MAX_COUNT = 1_000_000          # mazes per generator
@@ -29,19 +29,20 @@ SUMMARY = ("mean", "sd", "min", "q1", "median", "q3", "max")
 
 
 def lab(generators, solvers=(), geometry="square", size=(20, 20), count=100, seed=0, executor=None,
-        progress=None):
+        progress=None, depth=None):
     """The records of ``count`` mazes per generator (seeds ``seed`` ... ``seed + count - 1``), as dicts.
 
     ``generators`` and ``solvers``: slugs (a list, or one text with commas); ``geometry``: a shape,
-    "square" (default), "hex", "triangle" or "polar"; ``size``: ``(width, height)`` in cells, or one
-    number for a square; ``executor``: a ``concurrent.futures.Executor`` (None: here, one by one);
+    "square" (default), "hex", "triangle", "polar", "levels", ...; ``size``: ``(width, height)`` in
+    cells, or one number for a square; ``depth``: a levels maze's levels (default 1; other shapes none); ``executor``: a ``concurrent.futures.Executor`` (None: here, one by one);
     ``progress``: called as ``progress(done, total)`` after each chunk of mazes.  Records come in
     the order of the generators, then of the seeds.  Bad arguments raise a PymazeError before any
     maze is made.
     """
     gens, sols, shape, (w, h), count, seed = check(generators, solvers, geometry, size, count, seed)
+    depth = check_depth(shape, depth)
     files = plugin_files(gens + sols)
-    jobs = [(g, sols, shape, w, h, list(range(s, min(s + CHUNK, seed + count))), files)
+    jobs = [(g, sols, shape, w, h, list(range(s, min(s + CHUNK, seed + count))), files, depth)
             for g in gens for s in range(seed, seed + count, CHUNK)]
     total, done, out = len(gens) * count, 0, []
     results = executor.map(measure_chunk, jobs) if executor is not None else map(measure_chunk, jobs)
@@ -98,21 +99,25 @@ def plugin_files(slugs):
 
 
 def measure_chunk(job):
-    """The records of one chunk ``(generator, solvers, shape, width, height, seeds[, plugin files])``
-    (what an executor runs); a plugin file this process has not loaded is loaded first."""
-    gen, sols, shape, w, h, seeds, *files = job
+    """The records of one chunk ``(generator, solvers, shape, width, height, seeds[, plugin files[,
+    depth]])`` (what an executor runs); a plugin file this process has not loaded is loaded first."""
+    gen, sols, shape, w, h, seeds, *more = job
+    files, depth = (more[0] if more else ()), (more[1] if len(more) > 1 else 1)
     if files:
         loaded = {a.source for a in (*registry.generators().values(), *registry.solvers().values())}
-        for path in files[0]:
+        for path in files:
             if path not in loaded:
                 load_plugin(path)
-    return [measure(gen, sols, shape, w, h, s) for s in seeds]
+    return [measure(gen, sols, shape, w, h, s, depth) for s in seeds]
 
 
-def measure(generator, solvers, shape, width, height, seed):
-    """One maze's record: generator ``generator`` with ``seed``, its figures and its solvers' work."""
-    maze = generate(generator, width, height, seed=seed, shape=shape)
+def measure(generator, solvers, shape, width, height, seed, depth=1):
+    """One maze's record: generator ``generator`` with ``seed``, its figures and its solvers' work
+    (a levels maze: ``depth`` levels of ``width x height``, its record's ``depth``)."""
+    maze = generate(generator, width, height, seed=seed, shape=shape, depth=depth if shape == "levels" else None)
     record = {"algorithm": generator, "seed": seed, "geometry": shape, "width": width, "height": height}
+    if shape == "levels":
+        record["depth"] = depth
     record.update(metrics(maze))
     nbrs = _adjacency(maze)
     record["diameter"] = diameter(maze, nbrs)

@@ -93,6 +93,43 @@ class Rule:
         return not (self.bridged(self.ends[2 * k]) or self.bridged(self.ends[2 * k + 1]))
 
 
+def crossings(maze, rng, rule, share=1 / 3):
+    """Crossings placed in a closed weave maze before a generator joins the rest (Buck's weave
+    Kruskal): for the cells in random order, at a ``share`` of those whose four neighbours are there
+    and none of the five in a crossing yet, a corridor through the cell one way and a tunnel under
+    it the other.  Their passages, each as ``~via``, in the order to open them (the corridor's two,
+    then the tunnel, which ``rule`` allows only once the corridor is open); the maze is unchanged."""
+    lat, wall = maze.lattice, maze.wall
+    tables, n = lat.tables, lat.n
+
+    def via(p, q):
+        return next(p + dv for dv, dq in tables[p] if p + dq == q)
+    order = list(range(n))
+    rng.shuffle(order)
+    used, out = bytearray(n), []
+    for m in order:
+        if rng.random() >= share:
+            continue
+        x, y = lat.position(m)
+        around = [lat.cell_at(x + dx, y + dy) if 0 <= x + dx < lat.w and 0 <= y + dy < lat.h else -1
+                  for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0))]   # N, S, W, E
+        if min(around) < 0 or used[m] or any(used[q] for q in around):
+            continue
+        a, b, c, d = around if rng.random() < 0.5 else around[2:] + around[:2]
+        over, under = (via(a, m), via(m, b)), via(c, d)   # the corridor a-m-b over the tunnel c-d
+        for v in over:
+            wall[v] = 0
+        ok = rule.may_open(c, under, d)
+        for v in over:
+            wall[v] = 1
+        if ok:
+            used[m] = 1
+            for q in around:
+                used[q] = 1
+            out += [~over[0], ~over[1], ~under]
+    return out
+
+
 def drawing(lat):
     """The drawing of a weave lattice (see ``Lattice.drawing``): unit squares, a wall segment per
     ordinary passage, and per tunnel (``tunnels``, its passage index) its ``middles`` cell, the

@@ -19,7 +19,7 @@ from array import array
 from . import __version__, masks, registry, zeta
 from .errors import GeometryError, MazeFormatError, ParameterError, SizeError, check_whole
 from .formats import MAX_CHARS, WRITERS, parse
-from .graph import GRAPH_SHAPES, Lattice, polar_rings
+from .graph import GRAPH_SHAPES, Lattice, check_depth, polar_rings
 from .worlds import MAX_DEPTH
 from .lab import check as lab_check, measure_chunk, summary as lab_summary
 from .maze import Maze
@@ -636,13 +636,15 @@ class Session:
 
     # --- the lab ----------------------------------------------------------------------------
 
-    def lab_chunk(self, generator, solvers_csv, shape, width, height, seeds_json):
+    def lab_chunk(self, generator, solvers_csv, shape, width, height, seeds_json, depth=""):
         """The lab's records (JSON) of generator ``generator`` for the seeds in ``seeds_json``, with the
-        solvers named in ``solvers_csv`` (what one of the page's lab workers measures at a time)."""
+        solvers named in ``solvers_csv`` (what one of the page's lab workers measures at a time); a
+        levels lab: ``depth`` levels."""
         seeds = json.loads(seeds_json)
         gens, sols, shape, (w, h), _, _ = lab_check([generator], solvers_csv, shape, (width, height),
                                                 max(len(seeds), 1), min(seeds, default=0))
-        return json.dumps(measure_chunk((gens[0], sols, shape, w, h, [check_seed(s) for s in seeds])))
+        depth = check_depth(shape, depth or None)  # ("": none given)
+        return json.dumps(measure_chunk((gens[0], sols, shape, w, h, [check_seed(s) for s in seeds], (), depth)))
 
     def lab_report(self, records_json):
         """The summary (as ``pymaze.lab.summary``) and the CSV of the lab's records: ``{"summary", "csv"}``."""

@@ -544,3 +544,80 @@ def test_thin_text_with_plus_posts_reads_back_the_same_maze():
     assert out.startswith("+---+")
     with pytest.raises(pymaze.errors.GeometryError, match="posts"):
         F.to_thin_text(maze, posts="#")
+
+
+# Mazes of levels: stairs taken with < > (lines: also upstairs / downstairs / pageup / pagedown; keys:
+# PageUp / PageDown), the player's level drawn and named.
+
+LEVEL_STEPS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
+
+
+def levels_commands(maze, ups, downs, steps=LEVEL_STEPS):
+    """The commands along the shortest route (networkx's) from S to G, each stair taken in turn with
+    the next of ``ups`` or ``downs``; and the levels (1 the top) the route visits, in order."""
+    import networkx as nx
+    path = nx.shortest_path(maze.to_networkx(), maze.start, maze.goal)
+    out, levels, k = [], [maze.node_xy(path[0])[2] + 1], 0
+    for a, b in zip(path, path[1:]):
+        (ax, ay, az), (bx, by, bz) = maze.node_xy(a), maze.node_xy(b)
+        if az == bz:
+            out.append(steps[(bx - ax, by - ay)])
+        else:
+            out.append((downs if bz > az else ups)[k % len(ups)])
+            k += 1
+        levels.append(bz + 1)
+    return out, levels
+
+
+def test_play_levels_takes_stairs_and_shows_the_players_level():
+    maze = pymaze.generate("dig", 4, 3, seed=5, shape="levels", depth=3)
+    commands, levels = levels_commands(maze, ["<", "upstairs", "pageup"], [">", "downstairs", "pagedown"])
+    assert len(set(levels)) > 1, "the route climbs or descends"
+    # At S: the stair that is not there is refused, a walled side bumps, neither moves the player.
+    G = maze.to_networkx()
+    x, y, z = maze.node_xy(maze.start)
+    up_open = any(maze.node_xy(q)[2] < z for q in G[maze.start])
+    walled = next(name for (dx, dy), name in LEVEL_STEPS.items()
+                  if not any(maze.node_xy(q) == (x + dx, y + dy, z) for q in G[maze.start]))
+    code, out, err = run("play", "--generate", "dig", "--size", "4x3", "--geometry", "levels", "--depth", "3", "--seed", "5",
+                         stdin="\n".join(([] if up_open else ["<"]) + [walled, *commands, "q"]) + "\n")
+    best = len(commands)
+    assert code == 0 and not err, err
+    assert out.splitlines()[-1] == f"goal reached in {best} moves; the shortest route is {best} moves"
+    if not up_open:
+        assert "no open stair up here" in out
+    assert f"bump: a wall blocks the way {walled}" in out
+    # Each board names the player's level, in the route's order, and draws that level's cells (its
+    # X, and G on G's level only).
+    boards = [line for line in out.splitlines() if line.startswith("level ")]
+    assert [int(b.split()[1]) for b in boards] == levels
+    assert all(b.split(" of ")[1].startswith("3,") for b in boards)
+    assert "stairs here" in boards[0] or "stairs here" in "".join(boards)
+    assert out.count("X") == best + 1
+
+
+@needs_pty
+def test_play_keys_levels_page_up_and_down(terminal):
+    maze = pymaze.generate("dig", 4, 3, seed=5, shape="levels", depth=3)
+    arrows = {d: keys[0] for d, keys in ARROW_KEYS.items()}
+    keys, levels = levels_commands(maze, [b"\x1b[5~", b"<"], [b"\x1b[6~", b">"], steps=arrows)
+    term = terminal("--generate", "dig", "--size", "4x3", "--geometry", "levels", "--depth", "3", "--seed", "5")
+    first = term.expect("> or downstairs")
+    assert f"level {levels[0]} of 3" in first and "moves: 0" in first
+    term.send(b"".join(keys))
+    best = len(keys)
+    out = term.expect(f"goal reached in {best} moves; the shortest route is {best} moves")
+    drawn = screens(out)
+    assert [int(s.split("level ")[1].split()[0]) for s in drawn] == levels[1:]
+    assert "bump" not in out and "no open stair" not in out
+    code, err = term.finish()
+    assert code == 0 and not err
+
+
+def test_next_key_reads_page_up_and_down():
+    from pymaze.cli import next_key
+    assert next_key(b"\x1b[5~x") == ("pageup", b"x")
+    assert next_key(b"\x1b[6~") == ("pagedown", b"")
+    assert next_key(b"\x1b[6;5~") == ("pagedown", b"")  # (with a modifier)
+    assert next_key(b"\x1b[2~") == ("escape", b"")  # Insert: not a move
+    assert next_key(b"\x1b[6") == (None, b"\x1b[6")  # cut short: wait for the rest

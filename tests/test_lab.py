@@ -77,6 +77,24 @@ def test_figures_agree_with_the_engine_maze_by_maze(slug, shape):
         assert r["bfs_route"] == r["astar_route"] == ref["solution_length"]
 
 
+def test_levels_mazes_take_their_depth():
+    """A levels lab measures mazes of ``depth`` levels (as the engine makes them, its own record says
+    the depth); a depth on another shape, or out of range, is refused before any maze."""
+    records = pymaze.lab(["dig", "kruskal"], solvers=["bfs"], geometry="levels", size=(5, 4), count=3, seed=2, depth=3)
+    assert [(r["algorithm"], r["seed"], r["depth"]) for r in records] == [
+        (g, s, 3) for g in ("dig", "kruskal") for s in (2, 3, 4)]
+    for r in records:
+        maze = pymaze.generate(r["algorithm"], 5, 4, seed=r["seed"], shape="levels", depth=3)
+        assert r["cells"] == 5 * 4 * 3 == maze.to_networkx().number_of_nodes()
+        assert r["bfs_route"] == pymaze.solve(maze, "bfs").moves
+        assert {k: r[k] for k in pymaze.metrics(maze)} == pymaze.metrics(maze)
+    flat = pymaze.lab("dig", geometry="levels", size=(5, 4), count=1, seed=2)
+    assert flat[0]["depth"] == 1 and flat[0]["cells"] == 20
+    for kw in (dict(geometry="square", depth=3), dict(geometry="levels", depth=0)):
+        with pytest.raises(pymaze.PymazeError):
+            pymaze.lab("dig", size=(5, 4), count=1, **kw)
+
+
 @pytest.mark.parametrize("slug", ["cellular", "dungeon", "fill"])
 def test_mazes_with_loops_get_the_diameter_of_every_sweep(slug):
     for r in pymaze.lab(slug, size=(8, 8), count=5, seed=3):

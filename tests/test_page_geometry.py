@@ -40,6 +40,12 @@ def test_pyodide_streams_equal_cpython_on_every_shape(page, shape):
         assert page.js("a => window.pymaze.streamHash(a)", args) == cpython_hash("wilson", 9, 7, 4, shape, solver)
 
 
+def test_pyodide_streams_kruskals_weave_as_cpython(page):
+    """Kruskal on weave (its crossings placed first, by the same random draws) streams in Pyodide what CPython does."""
+    args = {"slug": "kruskal", "width": 9, "height": 7, "seed": 4, "geometry": "weave"}
+    assert page.js("a => window.pymaze.streamHash(a)", args) == cpython_hash("kruskal", 9, 7, 4, "weave")
+
+
 # The main canvas at the client point of every index given (the test hook's centres): RGB.
 SAMPLE = """(ps) => {
   const canvas = document.getElementById('maze'), ctx = canvas.getContext('2d'), r = canvas.getBoundingClientRect();

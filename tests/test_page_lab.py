@@ -77,6 +77,34 @@ def test_the_hardest_maze_opens_in_watch(page, geometry):
     assert snap["wall"] == list(maze.wall) and (snap["width"], snap["height"]) == (maze.width, maze.height)
 
 
+def test_a_levels_lab_takes_its_depth_and_opens_its_hardest_maze(page):
+    open_lab(page, ["dig", "kruskal"], ["bfs"], geometry="square")
+    assert page.page.is_hidden("#lab-depth"), "the depth field shows for levels only"
+    open_lab(page, ["dig", "kruskal"], ["bfs"], geometry="levels", width=4, height=3, count=4, seed=5)
+    assert page.page.is_visible("#lab-depth")
+    page.fill(**{"lab-depth": 3})
+    page.page.screenshot(path="tests/artifacts/lab-levels.png")
+    got = lab_done(page)
+    assert got["state"] == "done", got["message"]
+    want = pymaze.lab(["kruskal", "dig"], ["bfs"], geometry="levels", size=(4, 3), count=4, seed=5, depth=3)
+    assert got["records"] == want and all(r["depth"] == 3 and r["cells"] == 36 for r in want)
+    page.fill(**{"lab-depth": 0})
+    assert lab_done(page)["state"] == "failed" and "depth" in page.page.inner_text("#lab-status")
+    page.fill(**{"lab-depth": 3})
+    top = max(got["records"], key=lambda r: (r["solution_length"], -r["seed"]))
+    assert lab_done(page)["state"] == "done"
+    before = page.js("window.pymaze.runs")
+    page.page.click("#lab-hardest button >> nth=0")
+    page.page.wait_for_function("n => window.pymaze.runs > n", arg=before)
+    page.speed(100)
+    page.wait_state("done")
+    snap = page.snapshot()
+    maze = pymaze.generate(top["algorithm"], 4, 3, seed=top["seed"], shape="levels", depth=3)
+    assert page.page.input_value("#depth") == "3" and snap["wall"] == list(maze.wall)
+    page.page.select_option("#shape", "square")  # the module's page goes on with square mazes
+    assert page.errors() == []
+
+
 def test_cancel_leaves_the_page_usable(page):
     open_lab(page, ["dig", "kruskal", "prim"], ["bfs"], width=30, height=30, count=5000)
     page.page.click("#lab-run")

@@ -8,6 +8,7 @@ import base64
 import io
 import math
 
+import networkx as nx
 import pytest
 from PIL import Image
 
@@ -275,6 +276,95 @@ def test_hex_walls_are_the_drawings_and_the_picture_is_the_maze(page):
     assert not page.errors()
 
 
+def levels_sides(maze, p):
+    """A levels maze's cell p: its sides on its own level as [(heading angle, cell across or None, open)]."""
+    x, y, z = maze.node_xy(p)
+    w, h = maze.width, maze.height
+    G = maze.to_networkx()
+    out = []
+    for angle, (dx, dy) in ((0.0, (1, 0)), (math.pi / 2, (0, 1)), (math.pi, (-1, 0)), (3 * math.pi / 2, (0, -1))):
+        inside = 0 <= x + dx < w and 0 <= y + dy < h
+        q = z * w * h + (y + dy) * w + x + dx if inside else None
+        out.append((angle, q, inside and G.has_edge(p, q)))
+    return out
+
+
+def check_level_picture(page, maze, p):
+    """At cell p of a levels maze, every side within the level: the top of the wall ahead stands where a
+    ray walk along that level says (the other levels hidden: no wall of theirs above or below)."""
+    v = view(page)
+    for angle, q, _ in levels_sides(maze, p):
+        try:
+            turn_to(page, angle)
+        except AssertionError:
+            continue  # (a border side the turn skips: a side with no neighbour is only reached turning back)
+        k, at = 0, p
+        while True:
+            ahead = [(r, is_open) for a, r, is_open in levels_sides(maze, at) if abs(a - angle) < 1e-6]
+            if not ahead[0][1]:
+                break
+            at, k = ahead[0][0], k + 1
+        image = frame(page)
+        table = [expected_offset(v, image.size[1], j, True) for j in range(12)]
+        got = top_offset(image)
+        assert abs(got - table[k]) <= 3 + 0.02 * table[k], (p, angle, k, got, table[:6])
+
+
+def test_levels_stairs_climb_to_the_next_level_shown_framed_and_named(page):
+    """On a maze of levels: walk to a stair, PageDown (or PageUp) takes it: the view shows that level
+    alone (its walls where the ray walk says), the frame changes, the message and the view name the
+    level; with motion on, the eye rises through the heights between the two levels."""
+    w, h, d, seed = 6, 5, 3, 2
+    snap = open_link(page, f"gen=dig&shape=levels&w={w}&h={h}&depth={d}&seed={seed}&view=3d")
+    maze = pymaze.generate("dig", w, h, seed=seed, shape="levels", depth=d)
+    assert bytes(snap["wall"]) == bytes(maze.wall)
+    lat, G = maze.lattice, maze.to_networkx()
+    v = view(page)
+    assert (v["levels"], v["level"], v["shown"]) == (d, 0, [0])
+    # (the message line follows the walk at the next frame; an engine being replaced says so meanwhile)
+    page.page.wait_for_function("window.pymaze.snapshot().message.includes('you are on level 1 of 3')", timeout=10000)
+    # The nearest cell with an open stair down from S (the route short of G).
+    stairs = {lat.ends[2 * k]: lat.ends[2 * k + 1] for k in range(lat.m)
+              if lat.crosses(lat.ends[2 * k], lat.ends[2 * k + 1]) and G.has_edge(lat.ends[2 * k], lat.ends[2 * k + 1])}
+    dist = nx.shortest_path_length(G, maze.start)
+    top = min((p for p in stairs if maze.goal not in nx.shortest_path(G, maze.start, p)), key=lambda p: (dist[p], p))
+    route = nx.shortest_path(G, maze.start, top)
+    assert all(maze.node_xy(p)[2] == 0 for p in route), "the first stair down is reached on the top level"
+    for a, b in zip(route, route[1:]):
+        turn_to(page, next(angle for angle, q, _ in levels_sides(maze, a) if q == b))
+        page.page.keyboard.press("ArrowUp")
+        assert view(page)["pos"] == b
+    before = frame(page)
+    page.page.keyboard.press("PageDown")
+    below = stairs[top]
+    v = view(page)
+    assert (page.snapshot()["walk"]["pos"], v["pos"], v["level"]) == (below, below, 1)
+    assert "level 2 of 3" in page.snapshot()["message"]
+    after = frame(page)
+    assert view(page)["shown"] == [1] and after.tobytes() != before.tobytes()
+    check_level_picture(page, maze, below)
+    # The minimap names the level too (its text in the stairs' purple, in its bottom left corner).
+    shot = Image.open(io.BytesIO(page.page.locator("canvas.minimap").screenshot())).convert("RGB")
+    purple = sum(1 for x in range(shot.size[0] // 2) for y in range(shot.size[1] - 22, shot.size[1])
+                 if sum(abs(a - b) for a, b in zip(shot.getpixel((x, y)), (0x7B, 0x4F, 0xA0))) < 90)
+    assert purple > 20, purple
+    page.page.screenshot(path="tests/artifacts/walk3d-levels.png")
+    # With motion: back up the stair, the eye passes heights between the two levels and ends on the top one.
+    page.page.emulate_media(reduced_motion="no-preference")
+    try:
+        page.page.wait_for_function("!window.pymaze.view3d().snap")
+        page.page.keyboard.press("PageUp")
+        page.page.wait_for_function("window.pymaze.view3d().settled && window.pymaze.view3d().heights.at(-1) === 0", timeout=10000)
+        heights = view(page)["heights"]
+        assert any(-1 < y < 0 for y in heights), heights
+        assert heights == sorted(heights), heights
+        assert view(page)["level"] == 0 and view(page)["shown"] == [0]
+    finally:
+        page.page.emulate_media(reduced_motion="reduce")
+    assert "level 1 of 3" in page.snapshot()["message"]
+    assert not page.errors()
+
+
 
 def test_zeta_walls_are_the_sides_and_each_open_diagonals_two_rails(page):
     # (a diagonal is no side: closed, no wall; open, a corridor between two rails, as on the board)
@@ -495,3 +585,4 @@ def test_without_webgl_the_page_says_so_and_stays_2d(page):
     assert page.js("document.getElementById('board').classList.contains('three')") is False
     page.page.keyboard.press("ArrowRight")  # the 2D walk goes on
     assert page.snapshot()["walk"]["moves"] <= 1
+

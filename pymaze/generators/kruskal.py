@@ -2,13 +2,14 @@ from array import array
 
 from ..events import MILESTONE, NUM, WALL
 from ..graph import SHAPES, cells, passages, rule
+from ..weave import crossings as weave_crossings
 from ..registry import Param, generator
 from ._base import clear_numbers, shuffle
 
 CHUNK = 4096  # most cells relabelled in one step
 
 
-@generator("kruskal", "Clustering (Kruskal)", short="Kruskal", group="seed", order=10, initial="closed", perfect=True, layer="cluster", shapes=tuple(s for s in SHAPES if s != "weave"), params=[
+@generator("kruskal", "Clustering (Kruskal)", short="Kruskal", group="seed", order=10, initial="closed", perfect=True, layer="cluster", shapes=SHAPES, params=[
     Param("method", "choice", "unionfind", choices=("unionfind", "naive"),
           help="how clusters are told apart: union-find (path compression, union by size), "
                "or plain labels where the larger label number is relabelled to the smaller"),
@@ -29,6 +30,13 @@ def kruskal(maze, rng, method="unionfind", watch=True):
     4. Stop when every wall has been visited: one cluster.  Then clear the
        labels (a last milestone): the finished maze carries no colour.
 
+    On a weave maze the crossings come first (Buck's weave Kruskal): visit
+    the cells in random order and, at one in three whose four neighbours are
+    there and no cell of the five is in a crossing yet, open a corridor
+    through it one way and a tunnel under it the other way (a random one of
+    the two), joining their clusters; then steps 2 to 4 over the ordinary
+    walls, never opening one into a bridged cell.
+
     The maze starts "closed" (every cell floor, every wall standing), so the
     first frame shows every cell as its own coloured cluster.  Each cluster
     keeps its members as a linked list, so a relabel touches only the cells
@@ -43,8 +51,6 @@ def kruskal(maze, rng, method="unionfind", watch=True):
     (1956); Jamis Buck, "Maze Generation: Kruskal's Algorithm".
     """
     num, wall = maze.num, maze.wall
-    may = rule(maze)    # a zeta maze: may this passage open now?  (weave is not taken: its rule
-    #                     depends on what opens later around a tunnel)
     square = array("i", cells(maze))    # cell k's index in the maze
     n = len(square)
     cw = maze.cells_w if maze.shape == "square" and maze.mask is None else 0   # a plain grid's row
@@ -67,17 +73,27 @@ def kruskal(maze, rng, method="unionfind", watch=True):
     size = array("i", [1]) * n         # a root's cluster size
     nxt = array("i", [-1]) * n          # next member of the same cluster, -1 at the end
     tail = array("i", range(n))         # last member of the cluster headed by k
-    for e in walls:
-        a, b, via = ends_a[e], ends_b[e], vias[e]
+    may = rule(maze)                    # a zeta or weave maze: may this passage open now?
+    weave = may if maze.lattice is not None and maze.lattice.shape == "weave" else None
+    crossings = weave_crossings(maze, rng, weave) if weave else ()
+    for e in (*crossings, *walls):
+        if e < 0:                       # a crossing's passage, by its index (step 0)
+            via = ~e
+            a, b = maze.lattice.ends[2 * (via - n)], maze.lattice.ends[2 * (via - n) + 1]
+        else:
+            a, b, via = ends_a[e], ends_b[e], vias[e]
+            if weave and weave.middle[via - n] >= 0 or may is not None and not may.may_open(square[a], via, square[b]):
+                continue                # weave: a tunnel only at a crossing, nothing into a bridged cell;
+                #                         zeta: no diagonal across an open one
         if naive:
             keep, gone = num[square[a]] - 1, num[square[b]] - 1
-            if keep == gone or may is not None and not may.may_open(square[a], via, square[b]):
+            if keep == gone:
                 continue
             if keep > gone:
                 keep, gone = gone, keep
         else:
             keep, gone = _find(parent, a), _find(parent, b)
-            if keep == gone or may is not None and not may.may_open(square[a], via, square[b]):
+            if keep == gone:
                 continue
             if size[keep] < size[gone]:
                 keep, gone = gone, keep

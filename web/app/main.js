@@ -82,13 +82,13 @@ const insidePanel = new InsidePanel($("inside"), { player, renderer, board,
 const metrics = new MetricsPanel($("metrics"), () => engine.call("metrics", {}), () => player.loads);
 const explainer = new Explainer($("explain"));
 // The Lab is a view of its own over the page (its own workers); a maze it opens comes back to Watch.
-const lab = new Lab($("lab"), { openMaze: ({ slug, shape, width, height, seed }) => {
+const lab = new Lab($("lab"), { openMaze: ({ slug, shape, width, height, seed, depth }) => {
   $("shape").value = shape;
   $("mask").value = "";
   showShape(ui); // the generator list follows the shape
   ui.gen.select.value = slug;
   ui.gen.select.dispatchEvent(new Event("change"));
-  for (const [id, v] of Object.entries({ width, height, seed })) $(id).value = String(v);
+  for (const [id, v] of Object.entries({ width, height, seed, ...(depth ? { depth } : {}) })) $(id).value = String(v);
   machine.show("watch");
   start("generate");
 }, user: () => ({ code: code.registered, algorithms: code.algorithms }) });

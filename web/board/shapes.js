@@ -7,7 +7,7 @@ export class ShapeView {
   constructor(d) {
     stackLevels(d); // a maze of levels on a screen taller than wide: one level under the other
     Object.assign(this, { bounds: d.bounds, n: d.cells, m: d.passages, polygons: d.polygons, starts: d.starts,
-      walls: d.walls, border: d.border, ends: d.ends });
+      walls: d.walls, border: d.border, ends: d.ends, levels: d.levels, stacked: !!d.stacked });
     // A maze that wraps around (cylinder, torus, Möbius strip): each passage across a seam, with its
     // side on the higher cell (at the other edge) and its number among them (its seam marks' colour).
     this.wraps = new Map();

@@ -181,7 +181,7 @@ const handlers = {
   weights: (a) => ({ message: { weights: JSON.parse(session.set_random_weights(a.seed)) } }),
   metrics: () => ({ message: { metrics: JSON.parse(session.metrics_json()) } }),
   labChunk: (a) => ({ message: { records: JSON.parse(session.lab_chunk(a.generator, a.solvers, a.shape, a.width,
-    a.height, JSON.stringify(a.seeds))) } }),
+    a.height, JSON.stringify(a.seeds), a.depth || "")) } }),
   labReport: (a) => ({ message: { report: JSON.parse(session.lab_report(JSON.stringify(a.records))) } }),
 };
 

@@ -110,6 +110,7 @@ export class Lab {
   // Only the algorithms that take the chosen shape can be ticked.
   fitShape() {
     const shape = this.$("lab-geometry").value;
+    this.$("lab-depth-label").hidden = shape !== "levels"; // (levels: how many, each width x height)
     for (const box of this.root.querySelectorAll("#lab-generators input, #lab-solvers input")) {
       box.disabled = !box.dataset.shapes.split(" ").includes(shape);
       if (box.disabled) box.checked = false;
@@ -124,6 +125,7 @@ export class Lab {
     return { generators, solvers: ticked("lab-solvers"), shape: this.$("lab-geometry").value,
       width: whole(this.$("lab-width").value, "width", 2, MAX_SIDE),
       height: whole(this.$("lab-height").value, "height", 2, MAX_SIDE),
+      depth: this.$("lab-geometry").value === "levels" ? whole(this.$("lab-depth").value, "depth", 1, MAX_SIDE) : null,
       count: whole(this.$("lab-count").value, "mazes per generator", 1, MAX_COUNT),
       seed: whole(this.$("lab-seed").value, "first seed", 0, MAX_SEED) };
   }
@@ -138,7 +140,7 @@ export class Lab {
       if (config.seed + config.count - 1 > MAX_SEED) throw new Error(`the seeds pass the largest seed ${MAX_SEED}`);
     } catch (err) { return this.set("failed", err.message); }
     const userSolver = config.solvers.some((s) => own.has(s));
-    const cells = config.shape === "polar" ? config.width * config.height * 4 : config.width * config.height;
+    const cells = (config.shape === "polar" ? config.width * config.height * 4 : config.width * config.height) * (config.depth || 1);
     const tasks = [];
     for (const generator of config.generators) {
       const user = userSolver || own.has(generator), chunk = user ? 1 : CHUNK;
@@ -167,7 +169,7 @@ export class Lab {
       while (next < tasks.length && !job.cancelled) {
         const i = next++, { generator, seeds, user } = tasks[i];
         const call = engine.call("labChunk", { generator, seeds, solvers: config.solvers.join(","),
-          shape: config.shape, width: config.width, height: config.height });
+          shape: config.shape, width: config.width, height: config.height, depth: config.depth });
         const { records } = await (user ? timed(call, `${named(generator)}, seed ${seeds[0]}`, limit) : call);
         if (job.cancelled) return;
         results[i] = records;
@@ -268,7 +270,7 @@ export class Lab {
       const open = document.createElement("button");
       Object.assign(open, { type: "button", textContent: "Open in Watch", title: "Generate this maze on the board" });
       open.dataset.rank = String(i);
-      open.addEventListener("click", () => this.openMaze({ slug: r.algorithm, shape: this.config.shape, width: r.width, height: r.height, seed: r.seed }));
+      open.addEventListener("click", () => this.openMaze({ slug: r.algorithm, shape: this.config.shape, width: r.width, height: r.height, seed: r.seed, depth: r.depth }));
       li.append(`${this.nameOf(r.algorithm)}, seed ${r.seed}: ${key.replace(/_/g, " ")} ${r[key]}`, open);
       return li;
     }));

@@ -31,7 +31,7 @@ export function makeToggles3D(page) {
     $("walk-pad").hidden = !view3d.active;
     if (modes.play.walk) {
       $("walk-hint").textContent = view3d.active ? "↑ ↓ or W S step, ← → or A D turn · swipe sideways to turn, up or a tap to step"
-        : modes.play.walk.keys();
+        + (modes.play.walk.s.shape === "levels" ? " · PageUp / PageDown or < > take a stair (▲ ▼)" : "") : modes.play.walk.keys();
     }
     $("walk-snap").checked = view3d.snap;
     if (ui.origin) setOrigin();

@@ -115,6 +115,14 @@ export class Walk {
     return step && !this.s.wall[step[0]] ? step : null;
   }
 
+  // A maze of levels: the level the walker is on, "level 2 of 3" (level 1 the top one); else "".
+  level() {
+    const g = this.s.shapes;
+    if (!g || !g.levels) return "";
+    const [w, h, depth] = g.levels;
+    return `level ${Math.floor(this.pos / (w * h)) + 1} of ${depth}`;
+  }
+
   // A move into a wall: counted, and said (the message line) until the next move.
   bump() {
     this.bumps++;
@@ -130,7 +138,9 @@ export class Walk {
 
   // The keys that walk this maze, in words.
   keys() {
-    if (this.eye) return "↑ or w forwards, ↓ or s back, ← → or a d turn; swipe to turn or step"; // (the 3D view, walk3d.js)
+    if (this.eye) { // (the 3D view, walk3d.js)
+      return `↑ or w forwards, ↓ or s back, ← → or a d turn; swipe to turn or step${this.s.shape === "levels" ? "; on a stair (▲ ▼) PageUp / PageDown or < >" : ""}`;
+    }
     if (this.s.shape === "hex") return "q w e a s d (the six sides) or the arrow keys, swipe or tap towards a neighbour";
     if (this.s.shape === "zeta") return "the arrow keys or WASD, q e z c for the diagonals; swipe or tap towards a neighbour";
     if (this.s.shape === "levels") return "the arrow keys or WASD; on a stair (▲ ▼) PageUp / PageDown or < > or the ▲ ▼ buttons";
@@ -144,8 +154,10 @@ export class Walk {
   }
 
   message() {
-    if (!this.atGoal && this.bumped) return "Bump: a wall blocks the way.";
-    if (!this.atGoal) return this.moves ? "" : `Walk from ${this.from === this.s.start ? "S" : "here"} to G: ${this.keys()}.`;
+    const level = this.level();
+    if (!this.atGoal && this.bumped) return `Bump: a wall blocks the way${level ? ` (${level})` : ""}.`;
+    if (!this.atGoal && this.moves) return level ? `You are on ${level}.` : "";
+    if (!this.atGoal) return `Walk from ${this.from === this.s.start ? "S" : "here"} to G${level ? ` (you are on ${level})` : ""}: ${this.keys()}.`;
     if (this.from !== this.s.start) return `Goal reached in ${this.moves} moves and ${this.seconds().toFixed(1)} s from where the link put you.`;
     const extra = this.moves - this.shortest;
     const verdict = this.shortest === null ? "the shortest route is still being measured"

@@ -6,6 +6,7 @@
 // as the minimap.  The walk itself is walk.js's: this view turns a heading into its moves.
 import { COLOURS, MARKS } from "../board/palette.js";
 import { MARK } from "../engine/state.js";
+import { STAIR_COLOUR, drawStairs } from "../board/stairs.js";
 import { fit, showStage, stage, webglSupported } from "./three_stage.js";
 import { DIRECTIONS } from "./walk.js";
 
@@ -15,8 +16,11 @@ const WALL_HEIGHT = 1; // in cell units (the distance between neighbouring cells
 const EYE = 0.5; // the eye's height, in cell units: halfway up the walls
 const THIN = 0.12; // a thin wall's thickness (and a shaped maze's), in cell units
 const STEP_MS = 150, TURN_MS = 170;
+const LEVEL = 1.25; // a maze of levels: one level's floor this far (cell units) over the next one's
+const CLIMB_MS = 600; // a stair: the eye rises or sinks to the next level's in this long
+const HATCH = 0.7; // a stair's hatch (the ceiling's over a stair up, the floor's over a stair down): its side, in cells
 const BUMP_MS = 220, BUMP = 0.14; // a bump: the eye nudges this far (cells) towards the wall and back (not when snapping)
-const FLOOR = "#efe9dc", GRID = "#e2d9c6";
+const FLOOR = "#efe9dc", GRID = "#e2d9c6", HATCH_FLOOR = "#d8c6e8";
 export const WALL_COLOUR = "#4f6fae";
 const NAMES = ["right", "down", "left", "up"]; // a square maze's heading index (quarter turns, y down) -> walk.js direction
 const NEAR = (50 * Math.PI) / 180; // a step goes to the neighbour this close to the heading (shaped mazes)
@@ -103,26 +107,40 @@ export class View3D {
     this.dirty = true;
   }
 
-  // Where the maze's cells and walls are, in world units (x right, z down the 2D board, y up).
+  // Where the maze's cells and walls are: `centre` in the 2D board's units (what the floor's picture
+  // is painted in), `world` in world units (x right, z down the 2D board, y up: [x, z, level]).  A
+  // maze of levels is drawn with its levels side by side (or one under the other): in 3D they stand
+  // one over the other, level 0 (the top one) highest, each `rect` of the drawing over the same ground.
   geometry() {
     const s = this.s;
+    if (s.shapes && s.shapes.levels) {
+      const g = s.shapes, [w, h, depth] = g.levels, b = g.bounds;
+      const rect = (z) => (g.stacked ? [0, z * (h + 1)] : [z * (w + 1), 0]);
+      const levelAt = (x, y) => Math.max(0, Math.min(depth - 1, Math.floor(g.stacked ? y / (h + 1) : x / (w + 1))));
+      return { unit: 1, bounds: [b[0], b[1], b[2], b[3]], levels: depth, w, h, rect, levelAt,
+        centre: (p) => [g.cx[p], g.cy[p]],
+        world: (p) => { const z = Math.floor(p / (w * h)), [ox, oy] = rect(z); return [g.cx[p] - ox, g.cy[p] - oy, z]; } };
+    }
     if (s.shapes) {
-      const g = s.shapes, u = g.unit, b = g.bounds;
-      return { unit: u, bounds: [b[0], b[1], b[2], b[3]], centre: (p) => [g.cx[p], g.cy[p]] };
+      const g = s.shapes, u = g.unit, b = g.bounds, centre = (p) => [g.cx[p], g.cy[p]];
+      return { unit: u, bounds: [b[0], b[1], b[2], b[3]], centre, world: (p) => [...centre(p), 0], levels: 1 };
     }
-    const W = s.width;
+    const W = s.width, flat = (geo) => Object.assign(geo, { world: (p) => [...geo.centre(p), 0], levels: 1 });
     if (s.geometry === "thin") {
-      return { unit: 1, bounds: [0, 0, (W - 1) / 2, (s.height - 1) / 2], centre: (p) => [(p % W) / 2, Math.floor(p / W) / 2] };
+      return flat({ unit: 1, bounds: [0, 0, (W - 1) / 2, (s.height - 1) / 2], centre: (p) => [(p % W) / 2, Math.floor(p / W) / 2] });
     }
-    return { unit: 1, bounds: [0, 0, W, s.height], centre: (p) => [(p % W) + 0.5, Math.floor(p / W) + 0.5] };
+    return flat({ unit: 1, bounds: [0, 0, W, s.height], centre: (p) => [(p % W) + 0.5, Math.floor(p / W) + 0.5] });
   }
 
-  // The walls as boxes [x, z, length, thickness, angle] in world units, and the mesh drawing them all.
+  // The walls as boxes [x, z, length, thickness, angle, level] in world units, and the mesh drawing them all.
   boxes() {
-    const s = this.s, out = [];
+    const s = this.s, out = [], geo = this.geo;
     if (s.shapes) {
       const g = s.shapes, t = THIN * g.unit, W = g.walls, P = g.polygons, S = g.starts;
-      const box = (x0, y0, x1, y1) => out.push([(x0 + x1) / 2, (y0 + y1) / 2, Math.hypot(x1 - x0, y1 - y0) + t, t, Math.atan2(y1 - y0, x1 - x0)]);
+      const box = (x0, y0, x1, y1) => {
+        const x = (x0 + x1) / 2, y = (y0 + y1) / 2, z = geo.levelAt ? geo.levelAt(x, y) : 0, [ox, oy] = z ? geo.rect(z) : [0, 0];
+        out.push([x - ox, y - oy, Math.hypot(x1 - x0, y1 - y0) + t, t, Math.atan2(y1 - y0, x1 - x0), z]);
+      };
       // A zeta maze: an open diagonal's corridor through its corner (its rails; the walls meeting
       // there stop at them), as the 2D board draws it.
       const cut = new Set();
@@ -158,7 +176,7 @@ export class View3D {
         let e = x;
         while (e + 1 < W && wall[y * W + e + 1]) e++;
         if (e > x || !thin) {
-          out.push([(lo(x) + hi(e)) / 2, (lo(y) + hi(y)) / 2, hi(e) - lo(x), hi(y) - lo(y), 0]);
+          out.push([(lo(x) + hi(e)) / 2, (lo(y) + hi(y)) / 2, hi(e) - lo(x), hi(y) - lo(y), 0, 0]);
           taken.fill(1, y * W + x, y * W + e + 1);
         }
         x = e;
@@ -169,7 +187,7 @@ export class View3D {
         if (!wall[y * W + x] || taken[y * W + x]) continue;
         let e = y;
         while (e + 1 < H && wall[(e + 1) * W + x]) e++;
-        out.push([(lo(x) + hi(x)) / 2, (lo(y) + hi(e)) / 2, hi(x) - lo(x), hi(e) - lo(y), 0]);
+        out.push([(lo(x) + hi(x)) / 2, (lo(y) + hi(e)) / 2, hi(x) - lo(x), hi(e) - lo(y), 0, 0]);
         y = e;
       }
     }
@@ -179,28 +197,12 @@ export class View3D {
   build() {
     const t0 = performance.now();
     const T = this.T, geo = this.geo = this.geometry(), u = geo.unit, h = WALL_HEIGHT * u;
-    for (const old of [this.walls, this.floor]) {
-      if (!old) continue;
-      this.scene.remove(old);
-      old.geometry.dispose();
-      if (old === this.floor) { old.material.map.dispose(); old.material.dispose(); }
+    for (const layer of this.layers || []) {
+      this.scene.remove(layer);
+      layer.traverse((o) => { if (o.isMesh) o.geometry.dispose(); });
     }
-    const boxes = this.boxes();
-    this.walls = new T.InstancedMesh(new T.BoxGeometry(1, 1, 1), this.wallMaterial, Math.max(1, boxes.length));
-    this.walls.count = boxes.length;
-    const m = new T.Matrix4(), o = new T.Object3D();
-    boxes.forEach(([x, z, len, thick, angle], i) => {
-      o.position.set(x, h / 2, z);
-      o.rotation.set(0, -angle, 0);
-      o.scale.set(len, h, thick);
-      o.updateMatrix();
-      m.copy(o.matrix);
-      this.walls.setMatrixAt(i, m);
-    });
-    this.walls.instanceMatrix.needsUpdate = true;
-    this.walls.computeBoundingSphere();
-    this.scene.add(this.walls);
-    // The floor: a canvas in maze units, S, G and the trail painted on it.
+    if (this.floorMaterial) { this.floorMaterial.map.dispose(); this.floorMaterial.dispose(); }
+    // The floor's picture: a canvas in the 2D board's units, S, G and the trail painted on it.
     const [x0, y0, x1, y1] = geo.bounds, fw = x1 - x0, fh = y1 - y0;
     this.ppu = Math.max(4, Math.min(48, Math.floor(2048 / Math.max(fw, fh))));
     const c = this.floorCanvas = document.createElement("canvas");
@@ -209,13 +211,69 @@ export class View3D {
     const texture = new T.CanvasTexture(c);
     texture.colorSpace = T.SRGBColorSpace;
     texture.anisotropy = 4;
-    this.floor = new T.Mesh(new T.PlaneGeometry(fw, fh), new T.MeshBasicMaterial({ map: texture }));
-    this.floor.rotation.x = -Math.PI / 2;
-    this.floor.position.set(x0 + fw / 2, 0, y0 + fh / 2);
-    this.scene.add(this.floor);
+    this.floorMaterial = new T.MeshBasicMaterial({ map: texture });
+    // One layer per level (a plain maze: one), each its walls in one instanced mesh and its floor
+    // (that level's part of the picture); a maze of levels also its stairs' hatches.
+    const boxes = this.boxes(), m = new T.Matrix4(), o = new T.Object3D();
+    this.layers = [];
+    this.wallCount = boxes.length;
+    for (let z = 0; z < geo.levels; z++) {
+      const layer = new T.Group(), mine = geo.levels > 1 ? boxes.filter((box) => box[5] === z) : boxes;
+      layer.position.y = -z * LEVEL * u;
+      const walls = new T.InstancedMesh(new T.BoxGeometry(1, 1, 1), this.wallMaterial, Math.max(1, mine.length));
+      walls.count = mine.length;
+      mine.forEach(([x, y, len, thick, angle], i) => {
+        o.position.set(x, h / 2, y);
+        o.rotation.set(0, -angle, 0);
+        o.scale.set(len, h, thick);
+        o.updateMatrix();
+        m.copy(o.matrix);
+        walls.setMatrixAt(i, m);
+      });
+      walls.instanceMatrix.needsUpdate = true;
+      walls.computeBoundingSphere();
+      // The floor: a level's rectangle of the picture (a plain maze's: all of it).
+      const [ox, oy, rw, rh] = geo.levels > 1 ? [...geo.rect(z), geo.w, geo.h] : [x0, y0, fw, fh];
+      const plane = new T.PlaneGeometry(rw, rh), uv = plane.attributes.uv;
+      for (let i = 0; i < uv.count; i++) {
+        uv.setXY(i, (ox - x0 + uv.getX(i) * rw) / fw, 1 - (oy - y0 + (1 - uv.getY(i)) * rh) / fh);
+      }
+      const floor = new T.Mesh(plane, this.floorMaterial);
+      floor.rotation.x = -Math.PI / 2;
+      floor.position.set(geo.levels > 1 ? rw / 2 : x0 + fw / 2, 0, geo.levels > 1 ? rh / 2 : y0 + fh / 2);
+      layer.add(walls, floor);
+      if (geo.levels > 1) layer.add(this.hatches(z));
+      this.layers.push(layer);
+      this.scene.add(layer);
+    }
+    this.walls = this.layers[0].children[0]; // (a plain maze's one mesh of walls)
+    this.floor = this.layers[0].children[1];
     this.painted = null;
     this.paintFloor();
     this.buildMs = performance.now() - t0;
+  }
+
+  // A maze of levels: level z's hatches in its ceiling, one instanced mesh: a purple square at the
+  // walls' top over each open stair up (the floor's picture marks a stair down with a dark hatch and
+  // its ▼, a stair up with its ▲).
+  hatches(z) {
+    const T = this.T, g = this.s.shapes, geo = this.geo, per = geo.w * geo.h, list = [];
+    for (const i of g.stairs) {
+      const [, b] = g.cellsOf(i); // (the cell under the stair)
+      if (!this.s.wall[i] && Math.floor(b / per) === z) list.push(b);
+    }
+    this.hatchMaterial ||= new T.MeshBasicMaterial({ color: STAIR_COLOUR, side: T.DoubleSide });
+    const plate = new T.PlaneGeometry(HATCH, HATCH).rotateX(-Math.PI / 2);
+    const mesh = new T.InstancedMesh(plate, this.hatchMaterial, Math.max(1, list.length));
+    mesh.count = list.length;
+    const m = new T.Matrix4();
+    list.forEach((p, k) => {
+      const [x, y] = geo.world(p);
+      mesh.setMatrixAt(k, m.makeTranslation(x, WALL_HEIGHT - 0.004, y));
+    });
+    mesh.instanceMatrix.needsUpdate = true;
+    mesh.computeBoundingSphere();
+    return mesh;
   }
 
   // The floor's plain part (its colour, the cells' outlines faintly), painted once per maze.
@@ -242,6 +300,15 @@ export class View3D {
       for (let y = 0; y <= h; y += k) { g.moveTo(0, y); g.lineTo(w, y); }
     }
     g.stroke();
+    // A maze of levels: a lilac hatch over each open stair down, and each stair's ▲ ▼.
+    const sh = s.shapes;
+    for (const i of sh && sh.levels ? sh.stairs : []) {
+      if (s.wall[i]) continue;
+      const [a] = sh.cellsOf(i), X = (sh.cx[a] - x0) * k, Y = (sh.cy[a] - y0) * k, r = (HATCH / 2) * k;
+      g.fillStyle = HATCH_FLOOR;
+      g.fillRect(X - r, Y - r, 2 * r, 2 * r);
+    }
+    for (let p = 0; sh && sh.levels && p < sh.n; p++) drawStairs(g, sh, s.wall, p, k, -x0 * k, -y0 * k);
     return c;
   }
 
@@ -306,13 +373,18 @@ export class View3D {
   }
 
   // The camera to the walk's cell and the heading: at once, or in a short move from where it is.
+  // (A stair: the eye rises or sinks to the other level, CLIMB_MS long.)
   place(now = false) {
-    const [x, z] = this.geo.centre(this.walk.pos), t = performance.now();
-    const to = { x, z, a: this.heading };
+    const [x, z, level] = this.geo.world(this.walk.pos), t = performance.now();
+    const to = { x, z, y: -level * LEVEL * this.geo.unit, a: this.heading };
     const instant = now || this.snap || !this.cam;
     const from = instant ? to : this.current(t);
     const turn = Math.abs(diff(to.a, from.a)) > 1e-3, moved = Math.hypot(to.x - from.x, to.z - from.z) > 1e-6;
-    this.move = { from, to, t0: t, ms: instant ? 0 : moved ? STEP_MS : turn ? TURN_MS : 0 };
+    const climb = Math.abs(to.y - from.y) > 1e-6;
+    this.move = { from, to, t0: t, ms: instant ? 0 : climb ? CLIMB_MS : moved ? STEP_MS : turn ? TURN_MS : 0 };
+    this.level = level;
+    if (instant) this.layers.forEach((layer, z) => { layer.visible = z === level; });
+    this.heights = []; // the eye's heights drawn since (a test sees the climb)
     this.cam = to;
     this.placedAt = this.walk.pos;
     this.dirty = true;
@@ -323,8 +395,9 @@ export class View3D {
     const m = this.move;
     if (!m || !m.ms || t >= m.t0 + m.ms) return m ? m.to : this.cam;
     const f = (t - m.t0) / m.ms, e = f * f * (3 - 2 * f);
-    if (m.bump) { const k = BUMP * this.geo.unit * Math.sin(Math.PI * f); return { x: m.to.x + m.bump[0] * k, z: m.to.z + m.bump[1] * k, a: m.to.a }; }
-    return { x: m.from.x + (m.to.x - m.from.x) * e, z: m.from.z + (m.to.z - m.from.z) * e, a: m.from.a + diff(m.to.a, m.from.a) * e };
+    if (m.bump) { const k = BUMP * this.geo.unit * Math.sin(Math.PI * f); return { x: m.to.x + m.bump[0] * k, z: m.to.z + m.bump[1] * k, y: m.to.y, a: m.to.a }; }
+    return { x: m.from.x + (m.to.x - m.from.x) * e, z: m.from.z + (m.to.z - m.from.z) * e, y: m.from.y + (m.to.y - m.from.y) * e,
+      a: m.from.a + diff(m.to.a, m.from.a) * e };
   }
 
   get settled() { const m = this.move; return !m || !m.ms || performance.now() >= m.t0 + m.ms; }
@@ -339,9 +412,13 @@ export class View3D {
     // (settled: the move's end exactly; the frame's own clock can lag the clock `settled` reads, and
     // would leave the eye a hair short of it, nudged towards a wall it bumped)
     const c = moving ? this.current(now) : this.current(Infinity), u = this.geo.unit;
-    this.camera.position.set(c.x, EYE * u, c.z);
+    // The levels shown: the eye's own (on a stair, the two it is between).
+    const at = -c.y / (LEVEL * u);
+    this.layers.forEach((layer, z) => { layer.visible = Math.abs(z - at) < 1 - 1e-6; });
+    this.camera.position.set(c.x, c.y + EYE * u, c.z);
     this.camera.near = 0.02 * u;
-    this.camera.lookAt(c.x + Math.cos(c.a), EYE * u, c.z + Math.sin(c.a));
+    this.camera.lookAt(c.x + Math.cos(c.a), c.y + EYE * u, c.z + Math.sin(c.a));
+    this.heights.push(c.y / (LEVEL * u));
     this.renderer.render(this.scene, this.camera);
     this.frames++;
     this.dirty = false;
@@ -406,7 +483,8 @@ export class View3D {
   }
 
   // The minimap: the 2D board's layers (maze, route and labels: the trail, S, G and where the walker
-  // is) drawn small in the top right corner, again for a while after each move (the board paints
+  // is) drawn small in the top right corner (on a maze of levels, the walker's level named in its
+  // bottom left corner), again for a while after each move (the board paints
   // over a few frames).
   minimap(r) {
     if (!this.active) return;
@@ -421,6 +499,19 @@ export class View3D {
     const g = c.getContext("2d");
     g.imageSmoothingQuality = "high";
     for (const layer of [r.canvas, r.overlay, r.labels]) g.drawImage(layer, 0, 0, w, h);
+    const level = this.walk.level(); // (a maze of levels: which one the walker is on, in the corner)
+    if (level) {
+      let px = Math.round(13 * dpr);
+      g.font = `bold ${px}px sans-serif`;
+      px = Math.max(6, Math.floor(px * Math.min(1, w / (g.measureText(level).width + 1.2 * px)))); // (fitted to a narrow minimap)
+      g.font = `bold ${px}px sans-serif`;
+      const tw = g.measureText(level).width;
+      g.fillStyle = "rgba(255, 255, 255, 0.85)";
+      g.fillRect(0, h - px * 1.6, tw + px, px * 1.6);
+      g.fillStyle = STAIR_COLOUR;
+      g.textBaseline = "middle";
+      g.fillText(level, px / 2, h - px * 0.8);
+    }
     this.source = r.canvas;
   }
 
@@ -462,7 +553,9 @@ export class View3D {
   snapshot() {
     return { wanted: this.wanted, active: this.active, snap: this.snap, software: !!this.software, settled: this.settled, heading: this.heading ?? null,
       pos: this.walk ? this.walk.pos : null, bumps: this.walk ? this.walk.bumps : 0, frames: this.frames, fov: FOV, eye: EYE, wallHeight: WALL_HEIGHT, thin: THIN,
-      unit: this.geo ? this.geo.unit : null, walls: this.walls ? this.walls.count : 0, buildMs: this.buildMs ?? null,
+      unit: this.geo ? this.geo.unit : null, walls: this.walls ? this.wallCount : 0, buildMs: this.buildMs ?? null,
+      level: this.level ?? null, levels: this.geo ? this.geo.levels : null, heights: this.heights ? this.heights.slice() : [], climbMs: CLIMB_MS,
+      shown: this.layers ? this.layers.flatMap((layer, z) => (layer.visible ? [z] : [])) : [],
       calls: this.renderer ? this.renderer.info.render.calls : 0 };
   }
 }
