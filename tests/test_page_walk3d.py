@@ -10,7 +10,7 @@ import math
 
 import networkx as nx
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import pymaze
 import reference
@@ -54,6 +54,13 @@ def frame(page):
     page.page.wait_for_function("window.pymaze.view3d().settled && window.pymaze.painted")
     page.js("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     return Image.open(io.BytesIO(page.page.locator("canvas.view3d:not([hidden])").screenshot())).convert("RGB")
+
+
+def same_picture(a, b, noise=8):
+    """The same picture, up to the rasteriser's rounding (SwiftShader has been seen to differ by one
+    unit at one corner pixel between two draws of the same scene): no channel of any pixel apart
+    by more than ``noise``.  A camera moved even slightly shifts edges by far more."""
+    return a.size == b.size and all(hi <= noise for _, hi in ImageChops.difference(a, b).getextrema())
 
 
 def is_wall(rgb):
@@ -185,13 +192,13 @@ def test_walls_stop_moves_change_the_frame_goal_and_minimap(page):
     walk = page.snapshot()["walk"]
     assert (walk["pos"], walk["moves"], view(page)["bumps"]) == (snap["start"], 0, 1)
     assert page.snapshot()["message"].startswith("Bump: a wall")  # said, not only shown
-    assert frame(page).tobytes() == before.tobytes()
+    assert same_picture(frame(page), before), "a bump left the view moved"
     # The on-screen buttons: a turn and a step along the route change the frame.
     q = next(q for q, d in HEADINGS.items() if d == (route[1][0] - x, route[1][1] - y))
     while quarter(view(page)) != q:
         page.page.click("#walk-right")
     turned = frame(page)
-    assert turned.tobytes() != before.tobytes()
+    assert not same_picture(turned, before)  # (the tolerance above still tells a turn apart)
     page.page.click("#walk-forward")
     assert page.snapshot()["walk"]["pos"] == square(maze, route[1])
     assert frame(page).tobytes() != turned.tobytes()
