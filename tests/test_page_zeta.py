@@ -166,6 +166,9 @@ def test_edit_opens_a_diagonal_by_its_corner_but_never_across_an_open_one(page):
     assert changed(wall, opened) == [crossing]
     again = press(*upper)     # and with it open, the first one never opens again across it
     assert changed(opened, again) == []
+    page.page.wait_for_function("document.getElementById('stats').textContent.includes('never opens across')")
+    press(*beside)            # a press that changes something clears the notice
+    page.page.wait_for_function("!document.getElementById('stats').textContent.includes('never opens across')")
     page.page.click("#mode-watch")
     assert page.errors() == []
 

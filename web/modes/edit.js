@@ -23,6 +23,9 @@ export const TERRAIN = { 1: "road", 2: "grass", 3: "sand", 5: "mud", 9: "water" 
 const terrain = (w) => (TERRAIN[w] ? `${TERRAIN[w]} (cost ${w})` : `cost ${w}`);
 const HOVER = "#f59e0b"; // the outline of the paintable wall (or S, G) under the pointer
 
+// Said on the stats line when a press would open a zeta diagonal across the open one of its block.
+const REFUSED = "a diagonal never opens across an open one: close that one first";
+
 export class Editor {
   constructor(s, renderer, commit) {
     Object.assign(this, { s, renderer, commit, stroke: null, brush: 0, undos: [], redos: [] }); // brush 0: walls, 1..9: a weight
@@ -98,14 +101,20 @@ export class Editor {
     if (q === s.start || q === s.goals[0]) return;
     const edged = this.thin || this.shape; // walls and cells are apart
     const z = this.shape && this.shape.diagonals.get(q); // a zeta maze: no diagonal opens across an open one
-    if (!value && z && z.crossing >= 0 && !s.wall[z.crossing]) return;
+    if (!value && z && z.crossing >= 0 && !s.wall[z.crossing]) { this.said = REFUSED; return; }
+    this.said = "";
     if (!this.brush) { if (!edged || this.kind(q) === "wall") setWall(s, q, value); }
     else if (!s.wall[q] && (!edged || this.kind(q) === "cell")) setWeight(s, q, value);
     this.changed();
   }
 
-  // The stats line while editing: size, where S and G are, what the brush paints.
+  // The stats line while editing: size, where S and G are, what the brush paints (and why the last
+  // press changed nothing, when it was refused).
   status() {
+    return this.said ? `${this.plainStatus()}  ·  ${this.said}` : this.plainStatus();
+  }
+
+  plainStatus() {
     const s = this.s, brush = `brush: ${this.brush < 0 ? `checkpoints (${(s.checkpoints || []).length})` : this.brush ? `terrain ${terrain(this.brush)}` : "walls"}`;
     if (this.shape) {
       const size = `${s.shape} maze, ${this.shape.n.toLocaleString("en")} cells`;
