@@ -344,6 +344,8 @@ def test_levels_stairs_climb_to_the_next_level_shown_framed_and_named(page):
     before = frame(page)
     page.page.keyboard.press("PageDown")
     below = stairs[top]
+    # (the view takes the new level at its next frame, after the walk has moved)
+    page.page.wait_for_function("window.pymaze.view3d().level === 1 && window.pymaze.view3d().settled", timeout=10000)
     v = view(page)
     assert (page.snapshot()["walk"]["pos"], v["pos"], v["level"]) == (below, below, 1)
     assert "level 2 of 3" in page.snapshot()["message"]
