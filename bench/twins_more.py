@@ -80,25 +80,20 @@ def _rejoin(g, w, rnd):
 
 # --- generators ------------------------------------------------------------------------------
 
-def houston(n, seed, switch=0.33):
+def houston(n, seed, switch=0.33, walks=wilson_walks):
     """Aldous-Broder until a third of the cells are in, then Wilson's walks for the rest."""
     g, w = _grid(n)
     rnd = random.Random(seed)
     inside = _inside(n, w)
     aldous_walk(g, w, inside, rnd, max(1, round(switch * n * n)) - 1)
-    wilson_walks(g, w, inside, rnd, _cells(n, w))
+    walks(g, w, inside, rnd, _cells(n, w))
     return g
 
 
-def houston_walk(n, seed, switch=0.33):
+def houston_walk(n, seed):
     """Houston as its animation walks: Wilson's phase keeps and erases each walk's loops (the
     yardstick of pymaze's watched ``houston``, which shows every step and every erasure)."""
-    g, w = _grid(n)
-    rnd = random.Random(seed)
-    inside = _inside(n, w)
-    aldous_walk(g, w, inside, rnd, max(1, round(switch * n * n)) - 1)
-    erasing_walks(g, w, inside, rnd, _cells(n, w))
-    return g
+    return houston(n, seed, walks=erasing_walks)
 
 
 def origin(n, seed, steps=-1):
