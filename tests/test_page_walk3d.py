@@ -267,20 +267,26 @@ def test_hex_walls_are_the_drawings_and_the_picture_is_the_maze(page):
         if i in (0, 5):  # every side of the cell: the wall ahead where the ray walk says
             for _, _, angle in nbrs[p]:
                 turn_to(page, angle)
-                k, at = 0, p
-                while True:
-                    ahead = [(r, is_open) for r, is_open, a in nbrs[at] if abs((a - angle + math.pi) % (2 * math.pi) - math.pi) < 1e-3]
-                    if not ahead or not ahead[0][1]:
-                        break
-                    at, k = ahead[0][0], k + 1
-                image = frame(page)
-                table = [expected_offset(v, image.size[1], j, True) for j in range(12)]
-                got = top_offset(image)
-                assert abs(got - table[k]) <= 3 + 0.02 * table[k], (p, angle, k, got, table[:6])
+                assert_wall_ahead(page, v, p, angle, nbrs.__getitem__)
         turn_to(page, next(a for r, _, a in nbrs[p] if r == q))
         page.page.keyboard.press("ArrowUp")
     assert view(page)["pos"] == route[8]
     assert not page.errors()
+
+
+def assert_wall_ahead(page, v, p, angle, sides):
+    """Facing ``angle`` at cell p: the top of the wall ahead in the frame stands where a ray walk says,
+    cell by cell through the open sides at that heading (``sides(cell)``: [(cell across, open, angle)])."""
+    k, at = 0, p
+    while True:
+        ahead = [(r, is_open) for r, is_open, a in sides(at) if abs((a - angle + math.pi) % (2 * math.pi) - math.pi) < 1e-3]
+        if not ahead or not ahead[0][1]:
+            break
+        at, k = ahead[0][0], k + 1
+    image = frame(page)
+    table = [expected_offset(v, image.size[1], j, True) for j in range(12)]
+    got = top_offset(image)
+    assert abs(got - table[k]) <= 3 + 0.02 * table[k], (p, angle, k, got, table[:6])
 
 
 def levels_sides(maze, p):
@@ -305,16 +311,7 @@ def check_level_picture(page, maze, p):
             turn_to(page, angle)
         except AssertionError:
             continue  # (a border side the turn skips: a side with no neighbour is only reached turning back)
-        k, at = 0, p
-        while True:
-            ahead = [(r, is_open) for a, r, is_open in levels_sides(maze, at) if abs(a - angle) < 1e-6]
-            if not ahead[0][1]:
-                break
-            at, k = ahead[0][0], k + 1
-        image = frame(page)
-        table = [expected_offset(v, image.size[1], j, True) for j in range(12)]
-        got = top_offset(image)
-        assert abs(got - table[k]) <= 3 + 0.02 * table[k], (p, angle, k, got, table[:6])
+        assert_wall_ahead(page, v, p, angle, lambda at: [(r, is_open, a) for a, r, is_open in levels_sides(maze, at)])
 
 
 def test_levels_stairs_climb_to_the_next_level_shown_framed_and_named(page):
