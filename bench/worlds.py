@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pymaze import Run  # noqa: E402
 from pymaze.maze import Maze  # noqa: E402
 
-SHAPES = ("square", "hex", "cylinder", "torus", "moebius", "upsilon", "levels", "zeta")
+SHAPES = ("square", "hex", "cylinder", "torus", "moebius", "upsilon", "levels", "weave", "zeta")
 STEPS = ("lattice", "dig", "bfs", "astar")
-TARGET = ("square", "cylinder", "torus", "levels")  # the shapes the 1.5x target names, and the square grid
+TARGET = ("square", "cylinder", "torus", "moebius", "levels", "weave", "zeta")  # the square grid and the shapes built on it (the 1.5x target)
 
 
 def size(shape, n):

@@ -51,6 +51,7 @@ from operator import sub
 
 from .errors import GeometryError, ParameterError, SizeError
 from .masks import settle
+from .numbering import SIDE_MAJOR, by_cells, by_rows
 from . import weave, worlds, zeta
 from .worlds import WRAPS
 
@@ -138,6 +139,36 @@ def _polar_nbrs(counts):
     return nbrs, starts, where
 
 
+def _by_lower_cell(nbrs, raw, cell):
+    """The first shapes' numbering (hex, triangle, polar, upsilon): a passage is numbered when its
+    lower cell meets it, cell by cell; the higher cell finds that number in the lower cell's table,
+    already built.  ``(tables, ends, boundary, n + m)``."""
+    n = len(raw)
+    boundary = bytearray(n)
+    tables = []
+    ends = array("i")
+    m = n
+    for p, k in enumerate(raw):
+        entries = []
+        for q in nbrs(k):
+            q = cell[q] if q >= 0 else -1
+            if q < 0:
+                boundary[p] = 1
+            elif q > p:
+                entries.append((m - p, q - p))
+                ends.append(p)
+                ends.append(q)
+                m += 1
+            else:
+                back = p - q
+                for dv, dq in tables[q]:
+                    if dq == back:
+                        entries.append((q + dv - p, -back))
+                        break
+        tables.append(tuple(entries))
+    return tables, ends, boundary, m
+
+
 class Lattice:
     """The cells and candidate passages of a maze of any shape but square (with its mask applied).
 
@@ -187,42 +218,27 @@ class Lattice:
             if shape == "weave":  # no tunnel under or into a switched-off cell
                 nbrs = weave.nbrs(w, h, on)
         self.mask = mask
-        cell = array("i", [-1]) * total
-        raw = array("i", (k for k in range(total) if on[k]))
-        for i, k in enumerate(raw):
-            cell[k] = i
+        if mask is None:
+            raw = cell = array("i", range(total))
+        else:
+            cell = array("i", [-1]) * total
+            raw = array("i", (k for k in range(total) if on[k]))
+            for i, k in enumerate(raw):
+                cell[k] = i
         n = self.n = len(raw)
         if not n:
             raise ParameterError(f"the mask leaves no cell of this {shape} maze; mark more cells with X")
         self.raw, self._cell = raw, cell
-        # One pass: a passage is numbered when its lower cell meets it; the higher cell finds
-        # that number in the lower cell's table, already built.
-        boundary = bytearray(n)
-        tables = []
-        ends = array("i")
-        m = n
-        for p, k in enumerate(raw):
-            entries = []
-            for q in nbrs(k):
-                q = cell[q] if q >= 0 else -1
-                if q < 0:
-                    boundary[p] = 1
-                elif q > p:
-                    entries.append((m - p, q - p))
-                    ends.append(p)
-                    ends.append(q)
-                    m += 1
-                else:
-                    back = p - q
-                    for dv, dq in tables[q]:
-                        if dq == back:
-                            entries.append((q + dv - p, -back))
-                            break
-            tables.append(tuple(entries))
+        if shape in SIDE_MAJOR:
+            built = mask is None and by_rows(nbrs, raw, w, 2 if shape == "weave" else 1)
+            tables, ends, boundary = built or by_cells(nbrs, raw, cell)
+            m = n + len(ends) // 2
+        else:
+            tables, ends, boundary, m = _by_lower_cell(nbrs, raw, cell)
         self.boundary, self.tables = boundary, tables
         self.m, self.ends = m - n, ends
         if shape == "weave":
-            self.middle, self.over = weave.tunnels(self)
+            self.middle, self.under = weave.tunnels(self)
         elif shape == "zeta":
             self.cross = zeta.crossings(self)
 
@@ -442,6 +458,8 @@ class Lattice:
         first cell of the top level and the last cell of the bottom one, its far corner)."""
         if self.shape == "levels":
             return 0, self.n - 1
+        if self.shape in WRAPS and self.mask is None:
+            return 0, worlds.far_cell(self.shape, self.w, self.h)
         if self.shape in WRAPS:
             tables = self.tables
             order, seen = [0], bytearray(self.n)

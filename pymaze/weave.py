@@ -20,6 +20,8 @@ carries the bridge, its two rails along the corridor above and the tunnel's mout
 
 from array import array
 
+from .numbering import along
+
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))   # N, E, S, W
 GAP = 0.25                                    # the tunnel's half width, and the rails' distance from the centre
 
@@ -41,18 +43,30 @@ def nbrs(w, h, on=None):
 
 
 def tunnels(lat):
-    """``(middle, over)`` of a weave lattice: ``middle[k]``, the cell passage ``n + k`` runs under
-    (-1: an ordinary passage between neighbours); ``over[p]``, the tunnels under cell ``p``."""
+    """``(middle, under)`` of a weave lattice: ``middle[k]``, the cell passage ``n + k`` runs under
+    (-1: an ordinary passage between neighbours); ``under[2 * p]`` and ``under[2 * p + 1]``, the
+    tunnels under cell ``p`` from west to east and from north to south, each as its passage's
+    offset from ``p`` (0: none)."""
     w, raw, cell, n = lat.w, lat.raw, lat._cell, lat.n
-    middle = array("i", [-1]) * lat.m
-    over = [() for _ in range(n)]
+    middle, under = array("i", [-1]) * lat.m, array("i", [0]) * (2 * n)
+    if lat.mask is None and w >= 3:   # a row at a time: a tunnel's middle is the cell half way
+        for dq, side in ((2, 0), (2 * w, 1)):
+            for p0, p1, dv in along(lat, dq):
+                middle[p0 + dv - n:p1 + dv - n] = array("i", range(p0 + dq // 2, p1 + dq // 2))
+                under[2 * (p0 + dq // 2) + side:2 * (p1 + dq // 2):2] = array("i", [dv - dq // 2]) * (p1 - p0)
+        return middle, under
     for k in range(lat.m):
         a, b = raw[lat.ends[2 * k]], raw[lat.ends[2 * k + 1]]
         if abs(a % w - b % w) == 2 or abs(a // w - b // w) == 2:
             mid = cell[(a + b) // 2]
             middle[k] = mid
-            over[mid] += (n + k,)
-    return middle, over
+            under[2 * mid + (a % w == b % w)] = n + k - mid
+    return middle, under
+
+
+def under(lat, p):
+    """The tunnels under cell ``p``: their passages."""
+    return [p + d for d in lat.under[2 * p:2 * p + 2] if d]
 
 
 class Rule:
@@ -61,20 +75,18 @@ class Rule:
     def __init__(self, maze):
         lat = maze.lattice
         self.wall, self.tables, self.n = maze.wall, lat.tables, lat.n
-        self.middle, self.over, self.ends = lat.middle, lat.over, lat.ends
+        self.middle, self.under, self.ends = lat.middle, lat.under, lat.ends
 
     def bridged(self, p):
         """Does an open tunnel run under cell ``p``?"""
-        wall = self.wall
-        for t in self.over[p]:
-            if not wall[t]:
-                return True
-        return False
+        wall, under = self.wall, self.under
+        a, b = under[2 * p], under[2 * p + 1]
+        return a and not wall[p + a] or b and not wall[p + b]
 
     def may_open(self, p, via, q):
         """May passage ``via`` between cells ``p`` and ``q`` open now?  Not at a bridged cell; a
         tunnel only under a cell whose open passages are exactly the two across it."""
-        if self.over[p] and self.bridged(p) or self.over[q] and self.bridged(q):
+        if self.bridged(p) or self.bridged(q):
             return False
         m = self.middle[via - self.n]
         if m < 0:

@@ -39,6 +39,21 @@ def nbrs_of(shape, w, h):
     return nbrs
 
 
+def far_cell(shape, w, h):
+    """The cell the most moves from cell 0 on a whole lattice (of those, the highest-numbered).
+    Along a row the moves to cell 0 are the least of a few straight lines in x (``deltas``), so
+    their most lies at a row's ends or where two of those lines cross: only those are measured."""
+    best = (-1, -1)
+    for y in range(h):
+        turned = abs(h - 1 - y) - y     # (Möbius: where going round the seam and straight cross)
+        xs = {0, w - 1, w // 2, (w + 1) // 2, (w + turned) // 2, (w + turned + 1) // 2}
+        for x in xs:
+            if 0 <= x < w:
+                k = y * w + x
+                best = max(best, (min(dx + dy for dx, dy in deltas(shape, w, h, 0, k)), k))
+    return best[1]
+
+
 def corners(w, k):
     """Raw cell ``k``'s square, clockwise from its top left: sides N, E, S, W."""
     x, y = k % w, k // w

@@ -18,6 +18,7 @@ corners of the two cells beside it (so the walls meeting at the corner stop shor
 
 from array import array
 
+from .numbering import along
 from .worlds import corners
 
 STEPS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))  # N, NE, E, SE, S, SW, W, NW
@@ -35,14 +36,25 @@ def nbrs(w, h):
 def crossings(lat):
     """``cross[k]``: the passage that crosses passage ``n + k`` (the other diagonal of its 2 x 2
     block), or -1 (an orthogonal passage, or a diagonal whose crossing one is not in the lattice)."""
-    w, raw, n, ends = lat.w, lat.raw, lat.n, lat.ends
+    w, raw, n, ends, tables = lat.w, lat.raw, lat.n, lat.ends, lat.tables
+    cross = array("i", [-1]) * lat.m
+    if lat.mask is None and w >= 3:   # a row at a time: p's SE diagonal crosses p + 1's SW one
+        for p0, p1, dv in along(lat, w + 1):
+            sw = next((d for d, dq in tables[p0] if dq == w - 1), None)
+            if sw is not None and p1 - p0 > 1:   # the run's cells but its last: all at once
+                cross[p0 + dv - n:p1 - 1 + dv - n] = array("i", range(p0 + 1 + sw, p1 + sw))
+                cross[p0 + 1 + sw - n:p1 + sw - n] = array("i", range(p0 + dv, p1 - 1 + dv))
+            p = p1 - 1                           # the last: its neighbour p + 1 starts another run
+            sw = next((d for d, dq in tables[p + 1] if dq == w - 1), None)
+            if sw is not None:
+                cross[p + dv - n], cross[p + 1 + sw - n] = p + 1 + sw, p + dv
+        return cross
     block = {}  # the top left cell of a 2 x 2 block -> its diagonal passages
     for k in range(lat.m):
         a, b = raw[ends[2 * k]], raw[ends[2 * k + 1]]   # (a is in the row above b)
         if a % w != b % w and a // w != b // w:
             corner = a // w * w + min(a % w, b % w)
             block[corner] = block.get(corner, ()) + (n + k,)
-    cross = array("i", [-1]) * lat.m
     for pair in block.values():
         if len(pair) == 2:
             cross[pair[0] - n], cross[pair[1] - n] = pair[1], pair[0]

@@ -94,7 +94,7 @@ def test_the_bottom_layer_imports_no_algorithm_and_no_front_end(module):
 # The layers, bottom to top: a module imports only from its own layer and the layers below it.
 LAYERS = {
     "errors": ["pymaze.errors"],
-    "topology": ["pymaze.masks", "pymaze.worlds", "pymaze.weave", "pymaze.zeta", "pymaze.graph", "pymaze.sight", "pymaze.junctions"],
+    "topology": ["pymaze.masks", "pymaze.numbering", "pymaze.worlds", "pymaze.weave", "pymaze.zeta", "pymaze.graph", "pymaze.sight", "pymaze.junctions"],
     "core": ["pymaze.maze", "pymaze.events", "pymaze.registry"],
     "algorithms": ["pymaze.generators", "pymaze.solvers"],
     "extend": ["pymaze.author", "pymaze.plugins"],

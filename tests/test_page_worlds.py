@@ -10,6 +10,7 @@ import pytest
 
 import pymaze
 from pymaze.run import Run
+from pymaze import weave
 
 pytestmark = pytest.mark.browser
 
@@ -246,7 +247,7 @@ def test_weave_is_picked_drawn_with_its_bridges_and_played_through_a_tunnel(page
     (ax, ay), (mx, my) = centre(a), centre(m)
     dx, dy = (mx - ax), (my - ay)          # one cell along the tunnel, in client px
     plain = next(p for p in range(lat.n) if p not in (engine.start, engine.goal, m)
-                 and all(engine.wall[t] for t in lat.over[p]))
+                 and all(engine.wall[t] for t in weave.under(lat, p)))
     points = [(mx - 0.5 * dx, my - 0.5 * dy),                    # the mouth, in the covered wall
               (mx + 0.5 * dx, my + 0.5 * dy),                    # the other mouth
               (mx - 0.25 * dx - 0.45 * dy, my - 0.25 * dy + 0.45 * dx),   # a rail, near the cell's side
