@@ -56,6 +56,7 @@ from . import weave, worlds, zeta
 from .worlds import WRAPS
 
 SHAPES = ("square", "hex", "triangle", "polar", "cylinder", "torus", "moebius", "upsilon", "levels", "weave", "zeta")
+ON_SQUARES = ("cylinder", "torus", "moebius", "upsilon", "levels", "weave", "zeta")  # cells on a grid of unit steps
 RULED = ("weave", "zeta")  # shapes where a passage may open only as what is open allows (see ``rule``)
 MAX_CELLS = 4_000_000  # the most cells of a lattice: as many as a 2000 x 2000 square maze
 GRAPH_SHAPES = SHAPES[1:]
@@ -797,6 +798,8 @@ def turning(maze, path):
     A stair between levels is no turn: the heading on the plan carries over it.
     """
     lat = maze.lattice
+    if lat is not None and lat.shape in ON_SQUARES:
+        return 45 * _eighths(_square_headings(lat, path))
     if lat is not None:
         total, last = 0.0, None
         for a, b in zip(path, path[1:]):
@@ -818,12 +821,36 @@ def turning(maze, path):
         dy = round(d / w)
         dx = d - dy * w
         heading[d] = _EIGHTHS[(dx > 0) - (dx < 0), (dy > 0) - (dy < 0)]
-    ks = list(map(heading.__getitem__, diffs))
+    return 45 * _eighths(list(map(heading.__getitem__, diffs)))
+
+
+def _eighths(ks):
+    """The turning along moves of headings ``ks`` (in eighths of a turn), in eighths."""
     eighths = 0
     for (a, b), n in Counter(zip(ks, ks[1:])).items():
         diff = (b - a) % 8
         eighths += min(diff, 8 - diff) * n
-    return 45 * eighths
+    return eighths
+
+
+def _square_headings(lat, path):
+    """The headings (eighths of a turn) of the moves along ``path`` on a lattice of unit squares or
+    upsilon's grid: from the cells' grid positions, a move across a seam heading out of the edge
+    it crosses (``worlds.vector``), a stair left out (no move on the plan)."""
+    w, h, raw = lat.w, lat.h, lat.raw
+    xs = [raw[p] % w for p in path]
+    ys = [raw[p] // w % h for p in path]
+    moves = [m for m in zip(map(sub, xs[1:], xs), map(sub, ys[1:], ys)) if m != (0, 0)]
+    wraps = lat.shape in WRAPS
+
+    def unit(dx, dy):
+        if wraps and abs(dx) > 1:
+            return (dx < 0) - (dx > 0), 0
+        if wraps and abs(dy) > 1:
+            return 0, (dy < 0) - (dy > 0)
+        return (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    heading = {m: _EIGHTHS[unit(*m)] for m in set(moves)}
+    return list(map(heading.__getitem__, moves))
 
 
 # A move's (sign of dx, sign of dy) -> its heading in eighths of a turn clockwise from north.

@@ -508,3 +508,24 @@ def test_a_routes_turning_is_reported_in_whole_degrees(shape):
     assert turning(grid, route) == 90
     assert turning(grid, [0, 6, 7, 8, 4]) == 90  # SE, E (45), E, NE (45)
     assert turning(grid, [0, 6, 7]) == 45
+
+
+@pytest.mark.parametrize("shape", ["cylinder", "torus", "moebius", "upsilon", "levels", "weave", "zeta"])
+def test_turning_on_the_unit_grids_counts_headings_as_the_angles_between_moves_say(shape):
+    """These shapes count headings in eighths of a turn from grid positions; the reference measures
+    the angle between successive moves' vectors (a seam crossed heads out of its edge, a stair is
+    no move), on random walks that cross seams, tunnels, diagonals and stairs."""
+    from pymaze.graph import turning
+    rng = random.Random(shape)
+    for w, h in ((3, 3), (5, 4), (9, 7)):
+        maze = Maze.shaped(shape, w, h, depth=3 if shape == "levels" else None)
+        lat = maze.lattice
+        for _ in range(40):
+            path = [rng.randrange(lat.n)]
+            for _ in range(rng.randrange(1, 50)):
+                path.append(path[-1] + rng.choice(lat.tables[path[-1]])[1])
+            moves = [v for v in map(lat.vector, path, path[1:]) if v != (0.0, 0.0)]
+            points = [(0.0, 0.0)]
+            for dx, dy in moves:
+                points.append((points[-1][0] + dx, points[-1][1] + dy))
+            assert turning(maze, path) == round(_turning_reference(points)), (w, h, path)

@@ -26,10 +26,11 @@ def cell_mask(maze):
 
 
 def shuffled(k, random):
-    """A random order of ``range(k)``, drawn with one ``random()`` for up to six items."""
+    """A random order of ``range(k)``, drawn with one ``random()`` for up to eight items (a table of
+    every order: 40,320 of eight, kept once made)."""
     table = _ORDERS.get(k)
     if table is None:
-        if k > 6:
+        if k > 8:
             order = list(range(k))
             for i in range(k - 1, 0, -1):
                 j = int(random() * (i + 1))
