@@ -16,7 +16,7 @@ import re
 import sys
 from array import array
 
-from . import __version__, masks, registry, zeta
+from . import __version__, masks, registry, weave, zeta
 from .errors import GeometryError, MazeFormatError, ParameterError, SizeError, check_whole
 from .formats import MAX_CHARS, WRITERS, parse
 from .graph import GRAPH_SHAPES, Lattice, check_depth, polar_rings
@@ -259,6 +259,9 @@ def _edited_graph(width, height, wall, start, goal, shape, mask, lat):
     maze.mark = bytearray(n + m)
     maze.num = array("i", bytes(4 * (n + m)))
     maze.start, maze.goals = start, [goal]
+    why = weave.fault(maze) if shape == "weave" else ""
+    if why:  # (the page's Edit keeps the rule; a link made by hand may not)
+        raise ParameterError(f"this weave maze breaks the weave rule: {why}")
     return maze
 
 

@@ -257,3 +257,29 @@ def test_a_generate_made_again_keeps_no_copy_of_its_first_maze_and_makes_it_when
     other = Session()
     other.generate("dig", 9, 7, 4)
     assert web.inside_json(5, True, True) == other.inside_json(5, True, True)  # See inside, from the maze made again
+
+
+def test_an_edited_weave_maze_must_keep_the_weave_rule(web):
+    """set_maze takes a weave maze whose tunnels each run under a straight corridor across them, and
+    refuses one where a tunnel runs under a dead end or a turn (the maze it had stays)."""
+    maze = pymaze.generate("dig", 9, 7, seed=3, shape="weave")
+    lat, wall = maze.lattice, bytes(maze.wall)
+    G = maze.to_networkx()
+    tunnels = [(a, b) for a, b, u in G.edges(data="under") if u]
+    assert tunnels, "the seed gives a tunnel"
+    web.set_maze(9, 7, wall, maze.start, maze.goal, None, "graph", "weave", "")
+    assert web.shortest() == nx_length(G, maze.start, maze.goal)
+    a, b = tunnels[0]
+    (ax, ay), (bx, by) = lat.position(a), lat.position(b)
+    m = lat.cell_at((ax + bx) // 2, (ay + by) // 2)
+    across = next(q for q in G[m])                       # one of the corridor's two passages over it
+    broken = bytearray(wall)
+    broken[pymaze.graph.between(maze)(m, across)] = 1     # closed: the tunnel now runs under a dead end
+    with pytest.raises(ParameterError, match=f"weave rule: the tunnel between cells {min(a, b)} and {max(a, b)} runs under cell {m}"):
+        web.set_maze(9, 7, bytes(broken), maze.start, maze.goal, None, "graph", "weave", "")
+    assert web.shortest() == nx_length(G, maze.start, maze.goal), "the maze it had stays"
+
+
+def nx_length(G, s, g):
+    import networkx as nx
+    return nx.shortest_path_length(G, s, g)
