@@ -224,8 +224,11 @@ export class Editor {
         o.closePath();
       });
     } else if (g && t >= g.n) {
-      if (g.tunnels.has(t)) o.setLineDash([6, 5]); // a tunnel: dashed, from end to end under its middle cell
       o.lineWidth = Math.max(3, r.wallWidth * 2.2);
+      if (g.tunnels.has(t)) { // a tunnel: dashed, from end to end under its middle cell
+        o.lineCap = "butt";
+        o.setLineDash([1.5 * o.lineWidth, o.lineWidth]);
+      }
       for (const p of new Set(g.cellsOf(t))) { // a passage across a seam shows at both edges
         const [x0, y0, x1, y1] = g.segment(t, p);
         o.moveTo(r.ox + x0 * r.k, r.oy + y0 * r.k);

@@ -68,11 +68,11 @@ export function told(g, i, value) {
   return `tunnel ${done} under cell ${t.mid} (${way}, cells ${a} and ${b})`;
 }
 
-// Edit's help for these shapes ("" on the others).
+// Edit's help for these shapes, to follow "click the side two cells share to open or close it" ("" on the others).
 export function help(g) {
-  if (g && g.stairs.size) return " Click a cell's middle to open or close its stair: the right half ▼ down, the left half ▲ up " +
-    "(or PageDown / > and PageUp / < for the cell under the pointer).";
-  if (g && g.tunnels.size) return " Click a cell's middle to open or close a tunnel under it (only under a straight corridor across it).";
+  if (g && g.stairs.size) return ", a cell's middle for its stairs (right half ▼ down, left half ▲ up; or PageDown / PageUp " +
+    "under the pointer); drag S or G to move them";
+  if (g && g.tunnels.size) return ", a cell's middle for a tunnel under it (only under a straight corridor across it); drag S or G to move them";
   return "";
 }
 
