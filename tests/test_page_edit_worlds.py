@@ -41,6 +41,14 @@ def stats(page):
     return page.js("document.getElementById('stats').textContent")
 
 
+def said(page, *texts):
+    """Wait (up to 5 s: the stats line follows at the next frame) until the stats line holds one of
+    ``texts``; that one."""
+    page.page.wait_for_function("ts => ts.some((t) => document.getElementById('stats').textContent.includes(t))",
+                                arg=list(texts), timeout=5000)
+    return next(t for t in texts if t in stats(page))
+
+
 def changed(a, b):
     return [i for i in range(len(a)) if a[i] != b[i]]
 
@@ -95,7 +103,7 @@ def test_levels_a_press_on_a_cells_middle_opens_its_stair_which_solve_play_and_t
     page.page.mouse.click(ux + 0.15 * unit, uy + 0.05 * unit)  # the upper cell's middle, right half: its stair down
     snap = page.snapshot()
     assert changed(wall, snap["wall"]) == [v] and snap["wall"][v] == 0
-    assert f"stair opened at ({where(a)[0]}, {where(a)[1]}) between level {where(a)[2] + 1}" in stats(page)
+    said(page, f"stair opened at ({where(a)[0]}, {where(a)[1]}) between level {where(a)[2] + 1}")
     page.js(FRAMES)
     assert all(purple(px) for px in page.js(SAMPLE, marks)), "the stair's marks show on both levels at once"
     link = page.js("location.hash")
@@ -120,12 +128,21 @@ def test_levels_a_press_on_a_cells_middle_opens_its_stair_which_solve_play_and_t
     page.page.mouse.move(bx - 0.4 * unit, by + 0.4 * unit)  # (b, near its corner: the pointer's cell)
     page.page.keyboard.press("PageUp")
     assert changed(wall, page.snapshot()["wall"]) == []
-    assert "stair closed" in stats(page)
+    said(page, "stair closed")
     top = next(p for p in range(W * H) if p not in (s, g))
     page.page.mouse.move(*(c + 0.4 * unit for c in centre(page, top)))
     page.page.keyboard.press("<")
-    assert "has no stair up: it is on the top level" in stats(page) and changed(wall, page.snapshot()["wall"]) == []
+    said(page, "has no stair up: it is on the top level")
+    assert changed(wall, page.snapshot()["wall"]) == []
     page.page.keyboard.press("Control+z")  # the stair open again, as the link has it
+    assert changed(wall, page.snapshot()["wall"]) == [v]
+    # A click (no drag) on S's middle takes S's stair down (S is on the top level); a drag moves S.
+    down = next(u for a2, b2, u in stairs if s in (a2, b2))
+    sx, sy = centre(page, s)
+    page.page.mouse.click(sx + 0.15 * unit, sy)
+    clicked = page.snapshot()
+    assert changed(wall, clicked["wall"]) == sorted([v, down]) and clicked["start"] == s
+    page.page.keyboard.press("Control+z")
     assert changed(wall, page.snapshot()["wall"]) == [v]
     assert page.errors() == []
     page.page.click("#mode-watch")
@@ -141,7 +158,7 @@ def test_levels_a_press_on_a_cells_middle_opens_its_stair_which_solve_play_and_t
         u2 = centre(other, 1)[0] - centre(other, 0)[0]
         other.page.mouse.click(bx2 - 0.15 * u2, by2 - 0.05 * u2)
         assert changed(page.snapshot()["wall"], other.snapshot()["wall"]) == [v]
-        assert "stair closed" in stats(other)
+        said(other, "stair closed")
         assert other.errors() == []
     finally:
         other.page.close()
@@ -193,7 +210,7 @@ def test_weave_a_press_on_a_cells_middle_opens_a_tunnel_under_it_where_the_rule_
     page.page.mouse.click(x, y)
     snap = page.snapshot()
     assert changed(wall, snap["wall"]) == [t]
-    assert f"tunnel opened under cell {m}" in stats(page)
+    said(page, f"tunnel opened under cell {m}")
     assert tunnel_faults(snap["wall"], candidates) == []
     opened = snap["wall"]
     # The corridor over it stays: a press on its side is refused, and says why.
@@ -201,13 +218,13 @@ def test_weave_a_press_on_a_cells_middle_opens_a_tunnel_under_it_where_the_rule_
     ox, oy = centre(page, over)
     page.page.mouse.click((x + ox) / 2, (y + oy) / 2)
     assert changed(opened, page.snapshot()["wall"]) == []
-    assert any(f"cell {c} has a tunnel under it" in stats(page) for c in {m, over} & (open_under | {m}))
+    said(page, *(f"cell {c} has a tunnel under it" for c in {m, over} & (open_under | {m})))
     # A cell that is a dead end, a turn or a junction: no tunnel under it, and the stats line says so.
     bad = next(c for c in range(WW * WH) if c not in (s, g) and 0 < c % WW < WW - 1 and 0 < c // WW < WH - 1
                and len(G0[c]) != 2 and not {c, c - 1, c + 1, c - WW, c + WW} & (open_under | {m}))
     page.page.mouse.click(*centre(page, bad))
     assert changed(opened, page.snapshot()["wall"]) == []
-    assert f"a tunnel runs only under a straight corridor across it; cell {bad} is " in stats(page)
+    said(page, f"a tunnel runs only under a straight corridor across it; cell {bad} is ")
     assert tunnel_faults(page.snapshot()["wall"], candidates) == []
     # Solve takes the tunnel as one move: bfs equals networkx on the edited maze.
     solved = solve_bfs(page)
@@ -216,7 +233,8 @@ def test_weave_a_press_on_a_cells_middle_opens_a_tunnel_under_it_where_the_rule_
     # Back in Edit: the same press closes the tunnel.
     edit(page)
     page.page.mouse.click(x, y)
-    assert changed(opened, page.snapshot()["wall"]) == [t] and "tunnel closed" in stats(page)
+    assert changed(opened, page.snapshot()["wall"]) == [t]
+    said(page, "tunnel closed")
     assert page.errors() == []
     page.page.click("#mode-watch")
     choose(page, "square")

@@ -283,3 +283,23 @@ def test_an_edited_weave_maze_must_keep_the_weave_rule(web):
 def nx_length(G, s, g):
     import networkx as nx
     return nx.shortest_path_length(G, s, g)
+
+
+def test_an_edited_levels_maze_goes_through_json_with_its_new_stair(web):
+    """A stair opened by hand (found by its two cells, one level apart) is in the engine's JSON, and a
+    fresh engine reads it back: the same passages, the depth kept, networkx's shortest route."""
+    import networkx as nx
+    web.generate("dig", 5, 4, 3, "levels", "{}", "", 3)
+    header, wall, _, _ = web.current()
+    header, wall = json.loads(header), bytearray(wall)
+    candidates = pymaze.lattice("levels", 5, 4, depth=3)
+    v = next(v for a, b, v in sorted(candidates.edges(data="via")) if wall[v] and abs(a - b) == 5 * 4)
+    wall[v] = 0
+    web.set_maze(5, 4, bytes(wall), header["start"], header["goals"][0], None, "graph", "levels", "")
+    text = web.export_text("json")
+    other = Session()
+    other.load_text(text)
+    again, back, _, _ = other.current()
+    assert json.loads(again)["shape"] == "levels" and bytes(back) == bytes(wall) and json.loads(text)["depth"] == 3
+    G = nx.Graph((a, b) for a, b, u in candidates.edges(data="via") if not wall[u])
+    assert other.shortest() == nx.shortest_path_length(G, header["start"], header["goals"][0])
