@@ -162,6 +162,13 @@ def test_levels_a_press_on_a_cells_middle_opens_its_stair_which_solve_play_and_t
         assert other.errors() == []
     finally:
         other.page.close()
+    # An engine that crashes gets the edited maze back (its depth with it), the stair open.
+    page.js("window.pymaze.crashEngine()")
+    page.page.wait_for_selector("#notice:not([hidden])")
+    page.page.wait_for_function("() => { const s = window.pymaze.snapshot();"
+                                " return s.state === 'done' && s.notice === '' && !s.busy; }", timeout=90000)
+    again = solve_bfs(page)
+    assert again["wall"][v] == 0 and again["routeLength"] == length(G1, s, g)
     choose(page, "square")
 
 

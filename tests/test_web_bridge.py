@@ -303,3 +303,18 @@ def test_an_edited_levels_maze_goes_through_json_with_its_new_stair(web):
     assert json.loads(again)["shape"] == "levels" and bytes(back) == bytes(wall) and json.loads(text)["depth"] == 3
     G = nx.Graph((a, b) for a, b, u in candidates.edges(data="via") if not wall[u])
     assert other.shortest() == nx.shortest_path_length(G, header["start"], header["goals"][0])
+
+
+def test_a_fresh_engine_takes_an_edited_levels_maze_with_its_depth(web):
+    """What the page sends again after a crash (set_maze on an engine that made nothing yet): a
+    levels maze's lattice needs its depth; a wrong one is refused with a ParameterError."""
+    import networkx as nx
+    maze = pymaze.generate("dig", 5, 4, seed=3, shape="levels", depth=3)
+    header = json.loads(web.set_maze(5, 4, bytes(maze.wall), maze.start, maze.goal, None, "graph", "levels", "", 3)[0])
+    assert header["shape"] == "levels" and header["cells"] == 60
+    assert web.shortest() == nx.shortest_path_length(maze.to_networkx(), maze.start, maze.goal)
+    for depth, message in [(2, r"needs 122 squares of 0 or 1 \(40 cells"), (0, "depth must be a whole number"), ("3", "depth must be a whole number")]:
+        with pytest.raises(ParameterError, match=message):
+            Session().set_maze(5, 4, bytes(maze.wall), maze.start, maze.goal, None, "graph", "levels", "", depth)
+    with pytest.raises(ParameterError, match="a hex maze has none"):
+        Session().set_maze(5, 4, bytes(maze.wall), maze.start, maze.goal, None, "graph", "hex", "", 3)
