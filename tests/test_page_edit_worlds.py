@@ -242,6 +242,13 @@ def test_weave_a_press_on_a_cells_middle_opens_a_tunnel_under_it_where_the_rule_
     page.page.mouse.click(x, y)
     assert changed(opened, page.snapshot()["wall"]) == [t]
     said(page, "tunnel closed")
+    # Clear: every passage open but the tunnels (all of them open would break the rule everywhere).
+    page.page.click("#edit-clear")
+    cleared = page.snapshot()["wall"]
+    assert all(cleared[d["via"]] == (1 if d.get("under") else 0) for _, _, d in candidates.edges(data=True))
+    page.page.wait_for_function("window.pymaze.snapshot().origin === 'edited' && !window.pymaze.snapshot().busy")
+    solved = solve_bfs(page)
+    assert solved["notice"] == "" and solved["wall"] == cleared
+    assert solved["routeLength"] == (WW - 1) + (WH - 1)
     assert page.errors() == []
-    page.page.click("#mode-watch")
     choose(page, "square")
