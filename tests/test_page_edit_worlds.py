@@ -136,6 +136,7 @@ def test_levels_a_press_on_a_cells_middle_opens_its_stair_which_solve_play_and_t
     assert changed(wall, page.snapshot()["wall"]) == []
     page.page.keyboard.press("Control+z")  # the stair open again, as the link has it
     assert changed(wall, page.snapshot()["wall"]) == [v]
+    page.page.wait_for_function("!document.getElementById('stats').textContent.includes('stair')")  # (no longer true)
     # A click (no drag) on S's middle takes S's stair down (S is on the top level); a drag moves S.
     down = next(u for a2, b2, u in stairs if s in (a2, b2))
     sx, sy = centre(page, s)

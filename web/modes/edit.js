@@ -48,6 +48,7 @@ export class Editor {
     s.goals[0] = was.goal;
     s.weight = was.weight; // the entry was popped: its copy is nobody else's
     s.allDirty = true;
+    this.said = ""; // (what the last press did or why it was refused no longer holds)
     this.changed();
   }
 
