@@ -22,14 +22,14 @@ export function middleOf(g, wall, p, x, y) {
   if (open !== undefined) return open;
   let best = -1, fewest = Infinity; // the tunnel fewest of p's open passages run along: across its corridor
   for (const t of tunnels) {
-    const ends = g.cellsOf(t), along = open_(g, wall, p).filter((i) => g.cellsOf(i).some((q) => ends.includes(q))).length;
+    const ends = g.cellsOf(t), along = openAt(g, wall, p).filter((i) => g.cellsOf(i).some((q) => ends.includes(q))).length;
     if (along < fewest) { fewest = along; best = t; }
   }
   return best;
 }
 
 // Cell p's open passages (tunnels from it included).
-const open_ = (g, wall, p) => g.passagesOf(p).filter((i) => !wall[i]);
+const openAt = (g, wall, p) => g.passagesOf(p).filter((i) => !wall[i]);
 
 // Why passage i of a weave maze may not become `value` (0 open, 1 closed) now, in words; "" when it
 // may (and on every other shape).  As pymaze.weave.Rule: a cell with an open tunnel under it
@@ -47,7 +47,7 @@ export function refusal(g, wall, i, value) {
   if (value || !t) return "";
   const m = t.mid;
   if (bridged(m)) return `cell ${m} has a tunnel under it already`;
-  const open = open_(g, wall, m), along = open.filter((j) => g.cellsOf(j).some((q) => ends.includes(q))).length;
+  const open = openAt(g, wall, m), along = open.filter((j) => g.cellsOf(j).some((q) => ends.includes(q))).length;
   const what = open.some((j) => g.tunnels.has(j)) ? "the end of another tunnel" : open.length === 0 ? "closed all round"
     : open.length === 1 ? "a dead end" : open.length > 2 ? "a junction" : along === 2 ? "a corridor the same way"
       : along === 1 ? "a turn" : "";
