@@ -105,6 +105,20 @@ class Rule:
         return not (self.bridged(self.ends[2 * k]) or self.bridged(self.ends[2 * k + 1]))
 
 
+def fault(maze):
+    """The first open tunnel of a weave maze that breaks the rule, in words ("" when all keep it): a
+    tunnel keeps it when it could open with everything else as it is (``Rule.may_open``)."""
+    lat, wall = maze.lattice, maze.wall
+    rule, n = Rule(maze), lat.n
+    for k in range(lat.m):
+        if lat.middle[k] >= 0 and not wall[n + k]:
+            a, b = lat.ends[2 * k], lat.ends[2 * k + 1]
+            if not rule.may_open(a, n + k, b):
+                return (f"the tunnel between cells {a} and {b} runs under cell {lat.middle[k]}, whose open "
+                        "passages must be exactly the two straight across it (and no tunnel may end at a bridged cell)")
+    return ""
+
+
 def crossings(maze, rng, rule, share=1 / 3):
     """Crossings placed in a closed weave maze before a generator joins the rest (Buck's weave
     Kruskal): for the cells in random order, at a ``share`` of those whose four neighbours are there

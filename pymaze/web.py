@@ -16,7 +16,7 @@ import re
 import sys
 from array import array
 
-from . import __version__, masks, registry, zeta
+from . import __version__, masks, registry, weave, zeta
 from .errors import GeometryError, MazeFormatError, ParameterError, SizeError, check_whole
 from .formats import MAX_CHARS, WRITERS, parse
 from .graph import GRAPH_SHAPES, Lattice, check_depth, polar_rings
@@ -228,19 +228,22 @@ def _edited_square(width, height, wall, start, goal, geometry):
     return maze
 
 
-def _edited_graph(width, height, wall, start, goal, shape, mask, lat):
+def _edited_graph(width, height, wall, start, goal, shape, mask, lat, depth=None):
     """An edited hex, triangle or polar maze (see ``Session.set_maze``), on lattice ``lat`` (the
-    current maze's, or None) when it is the same one (a stroke costs no new lattice), else on a new one."""
+    current maze's, or None) when it is the same one (a stroke costs no new lattice), else on a new one
+    (a levels maze: of ``depth`` levels, by default the current maze's)."""
     if shape not in GRAPH_SHAPES:
         raise ParameterError(f"an edited graph maze is {', '.join(GRAPH_SHAPES)}; got {shape!r}")
     w = check_whole(width, "width in cells", 1, registry.MAX_SIZE, SizeError)
     h = check_whole(height, "height in cells", 1, registry.MAX_SIZE, SizeError)
     if not isinstance(mask, str) or len(mask) > MAX_IMPORT:
         raise ParameterError("the mask must be rows of X (cell) and . (no cell)")
-    if lat is None or (lat.shape, lat.w, lat.h) != (shape, w, h) or (
+    # (no depth given: the current maze's, when it is this shape)
+    depth = check_depth(shape, lat.depth if depth is None and lat is not None and lat.shape == shape else depth)
+    if lat is None or (lat.shape, lat.w, lat.h, lat.depth) != (shape, w, h, depth) or (
             lat.mask.text() if lat.mask is not None else "") != mask:
         # The mask's islands were settled when the maze was made: joining again finds the same cells.
-        lat = Lattice(shape, w, h, masks.parse(mask, "join") if mask else None)
+        lat = Lattice(shape, w, h, masks.parse(mask, "join") if mask else None, depth)
     n, m = lat.n, lat.m
     if len(wall) != n + m or wall.translate(None, b"\x00\x01"):
         raise ParameterError(f"this {shape} maze's wall layer needs {n + m} squares of 0 or 1 "
@@ -259,6 +262,9 @@ def _edited_graph(width, height, wall, start, goal, shape, mask, lat):
     maze.mark = bytearray(n + m)
     maze.num = array("i", bytes(4 * (n + m)))
     maze.start, maze.goals = start, [goal]
+    why = weave.fault(maze) if shape == "weave" else ""
+    if why:  # (the page's Edit keeps the rule; a link made by hand may not)
+        raise ParameterError(f"this weave maze breaks the weave rule: {why}")
     return maze
 
 
@@ -355,7 +361,8 @@ class Session:
         self.generated = _Loaded(maze, self.generated.algorithm.slug, self.generated.algorithm.name)
         return self._start(self.generated)
 
-    def set_maze(self, width, height, wall, start, goal, weight=None, geometry="block", shape="square", mask=""):
+    def set_maze(self, width, height, wall, start, goal, weight=None, geometry="block", shape="square", mask="",
+                 depth=None):
         """The page's edited maze (``wall``: bytes of 0/1, one per square) becomes the current maze.
 
         Start and goal must be floor squares (cells of a ``"thin"`` maze); they may be the same square.
@@ -364,17 +371,17 @@ class Session:
 
         ``geometry="graph"``: a hex, triangle or polar maze (``shape``) of ``width`` x ``height``, with
         the mask whose text (rows of X and .) is ``mask`` ("" for none); ``wall`` holds its cells (all
-        open) then its passages (1: closed), and S and G are cells."""
-        self.generated = _Loaded(self._edited(width, height, wall, start, goal, weight, geometry, shape, mask),
+        open) then its passages (1: closed), and S and G are cells; a levels maze has ``depth`` levels."""
+        self.generated = _Loaded(self._edited(width, height, wall, start, goal, weight, geometry, shape, mask, depth),
                                  "edit", "edited maze")
         return self._start(self.generated)
 
-    def _edited(self, width, height, wall, start, goal, weight, geometry, shape, mask):
+    def _edited(self, width, height, wall, start, goal, weight, geometry, shape, mask, depth=None):
         """The page's edited maze (see ``set_maze``), checked."""
         wall = _bytes(wall)
         if geometry == "graph":
             lattice = self.generated.finish().lattice if self.generated is not None else None
-            maze = _edited_graph(width, height, wall, start, goal, shape, mask, lattice)
+            maze = _edited_graph(width, height, wall, start, goal, shape, mask, lattice, depth)
         else:
             maze = _edited_square(width, height, wall, start, goal, geometry)
         if weight is not None:
@@ -384,12 +391,13 @@ class Session:
             maze.weight = array("i", list(weight))
         return maze
 
-    def preview(self, width, height, wall, start, goal, weight, geometry, shape, mask, slug, seed, options_json="{}"):
+    def preview(self, width, height, wall, start, goal, weight, geometry, shape, mask, slug, seed, options_json="{}",
+                depth=None):
         """Edit's live route: solver ``slug`` run to its end with nobody watching on the maze being
         edited (``set_maze``'s arguments), the current run left as it is.  Returns (JSON of found,
         route (its squares, an any-angle route's corners), moves, visited and cost; the mark layer the
         solver left: the searched area and the route)."""
-        maze = self._edited(width, height, wall, start, goal, weight, geometry, shape, mask)
+        maze = self._edited(width, height, wall, start, goal, weight, geometry, shape, mask, depth)
         options = parse_options(options_json)
         sol, run, _ = Solution.of_run(Run.solve(slug, _solvable(slug, maze, options), seed, **options))
         return json.dumps({"found": sol.found, "route": sol.squares, "moves": sol.moves, "visited": sol.visited,

@@ -140,14 +140,15 @@ def test_play_walks_across_the_seams(page, shape):
     choose(page, "square")
 
 
-def test_edit_opens_a_seam_passage_by_its_side_at_either_edge(page):
-    choose(page, "torus")
+@pytest.mark.parametrize("shape", ["torus", "moebius"])
+def test_edit_opens_a_seam_passage_by_its_side_at_either_edge(page, shape):
+    choose(page, shape)
     page.generate("wilson", W, H, 4)
     page.page.keyboard.press("e")
     page.wait_state("editing")
     page.page.wait_for_function("!window.pymaze.snapshot().busy")
     before = page.snapshot()
-    candidates = pymaze.lattice("torus", W, H)
+    candidates = pymaze.lattice(shape, W, H)
     seams = sorted((v, a, b) for a, b, v in candidates.edges(data="via")
                    if before["wall"][v] and abs(a % W - b % W) > 1)
     centre = lambda p: page.js("p => window.pymaze.squareCentre(p)", p)  # noqa: E731
@@ -160,6 +161,21 @@ def test_edit_opens_a_seam_passage_by_its_side_at_either_edge(page):
         snap = page.snapshot()
         assert [i for i in range(len(wall)) if snap["wall"][i] != wall[i]] == [v], f"passage {v} at cell {cell}"
         wall = snap["wall"]
+    if shape == "torus":                        # the north-south seam: a press on a top cell's north side
+        v, a, b = next((v, a, b) for a, b, v in sorted(candidates.edges(data="via"))
+                       if wall[v] and abs(a // W - b // W) > 1)
+        top = min(a, b)
+        x, y = centre(top)
+        page.page.mouse.click(x, y - 0.45 * unit)
+        snap = page.snapshot()
+        assert [i for i in range(len(wall)) if snap["wall"][i] != wall[i]] == [v], f"passage {v} at cell {top}"
+        wall = snap["wall"]
+    v, a, b = seams[0]                          # and it closes again from the other edge
+    x, y = centre(b)
+    page.page.mouse.click(x + (0.45 if b % W == W - 1 else -0.45) * unit, y)
+    snap = page.snapshot()
+    assert [i for i in range(len(wall)) if snap["wall"][i] != wall[i]] == [v] and snap["wall"][v] == 1
+    wall = snap["wall"]
     G = nx.Graph((a, b) for a, b, v in candidates.edges(data="via") if not wall[v])
     page.page.select_option("#solver", "bfs")
     solved = page.run("solve")
@@ -270,14 +286,18 @@ def test_weave_is_picked_drawn_with_its_bridges_and_played_through_a_tunnel(page
         got = page.js("window.pymaze.snapshot().walk.pos")
         assert got == q, f"{key} from cell {p}: page at {got}, the passages lead to {q}"
     page.page.click("#mode-watch")
-    # Edit: a press beside a cell's east side is for its wall, never for the tunnel that runs that way.
+    # Edit: a press beside a cell's east side is for its wall, never for the tunnel that runs that way
+    # (two cells with no tunnel under them: a bridged cell's corridor stays, tests/test_page_edit_worlds.py).
     page.page.keyboard.press("e")
     page.wait_state("editing")
     page.page.wait_for_function("!window.pymaze.snapshot().busy")
     before = page.snapshot()["wall"]
-    cell = lat.cell_at(2, 2)
-    east = pymaze.graph.between(engine)(cell, lat.cell_at(3, 2))
-    (x, y), unit = centre(cell), centre(lat.cell_at(3, 2))[0] - centre(cell)[0]
+    bridged = {lat.cell_at(*((u + v) // 2 for u, v in zip(lat.position(a), lat.position(b))))
+               for a, b, under in G.edges(data="under") if under}
+    x0 = next(x for x in range(2, W - 1) if not {lat.cell_at(x, 2), lat.cell_at(x + 1, 2)} & bridged)
+    cell = lat.cell_at(x0, 2)
+    east = pymaze.graph.between(engine)(cell, lat.cell_at(x0 + 1, 2))
+    (x, y), unit = centre(cell), centre(lat.cell_at(x0 + 1, 2))[0] - centre(cell)[0]
     page.page.mouse.click(x + 0.45 * unit, y)
     after = page.snapshot()["wall"]
     assert [i for i in range(len(after)) if after[i] != before[i]] == [east]

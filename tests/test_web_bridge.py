@@ -257,3 +257,64 @@ def test_a_generate_made_again_keeps_no_copy_of_its_first_maze_and_makes_it_when
     other = Session()
     other.generate("dig", 9, 7, 4)
     assert web.inside_json(5, True, True) == other.inside_json(5, True, True)  # See inside, from the maze made again
+
+
+def test_an_edited_weave_maze_must_keep_the_weave_rule(web):
+    """set_maze takes a weave maze whose tunnels each run under a straight corridor across them, and
+    refuses one where a tunnel runs under a dead end or a turn (the maze it had stays)."""
+    maze = pymaze.generate("dig", 9, 7, seed=3, shape="weave")
+    lat, wall = maze.lattice, bytes(maze.wall)
+    G = maze.to_networkx()
+    tunnels = [(a, b) for a, b, u in G.edges(data="under") if u]
+    assert tunnels, "the seed gives a tunnel"
+    web.set_maze(9, 7, wall, maze.start, maze.goal, None, "graph", "weave", "")
+    assert web.shortest() == nx_length(G, maze.start, maze.goal)
+    a, b = tunnels[0]
+    (ax, ay), (bx, by) = lat.position(a), lat.position(b)
+    m = lat.cell_at((ax + bx) // 2, (ay + by) // 2)
+    across = next(q for q in G[m])                       # one of the corridor's two passages over it
+    broken = bytearray(wall)
+    broken[pymaze.graph.between(maze)(m, across)] = 1     # closed: the tunnel now runs under a dead end
+    with pytest.raises(ParameterError, match=f"weave rule: the tunnel between cells {min(a, b)} and {max(a, b)} runs under cell {m}"):
+        web.set_maze(9, 7, bytes(broken), maze.start, maze.goal, None, "graph", "weave", "")
+    assert web.shortest() == nx_length(G, maze.start, maze.goal), "the maze it had stays"
+
+
+def nx_length(G, s, g):
+    import networkx as nx
+    return nx.shortest_path_length(G, s, g)
+
+
+def test_an_edited_levels_maze_goes_through_json_with_its_new_stair(web):
+    """A stair opened by hand (found by its two cells, one level apart) is in the engine's JSON, and a
+    fresh engine reads it back: the same passages, the depth kept, networkx's shortest route."""
+    import networkx as nx
+    web.generate("dig", 5, 4, 3, "levels", "{}", "", 3)
+    header, wall, _, _ = web.current()
+    header, wall = json.loads(header), bytearray(wall)
+    candidates = pymaze.lattice("levels", 5, 4, depth=3)
+    v = next(v for a, b, v in sorted(candidates.edges(data="via")) if wall[v] and abs(a - b) == 5 * 4)
+    wall[v] = 0
+    web.set_maze(5, 4, bytes(wall), header["start"], header["goals"][0], None, "graph", "levels", "")
+    text = web.export_text("json")
+    other = Session()
+    other.load_text(text)
+    again, back, _, _ = other.current()
+    assert json.loads(again)["shape"] == "levels" and bytes(back) == bytes(wall) and json.loads(text)["depth"] == 3
+    G = nx.Graph((a, b) for a, b, u in candidates.edges(data="via") if not wall[u])
+    assert other.shortest() == nx.shortest_path_length(G, header["start"], header["goals"][0])
+
+
+def test_a_fresh_engine_takes_an_edited_levels_maze_with_its_depth(web):
+    """What the page sends again after a crash (set_maze on an engine that made nothing yet): a
+    levels maze's lattice needs its depth; a wrong one is refused with a ParameterError."""
+    import networkx as nx
+    maze = pymaze.generate("dig", 5, 4, seed=3, shape="levels", depth=3)
+    header = json.loads(web.set_maze(5, 4, bytes(maze.wall), maze.start, maze.goal, None, "graph", "levels", "", 3)[0])
+    assert header["shape"] == "levels" and header["cells"] == 60
+    assert web.shortest() == nx.shortest_path_length(maze.to_networkx(), maze.start, maze.goal)
+    for depth, message in [(2, r"needs 122 squares of 0 or 1 \(40 cells"), (0, "depth must be a whole number"), ("3", "depth must be a whole number")]:
+        with pytest.raises(ParameterError, match=message):
+            Session().set_maze(5, 4, bytes(maze.wall), maze.start, maze.goal, None, "graph", "levels", "", depth)
+    with pytest.raises(ParameterError, match="a hex maze has none"):
+        Session().set_maze(5, 4, bytes(maze.wall), maze.start, maze.goal, None, "graph", "hex", "", 3)

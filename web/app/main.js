@@ -307,7 +307,7 @@ function switchMode(name, arg) {
 // The edited maze `s` as the engine's setMaze (and Edit's live preview) takes it.
 const mazeArgs = (s) => ({ width: s.width, height: s.height, wall: s.wall.slice(), start: s.start, goal: s.goals[0],
   weight: s.weight ? Uint8Array.from(s.weight) : null, geometry: s.geometry, shape: s.shape,
-  mask: (s.shapes && player.header.mask) || "" });
+  mask: (s.shapes && player.header.mask) || "", depth: s.shapes && s.shapes.levels ? s.shapes.levels[2] : undefined });
 
 // An edit stroke ended: the engine takes the edited maze (what Solve, export and play then use),
 // in its own geometry (a shaped maze: its shape and mask too).  The address bar holds its link

@@ -18,15 +18,19 @@ export function stairFrom(g, p, down) {
 
 // Cell p's marks: [["down" | "up", [three points in maze units]], ...] for its open stairs.
 export function stairMarks(g, wall, p) {
-  const out = [], P = g.polygons, i = g.starts[p];
-  const x = P[2 * i] + 0.5, y = P[2 * i + 1] + 0.5; // a level's cell is a unit square from its top left
-  for (const [kind, down, dx, tip] of [["down", true, 0.2, 1], ["up", false, -0.2, -1]]) {
+  const out = [];
+  for (const [kind, down] of [["down", true], ["up", false]]) {
     const st = stairFrom(g, p, down);
-    if (!st || wall[st[0]]) continue;
-    const cx = x + dx;
-    out.push([kind, [[cx - 0.17, y - 0.15 * tip], [cx + 0.17, y - 0.15 * tip], [cx, y + 0.2 * tip]]]);
+    if (st && !wall[st[0]]) out.push([kind, markPoints(g, p, kind)]);
   }
   return out;
+}
+
+// The three points (maze units) of cell p's mark of its stair `kind` ("down" or "up"), open or not.
+export function markPoints(g, p, kind) {
+  const P = g.polygons, i = g.starts[p], [dx, tip] = kind === "down" ? [0.2, 1] : [-0.2, -1];
+  const x = P[2 * i] + 0.5 + dx, y = P[2 * i + 1] + 0.5; // a level's cell is a unit square from its top left
+  return [[x - 0.17, y - 0.15 * tip], [x + 0.17, y - 0.15 * tip], [x, y + 0.2 * tip]];
 }
 
 // Draw cell p's stair marks on ctx (maze units times k, offset ox, oy).

@@ -155,11 +155,11 @@ const handlers = {
   acceptPicture: () => started(session.accept_picture()),
   current: (a) => started(session.current(!!a.block)),
   setMaze: (a) => started(session.set_maze(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined, // JS null is not None
-    a.geometry || "block", a.shape || "square", a.mask || "")),
+    a.geometry || "block", a.shape || "square", a.mask || "", a.depth || undefined)), // (a levels maze's levels)
   // Edit's live route: the edited maze solved with nobody watching; the current run stays.
   preview: (a) => {
     const result = session.preview(a.width, a.height, a.wall, a.start, a.goal, a.weight || undefined,
-      a.geometry || "block", a.shape || "square", a.mask || "", a.slug, a.seed, JSON.stringify(a.options || {}));
+      a.geometry || "block", a.shape || "square", a.mask || "", a.slug, a.seed, JSON.stringify(a.options || {}), a.depth || undefined);
     const mark = copyBuffer(result.get(1), "u8");
     const message = { ...JSON.parse(result.get(0)), mark };
     result.destroy();

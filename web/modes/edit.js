@@ -13,6 +13,8 @@
 import { segmentDistance } from "../board/shapes.js";
 import { setWall, setWeight } from "../engine/state.js";
 import { where } from "../board/status.js";
+import { markPoints } from "../board/stairs.js";
+import { middleOf, refusal, stairKey, told } from "./editworlds.js";
 
 const UNDO = 100;
 const UNDO_BYTES = 256 * 2 ** 20;
@@ -46,6 +48,7 @@ export class Editor {
     s.goals[0] = was.goal;
     s.weight = was.weight; // the entry was popped: its copy is nobody else's
     s.allDirty = true;
+    this.said = ""; // (what the last press did or why it was refused no longer holds)
     this.changed();
   }
 
@@ -74,7 +77,10 @@ export class Editor {
   clear() {
     const s = this.s, W = s.width;
     this.remember();
-    if (this.shape) s.wall.fill(0); // every cell and passage open
+    if (this.shape) { // every cell and passage open, but for weave's tunnels and zeta's diagonals (their rules)
+      s.wall.fill(0);
+      for (const i of [...this.shape.tunnels.keys(), ...this.shape.diagonals.keys()]) s.wall[i] = 1;
+    }
     else for (let y = 1; y < s.height - 1; y++) {
       for (let x = 1; x < W - 1; x++) if (!this.thin || x % 2 || y % 2) s.wall[y * W + x] = 0;
     }
@@ -102,7 +108,9 @@ export class Editor {
     const edged = this.thin || this.shape; // walls and cells are apart
     const z = this.shape && this.shape.diagonals.get(q); // a zeta maze: no diagonal opens across an open one
     if (!value && z && z.crossing >= 0 && !s.wall[z.crossing]) { this.said = REFUSED; return; }
-    this.said = "";
+    const why = !this.brush && refusal(this.shape, s.wall, q, value); // a weave maze's rule
+    if (why) { this.said = why; return; }
+    this.said = !this.brush && s.wall[q] !== value ? told(this.shape, q, value) : ""; // a stair or tunnel: what changed
     if (!this.brush) { if (!edged || this.kind(q) === "wall") setWall(s, q, value); }
     else if (!s.wall[q] && (!edged || this.kind(q) === "cell")) setWeight(s, q, value);
     this.changed();
@@ -157,11 +165,13 @@ export class Editor {
     const g = this.shape;
     if (p < 0) return p;
     const [x, y] = this.point(e), [cx, cy] = g.centre(p);
+    const mid = middleOf(g, this.s.wall, p, x, y); // a stair or tunnel: a press on the cell's middle (S and G: a drag)
+    if (mid >= 0 && p !== this.s.start && p !== this.s.goals[0]) return mid;
     if (Math.hypot(x - cx, y - cy) < NEAR_SHAPE * g.inner[p]) return p;
     const P = g.polygons, S = g.starts;
     let best = p, far = Infinity;
     for (const i of g.passagesOf(p)) {
-      if (g.tunnels.has(i)) continue; // (a weave maze's tunnel is no side: presses are for walls)
+      if (g.tunnels.has(i) || g.stairs.has(i)) continue; // (tunnels and stairs have no side: a cell's middle means them)
       // (a zeta maze's diagonal is its corner: a press near the corner means it, not the sides there)
       const d = segmentDistance(x, y, ...g.segment(i, p)) * (g.diagonals.has(i) ? 0.5 : 1); // (across a seam: the side at p's edge)
       if (d < far) { far = d; best = i; }
@@ -191,6 +201,7 @@ export class Editor {
   }
 
   hover(e) {
+    if (e && this.shape) this.cell = this.renderer.squareAt(e.clientX, e.clientY); // (what Edit's stair keys act on)
     const t = e ? this.target(e) : -1;
     if (t === this.lit) return;
     this.lit = t;
@@ -206,8 +217,19 @@ export class Editor {
     o.strokeStyle = HOVER;
     o.lineCap = "round";
     o.beginPath();
-    if (g && t >= g.n) {
+    if (g && g.stairs.has(t)) { // a stair: the outline of its marks on both cells, ▼ above and ▲ below
+      o.lineWidth = Math.max(2, r.wallWidth);
+      o.lineJoin = "round";
+      g.cellsOf(t).forEach((p, j) => {
+        markPoints(g, p, j ? "up" : "down").forEach(([x, y], i) => (i ? o.lineTo : o.moveTo).call(o, r.ox + x * r.k, r.oy + y * r.k));
+        o.closePath();
+      });
+    } else if (g && t >= g.n) {
       o.lineWidth = Math.max(3, r.wallWidth * 2.2);
+      if (g.tunnels.has(t)) { // a tunnel: dashed, from end to end under its middle cell
+        o.lineCap = "butt";
+        o.setLineDash([1.5 * o.lineWidth, o.lineWidth]);
+      }
       for (const p of new Set(g.cellsOf(t))) { // a passage across a seam shows at both edges
         const [x0, y0, x1, y1] = g.segment(t, p);
         o.moveTo(r.ox + x0 * r.k, r.oy + y0 * r.k);
@@ -244,12 +266,37 @@ export class Editor {
     o.restore();
   }
 
+  // The stair or tunnel a press at e on cell p's middle means, or -1.
+  middle(p, e) {
+    const [x, y] = this.point(e);
+    return middleOf(this.shape, this.s.wall, p, x, y);
+  }
+
+  // A maze of levels: PageDown or > (PageUp or <) opens or closes the stair down (up) of the cell
+  // under the pointer (or pressed last); false for any other key.
+  key(e) {
+    const g = this.shape, p = this.cell ?? -1, i = stairKey(g, p, e.key);
+    if (i === undefined || e.ctrlKey || e.metaKey || e.altKey || this.stroke) return false;
+    if (i < 0) {
+      this.said = p < 0 || p >= g.n ? "point at a cell first: the stair keys open or close its stairs"
+        : `cell ${p} has no stair ${/Down|>/.test(e.key) ? "down: it is on the bottom level" : "up: it is on the top level"}`;
+      this.s.routeChanged = true;
+      return true;
+    }
+    this.remember();
+    this.paint(i, this.s.wall[i] ? 0 : 1);
+    this.commit();
+    return true;
+  }
+
   down(e) {
     const p = this.at(e), s = this.s;
     if (p < 0) return;
+    if (this.shape && p < this.shape.n) this.cell = p;
     if (p === s.start || p === s.goals[0]) {
       this.remember();
-      this.stroke = { kind: p === s.start ? "start" : "goal", last: p };
+      // (a click on S's or G's middle, with no drag, opens or closes the stair or tunnel there)
+      this.stroke = { kind: p === s.start ? "start" : "goal", last: p, middle: this.shape ? this.middle(p, e) : -1 };
       return;
     }
     const kind = this.kind(p);
@@ -259,7 +306,8 @@ export class Editor {
     }
     if (this.brush ? kind !== "cell" || s.wall[p] : (this.thin || this.shape) && kind !== "wall") return; // not paintable with this brush
     this.remember();
-    this.stroke = { kind: "paint", value: this.brush || (s.wall[p] ? 0 : 1), last: p, from: [e.clientX, e.clientY] };
+    const one = !!this.shape && (this.shape.stairs.has(p) || this.shape.tunnels.has(p)); // a stair or tunnel: no drag painting
+    this.stroke = { kind: "paint", value: this.brush || (s.wall[p] ? 0 : 1), last: p, from: [e.clientX, e.clientY], one };
     this.paint(p, this.stroke.value);
   }
 
@@ -272,11 +320,12 @@ export class Editor {
       return;
     }
     if (this.shape) { // every side crossed since the last move, not only the one under the pointer
-      const [x0, y0] = st.from || [e.clientX, e.clientY], steps = Math.ceil(Math.hypot(e.clientX - x0, e.clientY - y0) / 3);
+      if (st.one) return;
+      const g = this.shape, [x0, y0] = st.from || [e.clientX, e.clientY], steps = Math.ceil(Math.hypot(e.clientX - x0, e.clientY - y0) / 3);
       for (let i = 1; i <= steps; i++) {
         const at = { clientX: x0 + ((e.clientX - x0) * i) / steps, clientY: y0 + ((e.clientY - y0) * i) / steps };
         const q = this.at(at);
-        if (q >= 0 && this.kind(q) === (this.brush ? "cell" : "wall")) this.paint(q, st.value);
+        if (q >= 0 && this.kind(q) === (this.brush ? "cell" : "wall") && !g.stairs.has(q) && !g.tunnels.has(q)) this.paint(q, st.value);
       }
       st.from = [e.clientX, e.clientY];
       st.moved = true;
@@ -317,7 +366,8 @@ export class Editor {
     const st = this.stroke;
     if (!st) return;
     this.stroke = null;
-    if (st.kind !== "paint" && !st.moved) { this.undos.pop(); return; } // S or G pressed, not moved
+    if (st.kind !== "paint" && !st.moved && st.middle >= 0) this.paint(st.middle, this.s.wall[st.middle] ? 0 : 1);
+    else if (st.kind !== "paint" && !st.moved) { this.undos.pop(); return; } // S or G pressed, not moved
     this.commit();
   }
 }

@@ -8,6 +8,7 @@
 //   down/move/up/cancel(e)   pointer events on the board; down returns true when taken
 //   status() / message(now)  the stats line and the message under the board
 import { Editor } from "./edit.js";
+import { help } from "./editworlds.js";
 import { Walk } from "./walk.js";
 
 // Edit re-solves the maze at every change (the live route) up to this many squares (cells and passages).
@@ -167,6 +168,7 @@ export class Edit extends Mode {
   }
 
   key(e) {
+    if (!this.page.machine.busy && this.editor.key(e)) return true; // (a maze of levels: its stair keys)
     if (!(e.ctrlKey || e.metaKey) || !/^[zy]$/i.test(e.key)) return false;
     this.act(e.key.toLowerCase() === "y" || e.shiftKey ? "redo" : "undo");
     return true;
@@ -235,6 +237,7 @@ export class Edit extends Mode {
 
   message() {
     const ed = this.editor;
+    if (ed.shape && help(ed.shape)) return `Editing the ${ed.s.shape} maze: click the side two cells share to open or close it${help(ed.shape)}.`;
     if (ed.shape) {
       return `Editing the ${ed.s.shape} maze: click the side two cells share to open or close it (the one under ` +
         "the pointer is outlined in orange), drag to paint more, drag S or G to another cell; the solvers run on this maze.";
