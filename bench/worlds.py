@@ -1,4 +1,4 @@
-"""The new shapes (levels: a cube of about as many cells) against the square grid and hex, interleaved in one process (median of repeats):
+"""The new shapes (levels: a cube of about as many cells) against the square grid and hex, interleaved in one process (median of repeats, CPU time):
 the blank maze (its lattice), dig (blank maze included), then bfs and astar on the dig maze.
 
     python bench/worlds.py [--side 1000] [--repeat 1] [--shapes square,cylinder,torus,levels]
@@ -37,16 +37,16 @@ def size(shape, n):
 def once(shape, n, solvers=("bfs", "astar")):
     out = {}
     w, h, d = size(shape, n)
-    t = time.perf_counter()
+    t = time.process_time()
     Maze.shaped(shape, w, h, depth=d)
-    out["lattice"] = time.perf_counter() - t
-    t = time.perf_counter()
+    out["lattice"] = time.process_time() - t
+    t = time.process_time()
     maze = Run.generate("dig", w, h, seed=1, shape=shape, depth=d).finish()
-    out["dig"] = time.perf_counter() - t
+    out["dig"] = time.process_time() - t
     for slug in solvers:
-        t = time.perf_counter()
+        t = time.process_time()
         Run.solve(slug, maze, seed=0).finish()
-        out[slug] = time.perf_counter() - t
+        out[slug] = time.process_time() - t
     return out
 
 
