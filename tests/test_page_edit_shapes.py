@@ -8,6 +8,7 @@ import pytest
 
 import pymaze
 from pymaze import events, masks
+from pagekit import centre, edit, graph_of, shortest, solve_bfs
 
 pytestmark = pytest.mark.browser
 
@@ -19,37 +20,10 @@ def choose(page, shape, mask=""):
     page.page.select_option("#mask", mask)
 
 
-def centre(page, p):
-    return page.js("p => window.pymaze.squareCentre(p)", p)
-
-
 def between(page, a, b):
     """The client point halfway between the centres of cells a and b (on the side they share)."""
     (ax, ay), (bx, by) = centre(page, a), centre(page, b)
     return (ax + bx) / 2, (ay + by) / 2
-
-
-def edit(page):
-    page.page.keyboard.press("e")
-    page.wait_state("editing")
-    page.page.wait_for_function("!window.pymaze.snapshot().busy")
-    return page.snapshot()
-
-
-def graph_of(candidates, wall):
-    """The edited maze as networkx sees it: the lattice's cells, joined where the page's passage is open."""
-    G = nx.Graph((a, b) for a, b, v in candidates.edges(data="via") if not wall[v])
-    G.add_nodes_from(candidates.nodes)
-    return G
-
-
-def shortest(G, s, g):
-    return nx.shortest_path_length(G, s, g) if nx.has_path(G, s, g) else None
-
-
-def solve_bfs(page):
-    page.page.select_option("#solver", "bfs")
-    return page.run("solve")
 
 
 def route_checks(page, G, snap, n):

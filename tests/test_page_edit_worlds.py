@@ -9,32 +9,16 @@ import networkx as nx
 import pytest
 
 import pymaze
+from pagekit import FRAMES, SAMPLE, centre, edit, graph_of, shortest, solve_bfs
 
 pytestmark = pytest.mark.browser
 
 STAIR = (0x7B, 0x4F, 0xA0)
-SAMPLE = """(pts) => {
-  const c = document.getElementById('maze'), ctx = c.getContext('2d'), r = c.getBoundingClientRect();
-  return pts.map(([cx, cy]) => Array.from(ctx.getImageData(Math.floor((cx - r.left) * c.width / r.width),
-    Math.floor((cy - r.top) * c.height / r.height), 1, 1).data.slice(0, 3)));
-}"""
-FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r))))"
 
 
 def choose(page, shape):
     page.page.select_option("#shape", shape)
     page.page.select_option("#mask", "")
-
-
-def centre(page, p):
-    return page.js("p => window.pymaze.squareCentre(p)", p)
-
-
-def edit(page):
-    page.page.keyboard.press("e")
-    page.wait_state("editing")
-    page.page.wait_for_function("!window.pymaze.snapshot().busy")
-    return page.snapshot()
 
 
 def stats(page):
@@ -53,23 +37,8 @@ def changed(a, b):
     return [i for i in range(len(a)) if a[i] != b[i]]
 
 
-def graph_of(candidates, wall):
-    G = nx.Graph((a, b) for a, b, v in candidates.edges(data="via") if not wall[v])
-    G.add_nodes_from(candidates.nodes)
-    return G
-
-
-def length(G, s, g):
-    return nx.shortest_path_length(G, s, g) if nx.has_path(G, s, g) else None
-
-
 def purple(px):
     return sum(abs(a - b) for a, b in zip(px, STAIR)) < 60
-
-
-def solve_bfs(page):
-    page.page.select_option("#solver", "bfs")
-    return page.run("solve")
 
 
 W, H, D = 5, 4, 3
@@ -93,9 +62,9 @@ def test_levels_a_press_on_a_cells_middle_opens_its_stair_which_solve_play_and_t
     G0 = graph_of(candidates, wall)
     # The closed stair whose opening shortens S-G most, away from S and G (a press there drags them).
     a, b, v = min(((min(a, b), max(a, b), v) for a, b, v in stairs if wall[v] and not {a, b} & {s, g}),
-                  key=lambda e: (length(nx.Graph([*G0.edges, e[:2]]), s, g), e[2]))
+                  key=lambda e: (shortest(nx.Graph([*G0.edges, e[:2]]), s, g), e[2]))
     G1 = graph_of(candidates, [0 if i == v else x for i, x in enumerate(wall)])
-    assert length(G1, s, g) < length(G0, s, g)
+    assert shortest(G1, s, g) < shortest(G0, s, g)
     (ux, uy), (bx, by) = centre(page, a), centre(page, b)
     unit = centre(page, 1)[0] - centre(page, 0)[0]
     marks = [(ux + 0.2 * unit, uy - 0.02 * unit), (bx - 0.2 * unit, by + 0.02 * unit)]  # ▼ above, ▲ below
@@ -110,7 +79,7 @@ def test_levels_a_press_on_a_cells_middle_opens_its_stair_which_solve_play_and_t
     assert "shape=levels" in link and "edit=" in link
     # Solve: the engine's maze has the stair (the solved maze comes back from it); bfs equals networkx.
     solved = solve_bfs(page)
-    assert solved["wall"][v] == 0 and solved["routeLength"] == length(G1, s, g)
+    assert solved["wall"][v] == 0 and solved["routeLength"] == shortest(G1, s, g)
     # Play: the shortest route climbs the new stair (opening it shortened every S-G route).
     route = nx.shortest_path(G1, s, g)
     assert {a, b} <= set(route)
@@ -169,7 +138,7 @@ def test_levels_a_press_on_a_cells_middle_opens_its_stair_which_solve_play_and_t
     page.page.wait_for_function("() => { const s = window.pymaze.snapshot();"
                                 " return s.state === 'done' && s.notice === '' && !s.busy; }", timeout=90000)
     again = solve_bfs(page)
-    assert again["wall"][v] == 0 and again["routeLength"] == length(G1, s, g)
+    assert again["wall"][v] == 0 and again["routeLength"] == shortest(G1, s, g)
     choose(page, "square")
 
 
@@ -237,7 +206,7 @@ def test_weave_a_press_on_a_cells_middle_opens_a_tunnel_under_it_where_the_rule_
     # Solve takes the tunnel as one move: bfs equals networkx on the edited maze.
     solved = solve_bfs(page)
     assert solved["wall"] == opened
-    assert solved["routeLength"] == length(graph_of(candidates, opened), s, g)
+    assert solved["routeLength"] == shortest(graph_of(candidates, opened), s, g)
     # Back in Edit: the same press closes the tunnel.
     edit(page)
     page.page.mouse.click(x, y)

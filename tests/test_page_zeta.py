@@ -12,20 +12,13 @@ import pytest
 import pymaze
 from pymaze import zeta
 from pymaze.run import Run
+from pagekit import FRAMES, SAMPLE
 
 pytestmark = pytest.mark.browser
 
 W, H = 10, 7
 WALL, FLOOR = (0x1e, 0x29, 0x3b), (255, 255, 255)
 
-# The main canvas at client points: RGB.
-SAMPLE = """(pts) => {
-  const c = document.getElementById('maze'), ctx = c.getContext('2d'), r = c.getBoundingClientRect();
-  return pts.map(([cx, cy]) => Array.from(ctx.getImageData(Math.floor((cx - r.left) * c.width / r.width),
-    Math.floor((cy - r.top) * c.height / r.height), 1, 1).data.slice(0, 3)));
-}"""
-
-FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r))))"
 
 
 def near(a, b, tol=40):
