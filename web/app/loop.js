@@ -65,7 +65,7 @@ export function makeLoop(page) {
   function instantRun() {
     const loads = player.loads;
     ui.instant = player.finishInstant().then((done) => {
-      if (done && loads === player.loads) explainer.setStep("at the end (instant: the steps are made again when you step back)");
+      if (done && loads === player.loads) explainer.atInstantEnd();
     }, (err) => showNotice(err.message)).finally(() => { ui.instant = null; });
   }
 

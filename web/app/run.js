@@ -16,6 +16,7 @@ export function makeRun(page) {
     const reply = await engine.call(type, args);
     const was = player.s, kept = (type === "solve" || type === "current") && was && was.checkpoints;
     player.load(kind, reply);
+    explainer.setStep(""); // (the last run's step is not this maze's)
     // Edit's checkpoints stay with the same maze (a solve, Edit's copy of it), not with another
     if (kept && kept.length && player.s.wall.length === was.wall.length && player.s.geometry === was.geometry) player.s.checkpoints = kept;
     ui.elapsed = 0;
