@@ -11,8 +11,9 @@ export function makeTransport(page) {
   async function transport(action) {
     if (!player.log) return;
     if (machine.state === "running") machine.send("pause");
-    // An instant run's events are made again first (the state is at the end already).
-    if (await machine.work(async () => { await player.regenerate(); return action(); })) {
+    // An instant run's events are made again first (the state is at the end already).  An engine
+    // stopped meanwhile (Stop in the Code mode, a crash) rejects the move, and says so itself.
+    if (await machine.work(async () => { await player.regenerate(); return action(); }).catch(() => false)) {
       if (!player.atEnd) machine.send("step");
       else if (machine.send("finish")) finished();
       explainer.step(player);
