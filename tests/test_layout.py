@@ -1,4 +1,5 @@
-"""The engine's layout: its modules import one another without cycles.
+"""The engine's layout: its modules import one another without cycles; and the page's (web/):
+its rooms import only downwards, and web/app/main.js stays wiring.
 
 Every module under pymaze/ is parsed with ``ast``; every import statement counts, at any depth
 (inside functions too), relative ones resolved, so a cycle cannot hide behind a function-local
@@ -8,6 +9,7 @@ the package whose name it reads.
 
 import ast
 import functools
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -123,3 +125,91 @@ def test_every_module_imports_only_from_its_layer_and_below():
     upward = [f"{a} (line {graph.edges[a, b]['line']}) imports {b}" for a, b in graph.edges
               if layer_of(b) > layer_of(a)]
     assert not upward, "imports that reach up a layer:\n  " + "\n  ".join(sorted(upward))
+
+
+# The page's rooms (web/), bottom to top: a file imports from its own room and the rooms below
+# it, never from a room above or beside it (modes and io share a level and stay apart); the app
+# shell, at the top, wires them.  web/'s own files (the embeds, the service worker) stay off app/.
+WEB = PACKAGE.parent / "web"
+ROOMS = {"engine": 0, "board": 1, "modes": 2, "io": 2, "app": 3}
+JS_IMPORT = re.compile(r"""(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)""")
+
+
+def js_imports(path, text=None):
+    """``(file imported, line)`` for every static, re-exported and dynamic import of a relative
+    path in the script at ``path``, resolved against its folder."""
+    text = path.read_text(encoding="utf-8") if text is None else text
+    for m in JS_IMPORT.finditer(text):
+        target = m.group(1) or m.group(2)
+        if target.startswith("."):
+            yield (path.parent / target).resolve(), text.count("\n", 0, m.start()) + 1
+
+
+def room_of(path):
+    """The room a file of web/ is in (None: web/'s own files and the built bundles)."""
+    parts = path.relative_to(WEB.resolve()).parts
+    return parts[0] if len(parts) > 1 and parts[0] in ROOMS else None
+
+
+def web_scripts():
+    return [p for p in WEB.resolve().rglob("*.js") if "node_modules" not in p.parts and p.parent.name != "bundle"]
+
+
+def test_the_room_parser_sees_every_kind_of_import():
+    """The parser itself: named, default, namespace, bare and dynamic imports and re-exports, one
+    over two lines, each resolved against the script's folder."""
+    script = WEB.resolve() / "modes" / "probe.js"
+    text = ('import { a,\n  b } from "../app/x.js";\nimport c from "./y.js";\nimport * as d from "../board/z.js";\n'
+            'import "../io/side.js";\nexport { e } from "../engine/e.js";\nconst f = await import("../three.js");\n')
+    got = [(p.relative_to(WEB.resolve()).as_posix(), line) for p, line in js_imports(script, text)]
+    assert got == [("app/x.js", 1), ("modes/y.js", 3), ("board/z.js", 4), ("io/side.js", 5), ("engine/e.js", 6),
+                   ("three.js", 7)]
+    main = WEB.resolve() / "app" / "main.js"
+    assert {room_of(p) for p, _ in js_imports(main)} >= set(ROOMS)
+    assert len(web_scripts()) > 50
+
+
+def test_the_page_rooms_import_only_from_their_own_room_and_below():
+    """No file of web/engine, web/board, web/modes or web/io imports from web/app (nor engine from
+    board, board from modes or io, modes from io or io from modes)."""
+    upward = []
+    for path in web_scripts():
+        mine = room_of(path)
+        for target, line in js_imports(path):
+            theirs = room_of(target) if target.is_relative_to(WEB.resolve()) else None
+            allowed = (theirs is None or theirs == mine or mine is None and theirs != "app"
+                       or mine is not None and ROOMS[theirs] < ROOMS[mine])
+            if not allowed:
+                upward.append(f"{path.relative_to(WEB.resolve())} (line {line}) imports {target.relative_to(WEB.resolve())}")
+    assert not upward, "imports that reach up or across a room:\n  " + "\n  ".join(sorted(upward))
+
+
+# main.js is wiring: it makes the parts and hands each the others; what they do lives in modules.
+MAIN_LINES = 160
+MAIN_BODY = 3  # lines of a function's body (its braces on lines of their own)
+BLOCK_OPEN = re.compile(r"(?:\bfunction\b[^{]*|=>\s*|^\s*(?:async\s+)?\w+\s*\([^()]*\)\s*)\{\s*(?://.*)?$")
+
+
+def function_bodies(text):
+    """``(first line, body lines)`` of every function written over several lines (a declaration,
+    an arrow or a method whose opening brace ends its line), found by the closing brace at the
+    same indentation (the code's two-space layout)."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if BLOCK_OPEN.search(line):
+            indent = len(line) - len(line.lstrip())
+            end = next(j for j in range(i + 1, len(lines))
+                       if lines[j].strip().startswith("}") and len(lines[j]) - len(lines[j].lstrip()) == indent)
+            yield i + 1, end - i - 1
+
+
+def test_main_js_is_wiring_only():
+    """web/app/main.js stays short, declares no function of its own and has no function longer than
+    a few lines (the parser checked on a function that would break the rule)."""
+    probe = "const x = 1;\nfunction run() {\n  a();\n  b();\n  c();\n  d();\n}\nboard.on('x', (e) => {\n  e();\n});\n"
+    assert list(function_bodies(probe)) == [(2, 4), (8, 1)]
+    text = (WEB / "app" / "main.js").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= MAIN_LINES, f"main.js has {len(text.splitlines())} lines (at most {MAIN_LINES}): move the work to a module"
+    assert not re.search(r"^\s*(?:async\s+)?function\b", text, re.M), "main.js declares a function: move it to a module"
+    long = [(line, n) for line, n in function_bodies(text) if n > MAIN_BODY]
+    assert not long, f"functions in main.js longer than {MAIN_BODY} lines (line, length): {long}"

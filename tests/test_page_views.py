@@ -5,6 +5,8 @@ the one mode button pressed is the machine's, body's data-view is the machine's 
 no console or page error was written.  One page, shared by the tests.
 """
 
+import re
+
 import pytest
 
 from browser import Page
@@ -47,6 +49,8 @@ def check(p, view):
         p.page.wait_for_function("window.pymaze.painted", timeout=30000)
         drawn(p)
         assert p.page.is_visible("#board")
+    if view in ("watch", "code"):
+        told(p)
     if view != "code":
         assert not p.page.is_visible("#code")
     if view != "race":
@@ -54,6 +58,19 @@ def check(p, view):
     if view != "lab":
         assert not p.page.is_visible("#lab")
     assert p.errors() == []
+
+
+def told(p):
+    """The stats line and the step panel speak of the run shown: no step past its events, none "at
+    the beginning" of a run shown at its end, and for a maze with no run (as Play or Edit left it)
+    no counts of a run that did not happen but what to do."""
+    snap, stats = p.snapshot(), p.js("document.getElementById('stats').textContent")
+    step = re.match(r"step ([\d,]+)", snap["step"])
+    assert not step or int(step.group(1).replace(",", "")) <= snap["total"], (snap["step"], snap["total"])
+    if snap["deferred"] or snap["finished"] and snap["cursor"] == snap["total"] > 0:
+        assert snap["step"] != "at the beginning", (snap["step"], snap["cursor"], snap["total"])
+    if snap["finished"] and not snap["total"] and not snap["deferred"]:
+        assert "no run" in stats and "opened 0" not in stats, stats
 
 
 @pytest.mark.parametrize("first", VIEWS)
@@ -81,3 +98,15 @@ def test_a_race_run_then_watch_shows_the_watch_run_drawn(views):
     check(views, "watch")
     after = views.snapshot()
     assert after["wall"] == before["wall"] and after["cursor"] == after["total"] > 0
+
+
+def test_the_example_race_then_watch_shows_its_maze_at_the_end(views):
+    """The race's Example opens its own link (a 60x40 maze, made at once in the engine under the
+    race); back in Watch that maze is drawn and the step panel says it is at its end."""
+    go(views, "race")
+    views.page.click("#race-example")
+    views.page.wait_for_function("window.pymaze.race().boards.length >= 3 && location.hash.includes('r=astar')", timeout=60000)
+    go(views, "watch")
+    views.page.wait_for_function("window.pymaze.snapshot().width === 121", timeout=60000)
+    check(views, "watch")
+    assert views.snapshot()["deferred"] or views.snapshot()["cursor"] == views.snapshot()["total"] > 0

@@ -13,6 +13,7 @@ export function makeViews(page) {
     if (!player.log || player.atEnd) return;
     if (page.ui.instant) await page.ui.instant;
     else if (!player.cursor && !player.log.total && await player.finishInstant().catch(() => false)) {
+      if (loads === player.loads) page.explainer.atInstantEnd();
       if (loads === player.loads && machine.send("finish")) page.finished();
       return;
     }

@@ -33,6 +33,8 @@ const firstNote = (notes, code) => notes.find((n) => n[0] === code);
 
 export function stats(player, elapsed) {
   const s = player.s, log = player.log;
+  // A maze with no run on it (as Play or Edit left it): no counts of a run, but what to do.
+  if (!player.deferred && log.finished && !log.total) return "no run to step through on this maze: Solve to watch one";
   const total = log.finished ? fmt(log.total) : `${fmt(log.total)}+`;
   const parts = [];
   if (player.kind === "solve") {

@@ -9,10 +9,10 @@ import { showNotice } from "../board/status.js";
 const LINKED = location.hash.replace(/^#/, "") !== "";
 
 // `page`: main.js's parts (ui, the machine, the player, the modes, race, the 3D views, and its
-// start, switchMode, commitEdit, toggleOverview, generateArgs and solveArgs).
+// start, switchMode, commitEdit, toggleOverview, generateArgs, solveArgs and showShape).
 export function makeAddress(page) {
   const { $, ui, machine, player, modes, race, view3d, overview, start, switchMode, commitEdit, toggleOverview,
-    generateArgs, solveArgs } = page;
+    generateArgs, solveArgs, showShape } = page;
 
   // Where the current maze came from, and the address bar after it: a generated maze's link
   // (with its solve, when one ran), or an edited one's (the generated maze's and the edits), none
@@ -37,7 +37,7 @@ export function makeAddress(page) {
   async function openLink() {
     const first = !ui.linked; // the page's first load (not a link pasted into the open page)
     ui.linked = true;
-    const { problems, solve, threeD } = applyLink(location.hash, ui);
+    const { problems, solve, threeD } = applyLink(location.hash, ui, showShape);
     if (threeD != null) view3d.wanted = threeD;
     const params = new URLSearchParams(location.hash.replace(/^#/, "")), long = location.hash.length > MAX_FRAGMENT + 1;
     if (first && !LINKED) return firstVisit();

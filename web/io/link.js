@@ -2,7 +2,6 @@
 // options, view (thin, block, or 3d: Play's 3D view) and speed.  A text mask travels as its rows of X and . joined by "/".  Reading a link checks every value against the catalogue; anything unknown or
 // out of range becomes a problem (shown as a notice) and keeps the default.  Values from a
 // link only ever reach form fields, never the page as markup.
-import { showShape } from "../app/shapepick.js";
 
 const $ = (id) => document.getElementById(id);
 const WHOLE = /^\d{1,10}$/;
@@ -90,7 +89,8 @@ function applyShape(params) {
 }
 
 // Applies the fragment to the controls; returns { problems: [...], solve: whether a solve ran too }.
-export function applyLink(hash, ui) {
+// `showShape(ui)`: the page's dropdowns brought in line with the shape and mask just read (app/shapepick.js).
+export function applyLink(hash, ui, showShape) {
   const fragment = hash.replace(/^#/, "");
   if (fragment.length > MAX_FRAGMENT) {
     return { problems: [`the link is ${fragment.length.toLocaleString("en")} characters long; ` +

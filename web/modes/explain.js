@@ -65,6 +65,9 @@ export class Explainer {
     if (el && el.textContent !== text) el.textContent = text;
   }
 
+  // An instant run shown at its end (its events were never sent).
+  atInstantEnd() { this.setStep("at the end (instant: the steps are made again when you step back)"); }
+
   // The step at the player's cursor (the last event applied), in words.
   step(player) {
     if (!player.log || player.cursor === this.seen) return;

@@ -6,7 +6,6 @@
 // run on every shape (hex, triangle and polar boards share the race's drawing: shapes.js) and mask;
 // each racer may carry its own options; the person's own algorithms (the Code mode's) race too, and
 // a link names them as "yours:SLUG" (their code never comes from a race link: it must be registered).
-import { field } from "../app/controls.js";
 import { withLang } from "./explain.js";
 import { Legend } from "../board/legend.js";
 import { Player } from "../board/player.js";
@@ -126,7 +125,8 @@ class Racer {
 export class Race {
   // host: { engine, catalogue(), gen() (the Generate panel's arguments), view(), notice(text),
   //   link(gen, keys) (the address bar: the maze's link with the race's keys), example(),
-  //   user() (the algorithms of the person's code registered now), openCode() (the Code mode) }
+  //   user() (the algorithms of the person's code registered now), openCode() (the Code mode),
+//   field(param) (an option's labelled input and its reader, app/controls.js) }
   constructor(box, host) {
     Object.assign(this, { box, host, racers: [], tick: 0, running: false, active: false, serial: 0, carry: 0,
       started: 0 }); // started: races shown so far
@@ -225,7 +225,7 @@ export class Race {
         const a = algos.find((x) => x.slug === s.value);
         slot.params = a ? a.params : [];
         slot.fields = slot.params.map((p) => {
-          const f = field(p), input = f.label.querySelector("[data-param]");
+          const f = this.host.field(p), input = f.label.querySelector("[data-param]");
           input.id = `race-racer-${i}-${p.name}`;
           if (p.name in values) {
             if (p.type === "bool") input.checked = values[p.name] === true || values[p.name] === "true";
