@@ -59,22 +59,29 @@ export class Engine {
       if (!wanted()) return;
       old.terminate();
       this.busy = null;
-      const worker = this.worker = new Worker(workerUrl(), { type: "module" });
-      const booting = this.booting = { worker };
-      this.stage = "";
-      worker.onerror = (event) => {
-        event.preventDefault();
-        this.restart(event.message || "the engine stopped");
-      };
-      worker.onmessage = ({ data }) => {
-        if (this.booting === booting && data.type === "stage") this.stage = data.stage;
-        else if (this.booting === booting && data.type === "ready") { this.booting = null; this.stage = ""; this.recycles++; }
-        else if (this.booting === booting && data.type === "fatal") { this.booting = null; this.restart(data.message); }
-        else if (data.type !== "ready" && data.type !== "stage") this.receive(data);
-      };
       this.owed = prepare; // (given with the next call: until then the fresh worker holds no maze at all)
+      this.boot();
     };
     handover();
+  }
+
+  // A fresh worker in the place of the one just ended (recycle), its boot the engine's own business.
+  // (A method of its own: its handlers, which live as long as the worker, hold none of the page's
+  // run that `recycle`'s arguments see, such as the event log.)
+  boot() {
+    const worker = this.worker = new Worker(workerUrl(), { type: "module" });
+    const booting = this.booting = { worker };
+    this.stage = "";
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.restart(event.message || "the engine stopped");
+    };
+    worker.onmessage = ({ data }) => {
+      if (this.booting === booting && data.type === "stage") this.stage = data.stage;
+      else if (this.booting === booting && data.type === "ready") { this.booting = null; this.stage = ""; this.recycles++; }
+      else if (this.booting === booting && data.type === "fatal") { this.booting = null; this.restart(data.message); }
+      else if (data.type !== "ready" && data.type !== "stage") this.receive(data);
+    };
   }
 
   // Stop the worker and start a fresh one (`spare` when given: a warm worker to switch to).  A stop
