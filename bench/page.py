@@ -328,8 +328,17 @@ def instant(argv):
         recycles = [0]
 
         def recycled(when):
-            """The page holds the run (its end, or every event): the worker is replaced by a fresh one."""
+            """The page holds the run (its end, or every event): the worker is replaced by a fresh one,
+            unless its Pyodide heap stayed under the page's 256 MB (web/app/recycle.js): kept then."""
             t0 = time.perf_counter()
+            try:  # (the page decides at its next frames)
+                page.wait_for_function("r => window.pymaze.engine().recycles > r || window.pymaze.engine().recycling",
+                                       arg=recycles[0], timeout=15000, polling=200)
+            except Exception:
+                heap = next((w.evaluate("self.heapBytes ? self.heapBytes() : null") for w in page.workers), None)
+                if heap is not None and heap < 256 * 2 ** 20:
+                    record("  the worker kept (Pyodide's heap under the 256 MB that replaces it)", f"{heap / 2 ** 20:.0f} MB")
+                    return
             page.wait_for_function("r => window.pymaze.engine().recycles > r && !window.pymaze.engine().recycling",
                                    arg=recycles[0], timeout=300000, polling=500)
             recycles[0] = page.evaluate("window.pymaze.engine().recycles")

@@ -654,12 +654,16 @@ def masked_off(maze):
 
 
 def cells(maze):
-    """Every cell's index (switched-off cells left out): row-major squares, or ``0 .. n-1``."""
+    """Every cell's index (switched-off cells left out): row-major squares as an ``array('i')`` (4
+    bytes a cell, not a list of ints: a 2000x2000 maze has 4 million), or ``0 .. n-1``."""
     if maze.lattice is not None:
         return range(maze.lattice.n)
     w = maze.width
+    out = array("i")
+    for y in range(1, maze.height, 2):
+        out.extend(range(y * w + 1, y * w + w, 2))
     off = set(masked_off(maze))
-    return [p for p in (y * w + x for y in range(1, maze.height, 2) for x in range(1, w, 2)) if p not in off]
+    return array("i", (p for p in out if p not in off)) if off else out
 
 
 def passages(maze):

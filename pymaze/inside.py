@@ -220,7 +220,7 @@ def _wilson(v):
     path, at = v.get("path"), v.get("at")
     if path is None or at is None:
         return {"walk": []}
-    return {"walk": [p for p in path if at[p] >= 0]}
+    return {"walk": [p for p in path if p in at]}
 
 
 def _eller(v):

@@ -75,7 +75,7 @@ class Maze:
         size = width * height
         self.wall = _layer(wall, size) if wall is not None else bytearray(b"\x01") * size
         self.mark = bytearray(size)
-        self.num = array("i", bytes(4 * size))
+        self.num = _ZERO * size  # (no temporary buffer of zeros: Pyodide's heap keeps its peak)
         self.start = check_whole(start, "start (a square index, -1 for none)", -1, size - 1, ints_only=True)
         self.goals = _squares(goals, size)
         self.geometry = geometry
@@ -106,7 +106,7 @@ class Maze:
         maze.width, maze.height = w, h
         maze.wall = grid
         maze.mark = bytearray(w * h)
-        maze.num = array("i", bytes(4 * w * h))
+        maze.num = _ZERO * (w * h)
         maze.start = w + 1
         maze.goals = [(h - 2) * w + (w - 2)]
         maze.geometry = "thin"
@@ -154,7 +154,7 @@ class Maze:
         if fill == "closed":
             maze.wall[:lat.n] = bytes(lat.n)
         maze.mark = bytearray(size)
-        maze.num = array("i", bytes(4 * size))
+        maze.num = _ZERO * size
         s, g = lat.far_pair()
         maze.start, maze.goals = s, [g]
         maze.geometry, maze.weight = "graph", None

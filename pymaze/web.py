@@ -95,12 +95,12 @@ def drawing_of(lattice):
 
 
 class _Remade(Run):
-    """A generator's run that keeps no copy of the maze it starts from: ``initial`` is made again
-    when asked for (See inside, a run made again), by ``remake()``.  The page's generate made again
+    """A run that keeps no copy of the maze it starts from: ``initial`` is made again when asked
+    for (See inside, a run made again), by ``remake()``.  The page's generate or solve made again
     for its events (``Session.replay``) is one: a copy would cost a maze's worth of Pyodide's heap,
     which keeps its peak."""
 
-    remake = None  # () -> a blank run like this one, whose maze is the first maze (set by page_run)
+    remake = None  # () -> a blank run like this one, whose maze is the first maze (set by page_run, _remade_solve)
 
     def __init__(self, algorithm, maze, seed, options, initial=None, waypoints=()):
         super().__init__(algorithm, maze, seed, options, initial=maze, waypoints=waypoints)  # (no copy made)
@@ -136,6 +136,14 @@ def page_run(slug, width, height, seed, geometry="thin", options_json="{}", mask
     run = (_Remade if remade else Run).generate(slug, width, height, seed, geometry, mask=mask, depth=depth,
                                                 **parse_options(options_json))
     run.remake = lambda: page_run(slug, width, height, seed, geometry, options_json, mask_json, depth, True)
+    return run
+
+
+def _remade_solve(slug, maze, seed, options):
+    """``Run.solve`` as a ``_Remade`` run: no copy of its first maze is kept beside ``maze`` (the
+    page's current maze, which the engine keeps) and the run's own."""
+    run = _Remade.solve(slug, maze, seed, **options)
+    run.remake = lambda: _remade_solve(slug, maze, seed, options)
     return run
 
 
@@ -192,7 +200,8 @@ class _Again(_Loaded):
 
     def finish(self):
         if self.maze is None:
-            self.maze = self.initial = self.old.again().finish()
+            again = getattr(self.old, "remake", None) or self.old.again  # (see Session.replay)
+            self.maze = self.initial = again().finish()
         return self.maze
 
 
@@ -433,8 +442,7 @@ class Session:
                 first.start, first.goals = start, list(goals)
             initial = _solvable(algo.slug, first, options)
             self.generated = _Loaded(maze, gen.slug, gen.name)
-            self.run = _Adopted(maze, algo, seed, options, initial,
-                                lambda: Run.solve(algo.slug, initial, seed, **options))
+            self.run = _Adopted(maze, algo, seed, options, initial, lambda: _remade_solve(algo.slug, initial, seed, options))
         self.serial = max(self.serial, int(h.get("run") or 0))
 
     def read_picture(self, width, height, rgba, options_json="{}"):
@@ -531,6 +539,8 @@ class Session:
             self.generated = None
         old.maze = None
         remake = getattr(old, "remake", None)  # a page's generate: made again keeping no copy of its first maze
+        if remake or isinstance(old, _Adopted):
+            old.initial = None  # (made afresh from the run's arguments, neither needs it: a generate's is a maze)
         self.run = remake() if remake else old.again()
         if generate:
             self.generated = _Again(old, self.run)

@@ -58,7 +58,7 @@ def walks(maze, rng, firsts, watch=True):
     if watch:
         trace = Trace(KINDS)
         show = trace.add
-        at = array("i", [-1]) * len(wall)   # a cell's place on the shown walk, -1 off it
+        at = {}                          # a cell of the shown walk: its place on it
     again = []    # a weave maze: the first cells of walks the rule cut short, to walk from again
     for first in chain(firsts, again):
         if not wall[first]:
@@ -83,11 +83,11 @@ def walks(maze, rng, firsts, watch=True):
             if not wall[q]:
                 break
             if watch:
-                i = at[q]
-                if i >= 0:               # a loop closed at q: erase it
+                i = at.get(q)
+                if i is not None:        # a loop closed at q: erase it
                     erased = path[i + 1:]
                     for c in erased:
-                        at[c] = -1
+                        del at[c]
                         mark[c] = 0
                     full = _report(trace, path[shown:], erased)
                     del path[i + 1:]
@@ -120,7 +120,7 @@ def walks(maze, rng, firsts, watch=True):
         if watch:                        # shown from the tree back to the walk's first cell
             _report(trace, path[shown:], [])
             for c in reversed(path):
-                at[c] = -1
+                del at[c]
                 mark[c] = 0
                 show(LEFT, c)
                 if not wall[c]:

@@ -1,5 +1,5 @@
 // Giving the engine's memory back: Pyodide's heap never shrinks, so after a big run the page,
-// which holds the run, has a fresh worker boot in the background and take the current maze over.
+// which holds the run, ends its worker and has a fresh one boot in its place and take the current maze over.
 import { fmt } from "../board/status.js";
 
 // Pyodide's heap (MB) above which a run's worker is ended once the page holds all of the run, and a
@@ -26,7 +26,7 @@ export function makeRecycler(page) {
 
   // Give the engine's memory back after a big run: once the page holds the run (its every event, or
   // an instant run's end, whose events a fresh engine can make again) and the engine's heap grew past
-  // RECYCLE_MB, a fresh worker boots in the background and takes over, given the current maze (kept
+  // RECYCLE_MB, the worker is ended and a fresh one boots in its place, given the current maze (kept
   // by keepBase), the generate that made it and the solve shown (to replay them, or export the route).
   async function recycle() {
     const base = ui.base, s = player.s, log = player.log;
@@ -53,9 +53,9 @@ export function makeRecycler(page) {
     }, same);
   }
 
-  // What the message line says while a fresh engine boots (in the background) or takes over.
+  // What the message line says while a fresh engine boots (in the place of the one ended) or takes over.
   const recycling = () => (engine.fresh ? "A fresh engine is taking the maze over; a new run waits for it."
-    : `Giving the engine's ${fmt(Math.round(ui.freed / 2 ** 20))} MB back: a fresh engine is starting in the background` +
+    : `Giving the engine's ${fmt(Math.round(ui.freed / 2 ** 20))} MB back: a fresh engine is starting in its place` +
       `${engine.stage && engine.stage !== "ready" ? ` (${engine.stage})` : ""}; the maze and its steps stay here.`);
 
   return { keepBase, recycle, recycling };

@@ -14,8 +14,8 @@ export class Engine {
     this.nextId = 1;
     this.batchInFlight = false;
     this.restarts = [];
-    this.recycles = 0; // workers ended to give their memory back (recycle)
-    this.booting = null; // a fresh worker booting in the background (recycle)
+    this.recycles = 0; // workers ended to give their memory back and replaced by a fresh one up (recycle)
+    this.booting = null; // a fresh worker booting in the place of the one ended (recycle)
     this.owed = null; // what the fresh worker is to be given before its first call
     this.fresh = null; // during the handover to it: resolves once it took the page's maze over
     this.stage = "";
@@ -45,31 +45,42 @@ export class Engine {
     return spare;
   }
 
-  // Boot a fresh worker in the background and, once it is up, end this one and let the fresh one
-  // take over: Pyodide's heap (WebAssembly memory) keeps the peak of every run and is given back
-  // only with its worker.  Calls go to the old worker while the fresh one boots; the next call after
-  // the handover has `prepare(send)` give the fresh one the page's maze first (and waits for it).
-  // `wanted()`, asked when the fresh worker is up and this one idle: false (the page moved on) ends
-  // the fresh one instead.
+  // End this worker and boot a fresh one in its place: Pyodide's heap (WebAssembly memory) keeps the
+  // peak of every run and is given back only with its worker.  The old one goes first, once it is
+  // idle, so that the two never hold their memory at once (the page holds the run meanwhile); calls
+  // made while the fresh one boots wait for it, and the first has `prepare(send)` give it the page's
+  // maze first.  `wanted()`, asked once the old worker is idle: false (the page moved on) keeps it.
   recycle(prepare, wanted) {
     if (this.booting || this.fresh) return;
-    const spare = this.booting = Engine.spare();
+    const old = this.worker;
     const handover = () => {
-      if (this.booting !== spare) return; // a crash meanwhile: the restart took over
+      if (this.worker !== old || this.booting || this.fresh) return; // a crash or another recycle meanwhile
       if (this.pending.size) { setTimeout(handover, 100); return; } // the old worker answers first
-      this.booting = null;
-      this.stage = "";
-      if (!wanted()) { spare.worker.terminate(); return; }
-      this.worker.terminate();
-      this.recycles++;
+      if (!wanted()) return;
+      old.terminate();
       this.busy = null;
-      this.start({ worker: spare.worker, messages: [] });
       this.owed = prepare; // (given with the next call: until then the fresh worker holds no maze at all)
+      this.boot();
     };
-    spare.worker.onmessage = ({ data }) => {
-      if (data.type === "stage") this.stage = data.stage;
-      else if (data.type === "ready") handover();
-      else if (data.type === "fatal" && this.booting === spare) { spare.worker.terminate(); this.booting = null; }
+    handover();
+  }
+
+  // A fresh worker in the place of the one just ended (recycle), its boot the engine's own business.
+  // (A method of its own: its handlers, which live as long as the worker, hold none of the page's
+  // run that `recycle`'s arguments see, such as the event log.)
+  boot() {
+    const worker = this.worker = new Worker(workerUrl(), { type: "module" });
+    const booting = this.booting = { worker };
+    this.stage = "";
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.restart(event.message || "the engine stopped");
+    };
+    worker.onmessage = ({ data }) => {
+      if (this.booting === booting && data.type === "stage") this.stage = data.stage;
+      else if (this.booting === booting && data.type === "ready") { this.booting = null; this.stage = ""; this.recycles++; }
+      else if (this.booting === booting && data.type === "fatal") { this.booting = null; this.restart(data.message); }
+      else if (data.type !== "ready" && data.type !== "stage") this.receive(data);
     };
   }
 
