@@ -152,3 +152,41 @@ def test_s_and_g_show_their_letter_and_colour_after_a_solve_on_every_shape(views
         px = views.js(END_PIXELS, [p, 4, rgb])
         assert px["white"] >= 3 and px["end"] >= 3, (shape, size, name, p, px)
     assert views.errors() == []
+
+
+# The pixel of the board as drawn at the centre of each cell in `cells` (RGB).
+CENTRES = """(cells) => {
+  const layers = [...document.querySelectorAll('#board canvas')], base = layers[0];
+  const c = document.createElement('canvas');
+  c.width = base.width; c.height = base.height;
+  const g = c.getContext('2d');
+  g.fillStyle = '#ffffff'; g.fillRect(0, 0, c.width, c.height);
+  for (const l of layers) if (l.width === base.width && l.height === base.height) g.drawImage(l, 0, 0);
+  const box = base.getBoundingClientRect();
+  return cells.map((p) => {
+    const [cx, cy] = window.pymaze.squareCentre(p);
+    const x = Math.round((cx - box.left) * base.width / box.width), y = Math.round((cy - box.top) * base.height / box.height);
+    return Array.from(g.getImageData(x, y, 1, 1).data.slice(0, 3));
+  });
+}"""
+
+
+def test_the_wave_route_reads_as_a_line_through_its_numbered_cells(views):
+    """After a wave solve the route line runs unbroken through the middle of every cell on it (the
+    numbers there give way to it; every other reached cell keeps its number)."""
+    go(views, "watch")
+    views.open_sheet()
+    views.page.select_option("#shape", "square")
+    views.page.wait_for_function("!document.body.classList.contains('busy')", timeout=60000)
+    views.fill(width=15, height=10, seed=4)
+    views.page.select_option("#solver", "wave")
+    views.run("generate", events=False)
+    snap = views.run("solve", events=False)
+    views.page.wait_for_function("window.pymaze.painted", timeout=30000)
+    route_mark, line = views.js("[window.pymaze.palette().route, window.pymaze.palette().parts.route.colour]")
+    rgb = [int(line[i:i + 2], 16) for i in (1, 3, 5)]
+    ends = {snap["start"], *snap["goals"]}
+    cells = [p for p, m in enumerate(snap["mark"]) if m == route_mark and p not in ends]
+    assert len(cells) >= 20, len(cells)
+    on_line = [p for p, px in zip(cells, views.js(CENTRES, cells)) if sum(abs(a - b) for a, b in zip(px, rgb)) < 40]
+    assert len(on_line) == len(cells), f"{len(cells) - len(on_line)} of {len(cells)} route cells hide the line"

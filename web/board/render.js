@@ -415,12 +415,13 @@ export class Renderer {
     let text = "", colour = COLOURS.text, halo = null;
     const cell = Math.min(w, h);
     if (p === s.start || this.isGoal(p)) {
-      text = (p === s.start ? "S" : "G") + (s.layer === "distance" && s.num[p] > 0 ? String(s.num[p] - 1) : "");
+      text = p === s.start ? "S" : "G"; // (its number, 0 or the route's length, is in the stats line)
       const solid = c === (p === s.start ? START32 : GOAL32);
       colour = solid ? "#ffffff" : p === s.start ? COLOURS.start : COLOURS.goal;
       if (!solid) halo = "#ffffff";
     }
-    else if (s.layer === "distance" && s.num[p] > 0 && !s.wall[p] && !onLine) {
+    // (a cell on the route found gives its number way to the route line through it)
+    else if (s.layer === "distance" && s.num[p] > 0 && !s.wall[p] && !onLine && s.mark[p] !== MARK.ROUTE) {
       text = String(s.num[p] - 1);
       const bg = unpack(c);
       colour = ink(bg);
