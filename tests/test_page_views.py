@@ -190,3 +190,21 @@ def test_the_wave_route_reads_as_a_line_through_its_numbered_cells(views):
     assert len(cells) >= 20, len(cells)
     on_line = [p for p, px in zip(cells, views.js(CENTRES, cells)) if sum(abs(a - b) for a, b in zip(px, rgb)) < 40]
     assert len(on_line) == len(cells), f"{len(cells) - len(on_line)} of {len(cells)} route cells hide the line"
+
+
+@pytest.mark.parametrize("left", ["play", "edit"])
+def test_a_maze_with_no_run_offers_no_replay(views, left):
+    """Back in Watch from Play or Edit the maze shown has no run: the transport's play button offers
+    no replay of nothing (it is off and says to Solve), as the message line says."""
+    go(views, "watch")
+    views.run("generate", events=False)
+    go(views, left)
+    go(views, "watch")
+    snap = views.snapshot()
+    assert snap["finished"] and not snap["total"] and not snap["deferred"], snap["total"]
+    button = views.js("(() => { const b = document.getElementById('play');"
+                      " return { off: b.disabled, text: b.textContent, title: b.title }; })()")
+    assert button["off"] and "Solve" in button["title"] and "↺" not in button["text"], button
+    assert "no run" in views.js("document.getElementById('stats').textContent")
+    views.page.keyboard.press("Space")  # the key does nothing either
+    assert views.snapshot()["state"] == "done" and views.snapshot()["total"] == 0
