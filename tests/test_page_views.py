@@ -151,6 +151,13 @@ def test_s_and_g_show_their_letter_and_colour_after_a_solve_on_every_shape(views
         rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
         px = views.js(END_PIXELS, [p, 4, rgb])
         assert px["white"] >= 3 and px["end"] >= 3, (shape, size, name, p, px)
+    if shape != "square":  # the board's text names S and G by their grid position, as the library does
+        from pymaze.graph import Lattice
+        depth = int(views.js("document.getElementById('depth').value")) if shape == "levels" else 1
+        lattice = Lattice(shape, *size, depth=depth)
+        alt = views.js("document.getElementById('board').getAttribute('aria-label')")
+        for letter, p in [("S", snap["start"]), ("G", snap["goals"][0])]:
+            assert f"{letter} at ({', '.join(map(str, lattice.position(p)))})" in alt, alt
     assert views.errors() == []
 
 
