@@ -415,7 +415,8 @@ export class Renderer {
     let text = "", colour = COLOURS.text, halo = null;
     const cell = Math.min(w, h);
     if (p === s.start || this.isGoal(p)) {
-      text = p === s.start ? "S" : "G"; // (its number, 0 or the route's length, is in the stats line)
+      // its number while a search spreads; on the route found, the letter alone (the length is in the stats line)
+      text = (p === s.start ? "S" : "G") + (s.layer === "distance" && s.num[p] > 0 && s.mark[p] !== MARK.ROUTE ? String(s.num[p] - 1) : "");
       const solid = c === (p === s.start ? START32 : GOAL32);
       colour = solid ? "#ffffff" : p === s.start ? COLOURS.start : COLOURS.goal;
       if (!solid) halo = "#ffffff";
