@@ -80,6 +80,10 @@ def drawing_of(lattice):
     """A hex, triangle or polar maze's drawing as the worker sends it (see ``Session.drawing``)."""
     d = lattice.drawing()
     meta = {"bounds": list(d["bounds"]), "cells": lattice.n, "passages": lattice.m}
+    # what names a cell to a person (Lattice.position): the grid, polar's ring starts, a mask's raw cells
+    meta["grid"] = {"shape": lattice.shape, "w": lattice.w, "h": lattice.h,
+                    "rings": list(lattice.starts) if lattice.shape == "polar" else None,
+                    "raw": list(lattice.raw) if lattice.mask is not None else None}
     if "wraps" in d:  # a maze that wraps around: each seam passage and its segment at the other edge
         meta.update(wraps=d["wraps"].tolist(), wrapWalls=d["wrap_walls"].tolist())
     if "stairs" in d:  # a maze of levels: the passages between levels (no wall; the open ones get marks)

@@ -8,6 +8,7 @@ import pytest
 
 import pymaze
 from pymaze import events, masks
+from pymaze.graph import Lattice
 from pagekit import centre, edit, graph_of, shortest, solve_bfs
 
 pytestmark = pytest.mark.browser
@@ -62,7 +63,9 @@ def test_press_toggles_a_passage_drag_moves_s_and_bfs_runs_on_the_edit(page, sha
     moved = page.snapshot()
     assert moved["start"] == far and moved["wall"] == snap["wall"]
     stats = page.js("document.getElementById('stats').textContent")
-    assert (f"S cell {far}" in stats) if shape != "polar" else "S (ring " in stats
+    # (the cell named by its grid position, as the library's Lattice.position gives it: (i, ring) on polar)
+    at = Lattice(shape, w, h).position(far)
+    assert f"S ({', '.join(map(str, at))})" in stats and "cell" not in stats.split("·")[1], stats
     G1 = graph_of(candidates, moved["wall"])
     assert shortest(G1, s, g) < shortest(G0, s, g)  # the opened passage is a short cut
     route_checks(page, G1, solve_bfs(page), n)
@@ -104,6 +107,10 @@ def test_an_edited_hex_mazes_link_rebuilds_it_in_another_page(page, browser, sit
     page.page.select_option("#edit-brush", "0")
     edited = page.snapshot()
     assert edited["wall"][v] == 0 and edited["goals"] == [target] and edited["weight"][20] == 7
+    # the ends named by their place in the unmasked grid (a masked maze's cell numbers skip the cells cut off)
+    at = Lattice("hex", 10, 8, masks.preset("circle", 10, 8)).position(target)
+    assert at != (target % 10, target // 10)
+    assert f"G ({at[0]}, {at[1]})" in page.js("document.getElementById('stats').textContent")
     link = page.js("location.hash")
     assert "shape=hex" in link and "mask=circle" in link and "edit=" in link and "ew=" in link and len(link) < 220
     choose(page, "square")  # the module's page as it was

@@ -259,11 +259,14 @@ def test_wave_heat_is_one_ramp_scaled_to_the_largest_distance_with_its_colour_ba
     far = [p for p, v in enumerate(snap["num"]) if v - 1 == top and snap["mark"][p] == events.M_VISITED]
     if far:  # the farthest visited square has the ramp's darkest colour
         assert luminance(page.js(PIXEL, [far[0], "#maze"])[:3]) < 0.05
-    # Numbers sit above the route line: around the centre of a numbered route square (where the
-    # line passes) the labels canvas, the board's top layer, has the number's pixels.
+    # The route reads as a line: a numbered route square gives its number way to the line through
+    # it (the labels canvas, the board's top layer, is clear there), while the visited squares
+    # off the route keep their numbers there.
     route = [p for p, m in enumerate(snap["mark"]) if m == events.M_ROUTE and snap["num"][p] > 1
              and p not in snap["goals"]]
-    assert route and all(page.js(INKED, [p, 0.24]) > 0 for p in route[:10])
+    assert route and all(page.js(INKED, [p, 0.24]) == 0 for p in route[:10])
+    visited = [p for p, m in enumerate(snap["mark"]) if m == events.M_VISITED and snap["num"][p] > 1]
+    assert visited and all(page.js(INKED, [p, 0.24]) > 0 for p in visited[:10])
     assert page.js("[...document.querySelectorAll('#board canvas')].pop().classList.contains('labels')")
     page.page.select_option("#view", "thin")
 

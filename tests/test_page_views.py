@@ -110,3 +110,108 @@ def test_the_example_race_then_watch_shows_its_maze_at_the_end(views):
     views.page.wait_for_function("window.pymaze.snapshot().width === 121", timeout=60000)
     check(views, "watch")
     assert views.snapshot()["deferred"] or views.snapshot()["cursor"] == views.snapshot()["total"] > 0
+
+
+# The board as drawn (maze, overlay, labels on white) around the centre of cell p, `r` device px
+# about it: how many pixels are near white and how many near `rgb` (an end's colour).
+END_PIXELS = """([p, r, rgb]) => {
+  const layers = [...document.querySelectorAll('#board canvas')], base = layers[0];
+  const c = document.createElement('canvas');
+  c.width = base.width; c.height = base.height;
+  const g = c.getContext('2d');
+  g.fillStyle = '#ffffff'; g.fillRect(0, 0, c.width, c.height);
+  for (const l of layers) if (l.width === base.width && l.height === base.height) g.drawImage(l, 0, 0);
+  const box = base.getBoundingClientRect(), [cx, cy] = window.pymaze.squareCentre(p);
+  const x = Math.round((cx - box.left) * base.width / box.width), y = Math.round((cy - box.top) * base.height / box.height);
+  const d = g.getImageData(x - r, y - r, 2 * r + 1, 2 * r + 1).data, out = { white: 0, end: 0 };
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i] > 235 && d[i + 1] > 235 && d[i + 2] > 235) out.white++;
+    if (Math.abs(d[i] - rgb[0]) + Math.abs(d[i + 1] - rgb[1]) + Math.abs(d[i + 2] - rgb[2]) < 60) out.end++;
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("shape,size", [("polar", (30, 24)), ("polar", (10, 8)), ("hex", (30, 20)), ("levels", (12, 8)),
+                                        ("square", (150, 100))])
+def test_s_and_g_show_their_letter_and_colour_after_a_solve_on_every_shape(views, shape, size):
+    """S and G keep their letter (white on their colour, or their colour on a white rim) where they
+    are, after a generate and a solve, however small their cells (a polar maze's outer rings)."""
+    go(views, "watch")
+    views.open_sheet()
+    views.page.select_option("#shape", shape)
+    views.page.wait_for_function("!document.body.classList.contains('busy')", timeout=60000)
+    views.fill(width=size[0], height=size[1])
+    views.run("generate", events=False)
+    snap = views.run("solve", events=False)
+    views.page.wait_for_function("window.pymaze.painted", timeout=30000)
+    palette = views.js("window.pymaze.palette().parts")
+    for p, name in [(snap["start"], "start"), *[(q, "goal") for q in snap["goals"]]]:
+        colour = palette[name]["colour"]
+        rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+        px = views.js(END_PIXELS, [p, 4, rgb])
+        assert px["white"] >= 3 and px["end"] >= 3, (shape, size, name, p, px)
+    if shape != "square":  # the board's text names S and G by their grid position, as the library does
+        from pymaze.graph import Lattice
+        depth = int(views.js("document.getElementById('depth').value")) if shape == "levels" else 1
+        lattice = Lattice(shape, *size, depth=depth)
+        alt = views.js("document.getElementById('board').getAttribute('aria-label')")
+        for letter, p in [("S", snap["start"]), ("G", snap["goals"][0])]:
+            assert f"{letter} at ({', '.join(map(str, lattice.position(p)))})" in alt, alt
+    assert views.errors() == []
+
+
+# The pixel of the board as drawn at the centre of each cell in `cells` (RGB).
+CENTRES = """(cells) => {
+  const layers = [...document.querySelectorAll('#board canvas')], base = layers[0];
+  const c = document.createElement('canvas');
+  c.width = base.width; c.height = base.height;
+  const g = c.getContext('2d');
+  g.fillStyle = '#ffffff'; g.fillRect(0, 0, c.width, c.height);
+  for (const l of layers) if (l.width === base.width && l.height === base.height) g.drawImage(l, 0, 0);
+  const box = base.getBoundingClientRect();
+  return cells.map((p) => {
+    const [cx, cy] = window.pymaze.squareCentre(p);
+    const x = Math.round((cx - box.left) * base.width / box.width), y = Math.round((cy - box.top) * base.height / box.height);
+    return Array.from(g.getImageData(x, y, 1, 1).data.slice(0, 3));
+  });
+}"""
+
+
+def test_the_wave_route_reads_as_a_line_through_its_numbered_cells(views):
+    """After a wave solve the route line runs unbroken through the middle of every cell on it (the
+    numbers there give way to it; every other reached cell keeps its number)."""
+    go(views, "watch")
+    views.open_sheet()
+    views.page.select_option("#shape", "square")
+    views.page.wait_for_function("!document.body.classList.contains('busy')", timeout=60000)
+    views.fill(width=15, height=10, seed=4)
+    views.page.select_option("#solver", "wave")
+    views.run("generate", events=False)
+    snap = views.run("solve", events=False)
+    views.page.wait_for_function("window.pymaze.painted", timeout=30000)
+    route_mark, line = views.js("[window.pymaze.palette().route, window.pymaze.palette().parts.route.colour]")
+    rgb = [int(line[i:i + 2], 16) for i in (1, 3, 5)]
+    ends = {snap["start"], *snap["goals"]}
+    cells = [p for p, m in enumerate(snap["mark"]) if m == route_mark and p not in ends]
+    assert len(cells) >= 20, len(cells)
+    on_line = [p for p, px in zip(cells, views.js(CENTRES, cells)) if sum(abs(a - b) for a, b in zip(px, rgb)) < 40]
+    assert len(on_line) == len(cells), f"{len(cells) - len(on_line)} of {len(cells)} route cells hide the line"
+
+
+@pytest.mark.parametrize("left", ["play", "edit"])
+def test_a_maze_with_no_run_offers_no_replay(views, left):
+    """Back in Watch from Play or Edit the maze shown has no run: the transport's play button offers
+    no replay of nothing (it is off and says to Solve), as the message line says."""
+    go(views, "watch")
+    views.run("generate", events=False)
+    go(views, left)
+    go(views, "watch")
+    snap = views.snapshot()
+    assert snap["finished"] and not snap["total"] and not snap["deferred"], snap["total"]
+    button = views.js("(() => { const b = document.getElementById('play');"
+                      " return { off: b.disabled, text: b.textContent, title: b.title }; })()")
+    assert button["off"] and "Solve" in button["title"] and "↺" not in button["text"], button
+    assert "no run" in views.js("document.getElementById('stats').textContent")
+    views.page.keyboard.press("Space")  # the key does nothing either
+    assert views.snapshot()["state"] == "done" and views.snapshot()["total"] == 0

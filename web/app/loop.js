@@ -21,7 +21,9 @@ export function makeLoop(page) {
     const mode = modes[machine.mode];
     if (mode !== ui.mode) { ui.mode.exit(); ui.mode = mode; }
     const has = !!player.log, atStart = !has || (player.cursor === 0 && !player.deferred), atEnd = has && player.atEnd;
-    const off = {
+    // a maze with no run on it (as Play or Edit left it): nothing to play or replay (board/status.js says so)
+    const noRun = has && !player.deferred && player.log.finished && !player.log.total;
+    const off = { play: noRun,
       generate: !ui.catalogue, solve: !has, pause: false, step: atEnd, next: atEnd, back: atStart, prev: atStart,
       reset: atStart, settings: !ui.catalogue, maze: !player.s, seek: !has,
     };
@@ -31,10 +33,11 @@ export function makeLoop(page) {
     }
     // The play button is the transport's (small, beside back and forward): at a run's end it replays
     // it; Generate and Solve are the main actions.
-    const replay = atEnd && state === "done";
+    const replay = atEnd && state === "done" && !noRun;
     setText($("play"), replay ? "↺" : "▶");
-    $("play").title = replay ? "Replay this run from its start (space)" : "Run the animation (space)";
-    $("play").setAttribute("aria-label", replay ? "Replay the run" : "Run");
+    $("play").title = noRun ? "No run to play on this maze: Solve to watch one"
+      : replay ? "Replay this run from its start (space)" : "Run the animation (space)";
+    $("play").setAttribute("aria-label", noRun ? "No run to play: Solve to watch one" : replay ? "Replay the run" : "Run");
     summarize(ui);
     $("play").hidden = state === "running";
     $("pause").hidden = state !== "running";

@@ -415,12 +415,14 @@ export class Renderer {
     let text = "", colour = COLOURS.text, halo = null;
     const cell = Math.min(w, h);
     if (p === s.start || this.isGoal(p)) {
-      text = (p === s.start ? "S" : "G") + (s.layer === "distance" && s.num[p] > 0 ? String(s.num[p] - 1) : "");
+      // its number while a search spreads; on the route found, the letter alone (the length is in the stats line)
+      text = (p === s.start ? "S" : "G") + (s.layer === "distance" && s.num[p] > 0 && s.mark[p] !== MARK.ROUTE ? String(s.num[p] - 1) : "");
       const solid = c === (p === s.start ? START32 : GOAL32);
       colour = solid ? "#ffffff" : p === s.start ? COLOURS.start : COLOURS.goal;
       if (!solid) halo = "#ffffff";
     }
-    else if (s.layer === "distance" && s.num[p] > 0 && !s.wall[p] && !onLine) {
+    // (a cell on the route found gives its number way to the route line through it)
+    else if (s.layer === "distance" && s.num[p] > 0 && !s.wall[p] && !onLine && s.mark[p] !== MARK.ROUTE) {
       text = String(s.num[p] - 1);
       const bg = unpack(c);
       colour = ink(bg);
@@ -660,24 +662,29 @@ export class Renderer {
   // Is the letter of end p (S or a goal) written in its square or cell (see label)?
   letterFits(p) {
     if (!this.graph) return this.labelSize("S", this.cols.cell, this.rows.cell, "halo") > 0;
-    const s = this.s, d = 2 * this.graph.inner[p] * this.k * 0.8;
-    const len = 1 + (s.layer === "distance" && s.num[p] > 0 ? String(s.num[p] - 1).length : 0);
-    return Math.floor(Math.min(d * 0.62, (d * 0.92) / (0.6 * len))) >= LABEL_PX * this.dpr * 0.8;
+    const d = 2 * this.graph.inner[p] * this.k * 0.8; // (a number too long for it gives way to the letter alone)
+    return this.labelSize("S", d, d, "halo") > 0;
   }
 
   // Ends too small for their letter (tiny squares, a polar maze's outer cells): S and every goal
-  // get a ring around them, so that both ends show at every moment, on every shape.
+  // get a disc of their colour, rimmed in white, with their letter in white, over the cell's middle,
+  // so that both ends show and say which they are at every moment, on every shape.
   drawEnds() {
-    const s = this.s, o = this.octx, g = this.graph;
-    o.lineWidth = Math.max(1.5, this.dpr * 1.5);
+    const s = this.s, o = this.octx, dpr = this.dpr;
+    const size = Math.ceil(LABEL_PX * dpr), r = size * 0.72, rim = Math.max(1.5, dpr * 1.5);
+    this.endDiscs = [];
     for (const [p, colour] of [[s.start, COLOURS.start], ...s.goals.map((q) => [q, COLOURS.goal])]) {
       if (p < 0 || this.letterFits(p)) continue;
-      const r = Math.max(5 * this.dpr, g ? g.inner[p] * this.k : Math.min(this.cols.cell, this.rows.cell));
-      const [x, y] = this.centre(p);
-      o.strokeStyle = "#ffffff";
-      o.beginPath(); o.arc(x, y, r + o.lineWidth, 0, 2 * Math.PI); o.stroke();
-      o.strokeStyle = colour;
-      o.beginPath(); o.arc(x, y, r, 0, 2 * Math.PI); o.stroke();
+      const [x, y] = this.centre(p), letter = p === s.start ? "S" : "G";
+      o.fillStyle = "#ffffff";
+      o.beginPath(); o.arc(x, y, r + rim, 0, 2 * Math.PI); o.fill();
+      o.fillStyle = colour;
+      o.beginPath(); o.arc(x, y, r, 0, 2 * Math.PI); o.fill();
+      o.font = `700 ${size}px system-ui, sans-serif`;
+      o.textAlign = "center"; o.textBaseline = "middle";
+      o.fillStyle = "#ffffff";
+      o.fillText(letter, x, y + size * 0.04);
+      this.endDiscs.push({ p, letter, x, y, r });
     }
   }
 }

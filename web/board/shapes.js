@@ -7,7 +7,7 @@ export class ShapeView {
   constructor(d) {
     stackLevels(d); // a maze of levels on a screen taller than wide: one level under the other
     Object.assign(this, { bounds: d.bounds, n: d.cells, m: d.passages, polygons: d.polygons, starts: d.starts,
-      walls: d.walls, border: d.border, ends: d.ends, levels: d.levels, stacked: !!d.stacked });
+      walls: d.walls, border: d.border, ends: d.ends, levels: d.levels, stacked: !!d.stacked, grid: d.grid || null });
     // A maze that wraps around (cylinder, torus, Möbius strip): each passage across a seam, with its
     // side on the higher cell (at the other edge) and its number among them (its seam marks' colour).
     this.wraps = new Map();
@@ -119,6 +119,28 @@ export class ShapeView {
 
   // The middle of passage i's side on cell p.
   side(i, p) { const w = this.segment(i, p); return [(w[0] + w[2]) / 2, (w[1] + w[3]) / 2]; }
+
+  // Cell p's grid position as pymaze.graph.Lattice.position gives it: (x, y) (hex, triangle, the
+  // wrapping shapes, weave, zeta, upsilon), (i, ring) on a polar maze, (x, y, level) on levels.
+  position(p) {
+    const g = this.grid;
+    if (!g) return null;
+    const k = g.raw ? g.raw[p] : p, w = g.w;
+    if (g.shape === "polar") {
+      if (k === 0) return [0, 0];
+      let r = 0;
+      while (g.rings[r + 1] <= k) r++;
+      return [k - g.rings[r], r];
+    }
+    if (g.shape === "levels") { const z = Math.floor(k / (w * g.h)), q = k - z * w * g.h; return [q % w, Math.floor(q / w), z]; }
+    return [k % w, Math.floor(k / w)];
+  }
+
+  // Cell p named to a person: its grid position, "(x, y)" ("cell p" when the drawing has no grid).
+  name(p) {
+    const at = this.position(p);
+    return at ? `(${at.join(", ")})` : `cell ${p}`;
+  }
 
   // The passage across a seam between cells a and b, or -1 (they meet inside the drawing, or not at all).
   seam(a, b) {

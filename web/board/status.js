@@ -80,7 +80,7 @@ export function describeNotes(notes, anyangle = false) {
 // wall between two cells (or on the border beside one), a post the corner between four; a shaped
 // maze's cell is its number, a side the side between two of them.
 export function where(s, p) {
-  if (s.shapes) return p < s.shapes.n ? `cell ${p}` : `the side between cells ${s.shapes.cellsOf(p).join(" and ")}`;
+  if (s.shapes) return p < s.shapes.n ? s.shapes.name(p) : `the side between ${s.shapes.cellsOf(p).map((c) => s.shapes.name(c)).join(" and ")}`;
   const W = s.width, x = p % W, y = (p - x) / W;
   if (s.geometry !== "thin") return `(${x}, ${y})`;
   const cell = (cx, cy) => `(${(cx - 1) / 2}, ${(cy - 1) / 2})`;
@@ -103,8 +103,8 @@ export function describeBoard(s) {
   if (!s) return "The maze is loading.";
   if (s.shapes) {
     const route = s.markCount[MARK.ROUTE] > 0 ? "a route is shown" : "no route shown";
-    return `A ${s.shape} maze of ${s.cells.toLocaleString("en")} cells; start S at cell ${s.start}; ` +
-      `goal G at cell ${s.goals[0] ?? "none"}; ${route}.`;
+    return `A ${s.shape} maze of ${s.cells.toLocaleString("en")} cells; start S at ${s.shapes.name(s.start)}; ` +
+      `goal G at ${s.goals.length ? s.shapes.name(s.goals[0]) : "none"}; ${route}.`;
   }
   const k = s.geometry === "thin" ? 2 : 1, W = s.width;
   const xy = (p) => (p < 0 ? "none" : `column ${(p % W - k + 1) / k + 1}, row ${((p - p % W) / W - k + 1) / k + 1}`);

@@ -133,16 +133,8 @@ export class Editor {
     return [size, `S ${xy(s.start)}`, `G ${xy(s.goals[0])}`, brush].join("  ·  ");
   }
 
-  // A shaped maze's cell as the stats line names it: its number, or (ring, index) on a polar maze
-  // (read from its centre: ring r's centres are r + 1/2 from the middle, its cells evenly spread).
-  where(p) {
-    const s = this.s, g = this.shape;
-    if (s.shape !== "polar") return `cell ${p}`;
-    const o = g.bounds[2] / 2, [x, y] = g.centre(p), ring = Math.max(0, Math.round(Math.hypot(x - o, y - o) - 0.5));
-    if (!ring) return "(ring 0, 0)";
-    const count = polarRings(s.width, ring)[ring], turn = (Math.atan2(y - o, x - o) / (2 * Math.PI) + 1) % 1;
-    return `(ring ${ring}, ${Math.round(turn * count - 0.5) % count})`;
-  }
+  // A shaped maze's cell as the stats line names it: its grid position (board/shapes.js).
+  where(p) { return this.shape.name(p); }
 
   // The square under a pointer event, or -1.  On a thin maze a press inside a cell but away from
   // its centre means the nearest of its four walls (thin walls are hard to hit on their own).
@@ -279,7 +271,7 @@ export class Editor {
     if (i === undefined || e.ctrlKey || e.metaKey || e.altKey || this.stroke) return false;
     if (i < 0) {
       this.said = p < 0 || p >= g.n ? "point at a cell first: the stair keys open or close its stairs"
-        : `cell ${p} has no stair ${/Down|>/.test(e.key) ? "down: it is on the bottom level" : "up: it is on the top level"}`;
+        : `${this.where(p)} has no stair ${/Down|>/.test(e.key) ? "down: it is on the bottom level" : "up: it is on the top level"}`;
       this.s.routeChanged = true;
       return true;
     }
@@ -383,9 +375,3 @@ function line(a, b, W) {
   return out;
 }
 
-// Cells per ring of a polar maze of `first` cells in ring 1, rings 0..`rings` (pymaze.graph.polar_rings).
-function polarRings(first, rings) {
-  const counts = [1, first];
-  for (let r = 2; r <= rings; r++) counts.push(counts[r - 1] * Math.max(1, Math.round((2 * Math.PI * r) / counts[r - 1])));
-  return counts;
-}
