@@ -196,6 +196,8 @@ def test_one_coordinate_convention_in_history_edit_explanations_and_the_library(
     page.page.focus("#board")
     page.page.keyboard.press("e")
     page.wait_state("editing")
+    # (the stats line takes Edit's words at its next frame)
+    page.page.wait_for_function("() => document.getElementById('stats').textContent.includes('brush')", timeout=10000)
     text = stats(page)
     assert f"S {s}" in text and f"G {g}" in text, text
     page.page.keyboard.press("Escape")

@@ -7,6 +7,7 @@ const ROWS = [["cells", "cells"], ["dead ends", (m) => `${m.dead_ends} (${(100 *
   ["routes", (m) => `${m.routes}${m.routes_capped ? "+" : ""}`], ["perfect", (m) => (m.perfect ? "yes" : "no")]];
 
 const AUTO = 601 * 601; // squares: about 300 x 300 cells
+const SETTLE_MS = 200;   // how long a finished run's figures wait for a next run to claim the engine first
 
 export class MetricsPanel {
   // `measure()` resolves to the current run's metrics; `current()` is the page's run number now.
@@ -14,11 +15,15 @@ export class MetricsPanel {
     Object.assign(this, { dl, measure, current, run: null });
   }
 
-  // The run numbered `run`, of `squares` squares, is done: measure it, or offer to.
+  // The run numbered `run`, of `squares` squares, is done: measure it (a moment later, so that a run
+  // started at once, as the first visit's solve after its generate, goes to the engine first), or offer to.
   done(run, squares) {
     if (this.run === run) return;
     this.run = run;
-    if (squares <= AUTO) return this.show(run);
+    if (squares <= AUTO) {
+      setTimeout(() => { if (this.current() === run) this.show(run); }, SETTLE_MS);
+      return;
+    }
     const ask = document.createElement("button");
     ask.type = "button";
     ask.id = "metrics-ask";
