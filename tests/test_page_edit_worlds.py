@@ -162,6 +162,11 @@ def tunnel_faults(wall, candidates):
     return faults
 
 
+def at(p):
+    """Cell p of the unmasked WW x WH weave maze named as the page names it: its grid position (x, y)."""
+    return f"({p % WW}, {p // WW})"
+
+
 def test_weave_a_press_on_a_cells_middle_opens_a_tunnel_under_it_where_the_rule_allows(page):
     choose(page, "weave")
     page.generate("dig", WW, WH, 2)
@@ -187,7 +192,7 @@ def test_weave_a_press_on_a_cells_middle_opens_a_tunnel_under_it_where_the_rule_
     page.page.mouse.click(x, y)
     snap = page.snapshot()
     assert changed(wall, snap["wall"]) == [t]
-    said(page, f"tunnel opened under cell {m}")
+    said(page, f"tunnel opened under cell {at(m)}")
     assert tunnel_faults(snap["wall"], candidates) == []
     opened = snap["wall"]
     # The corridor over it stays: a press on its side is refused, and says why.
@@ -195,13 +200,13 @@ def test_weave_a_press_on_a_cells_middle_opens_a_tunnel_under_it_where_the_rule_
     ox, oy = centre(page, over)
     page.page.mouse.click((x + ox) / 2, (y + oy) / 2)
     assert changed(opened, page.snapshot()["wall"]) == []
-    said(page, *(f"cell {c} has a tunnel under it" for c in {m, over} & (open_under | {m})))
+    said(page, *(f"cell {at(c)} has a tunnel under it" for c in {m, over} & (open_under | {m})))
     # A cell that is a dead end, a turn or a junction: no tunnel under it, and the stats line says so.
     bad = next(c for c in range(WW * WH) if c not in (s, g) and 0 < c % WW < WW - 1 and 0 < c // WW < WH - 1
                and len(G0[c]) != 2 and not {c, c - 1, c + 1, c - WW, c + WW} & (open_under | {m}))
     page.page.mouse.click(*centre(page, bad))
     assert changed(opened, page.snapshot()["wall"]) == []
-    said(page, f"a tunnel runs only under a straight corridor across it; cell {bad} is ")
+    said(page, f"a tunnel runs only under a straight corridor across it; cell {at(bad)} is ")
     assert tunnel_faults(page.snapshot()["wall"], candidates) == []
     # Solve takes the tunnel as one move: bfs equals networkx on the edited maze.
     solved = solve_bfs(page)

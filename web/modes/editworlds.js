@@ -41,17 +41,17 @@ export function refusal(g, wall, i, value) {
   if (value && t) return ""; // a tunnel always closes
   const c = ends.find(bridged);
   if (c !== undefined) {
-    return t ? `a tunnel never ends at a cell with a tunnel under it (cell ${c})`
-      : `cell ${c} has a tunnel under it: its corridor stays as it is (close the tunnel first)`;
+    return t ? `a tunnel never ends at a cell with a tunnel under it (cell ${g.name(c)})`
+      : `cell ${g.name(c)} has a tunnel under it: its corridor stays as it is (close the tunnel first)`;
   }
   if (value || !t) return "";
   const m = t.mid;
-  if (bridged(m)) return `cell ${m} has a tunnel under it already`;
+  if (bridged(m)) return `cell ${g.name(m)} has a tunnel under it already`;
   const open = openAt(g, wall, m), along = open.filter((j) => g.cellsOf(j).some((q) => ends.includes(q))).length;
   const what = open.some((j) => g.tunnels.has(j)) ? "the end of another tunnel" : open.length === 0 ? "closed all round"
     : open.length === 1 ? "a dead end" : open.length > 2 ? "a junction" : along === 2 ? "a corridor the same way"
       : along === 1 ? "a turn" : "";
-  return what ? `a tunnel runs only under a straight corridor across it; cell ${m} is ${what}` : "";
+  return what ? `a tunnel runs only under a straight corridor across it; cell ${g.name(m)} is ${what}` : "";
 }
 
 // What a change of stair or tunnel i to `value` did, for the stats line ("" for any other passage).
@@ -65,7 +65,7 @@ export function told(g, i, value) {
   const t = g.tunnels.get(i);
   if (!t) return "";
   const [a, b] = g.cellsOf(i), way = Math.abs(g.cx[a] - g.cx[b]) > Math.abs(g.cy[a] - g.cy[b]) ? "west–east" : "north–south";
-  return `tunnel ${done} under cell ${t.mid} (${way}, cells ${a} and ${b})`;
+  return `tunnel ${done} under cell ${g.name(t.mid)} (${way}, between ${g.name(a)} and ${g.name(b)})`;
 }
 
 // Edit's help for these shapes, to follow "click the side two cells share to open or close it" ("" on the others).
