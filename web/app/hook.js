@@ -53,7 +53,7 @@ export function exposeHook(page) {
     palette: () => paletteTable(),
     crashEngine: () => engine.call("crash"),
     // workers ended to give their memory back, and whether a fresh one is starting now
-    engine: () => ({ recycles: engine.recycles, recycling: !!(engine.booting || engine.fresh) }),
+    engine: () => ({ recycles: engine.recycles, recycling: !!(engine.booting || engine.fresh), booting: !!engine.booting }),
     // the timeline: its milestones (event index, kind), snapshots and a seek (returns its ms)
     timeline: () => ({ ticks: Array.from(player.snaps.ticks), kinds: player.snaps.kinds.map((k) => KIND_NAMES[k]),
       k: player.snaps.k, built: player.snaps.built, snapshots: player.snaps.snaps.filter(Boolean).length,
