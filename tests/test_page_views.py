@@ -112,15 +112,20 @@ def test_the_example_race_then_watch_shows_its_maze_at_the_end(views):
     assert views.snapshot()["deferred"] or views.snapshot()["cursor"] == views.snapshot()["total"] > 0
 
 
-# The board as drawn (maze, overlay, labels on white) around the centre of cell p, `r` device px
-# about it: how many pixels are near white and how many near `rgb` (an end's colour).
-END_PIXELS = """([p, r, rgb]) => {
+# The board as drawn: its canvases (maze, overlay, labels) flattened on white into `g`, a canvas
+# `base`'s size (the start of the two readers below).
+FLATTENED = """
   const layers = [...document.querySelectorAll('#board canvas')], base = layers[0];
   const c = document.createElement('canvas');
   c.width = base.width; c.height = base.height;
   const g = c.getContext('2d');
   g.fillStyle = '#ffffff'; g.fillRect(0, 0, c.width, c.height);
   for (const l of layers) if (l.width === base.width && l.height === base.height) g.drawImage(l, 0, 0);
+"""
+
+# The board as drawn around the centre of cell p, `r` device px about it: how many pixels are near
+# white and how many near `rgb` (an end's colour).
+END_PIXELS = """([p, r, rgb]) => {""" + FLATTENED + """
   const box = base.getBoundingClientRect(), [cx, cy] = window.pymaze.squareCentre(p);
   const x = Math.round((cx - box.left) * base.width / box.width), y = Math.round((cy - box.top) * base.height / box.height);
   const d = g.getImageData(x - r, y - r, 2 * r + 1, 2 * r + 1).data, out = { white: 0, end: 0 };
@@ -162,13 +167,7 @@ def test_s_and_g_show_their_letter_and_colour_after_a_solve_on_every_shape(views
 
 
 # The pixel of the board as drawn at the centre of each cell in `cells` (RGB).
-CENTRES = """(cells) => {
-  const layers = [...document.querySelectorAll('#board canvas')], base = layers[0];
-  const c = document.createElement('canvas');
-  c.width = base.width; c.height = base.height;
-  const g = c.getContext('2d');
-  g.fillStyle = '#ffffff'; g.fillRect(0, 0, c.width, c.height);
-  for (const l of layers) if (l.width === base.width && l.height === base.height) g.drawImage(l, 0, 0);
+CENTRES = """(cells) => {""" + FLATTENED + """
   const box = base.getBoundingClientRect();
   return cells.map((p) => {
     const [cx, cy] = window.pymaze.squareCentre(p);
