@@ -8,6 +8,7 @@ const ROWS = [["cells", "cells"], ["dead ends", (m) => `${m.dead_ends} (${(100 *
 
 const AUTO = 601 * 601; // squares: about 300 x 300 cells
 const SETTLE_MS = 200;   // how long a finished run's figures wait for a next run to claim the engine first
+const RETRIES = 150;     // asks a moment apart while the engine is busy with the run (30 s)
 
 export class MetricsPanel {
   // `measure()` resolves to the current run's metrics; `current()` is the page's run number now.
@@ -40,12 +41,15 @@ export class MetricsPanel {
   // A new run began: the last maze's figures go.
   hide() { this.dl.hidden = true; }
 
-  async show(run) {
+  // `tries`: asks refused so far. The engine refuses while it is making the run's events again (a
+  // step back after an instant run): the figures are asked again a moment later, while the run is shown.
+  async show(run, tries = 0) {
     let metrics;
     try {
       ({ metrics } = await this.measure());
     } catch (err) {
-      return; // the run moved on (or the engine restarted); the next run asks again
+      if (this.current() === run && tries < RETRIES) setTimeout(() => { if (this.current() === run) this.show(run, tries + 1); }, SETTLE_MS);
+      return; // (a new run asks for its own)
     }
     if (this.current() !== run) return;
     this.dl.replaceChildren(...ROWS.map(([label, key]) => {
