@@ -51,7 +51,7 @@ from operator import sub
 
 from .errors import GeometryError, ParameterError, SizeError
 from .masks import settle
-from .numbering import SIDE_MAJOR, by_cells, by_rows
+from .numbering import RULES, SIDE_MAJOR, by_cells, by_rows
 from . import weave, worlds, zeta
 from .worlds import WRAPS
 
@@ -141,7 +141,7 @@ def _polar_nbrs(counts):
 
 
 def _by_lower_cell(nbrs, raw, cell):
-    """The first shapes' numbering (hex, triangle, polar, upsilon): a passage is numbered when its
+    """The first shapes' numbering (hex, triangle, polar): a passage is numbered when its
     lower cell meets it, cell by cell; the higher cell finds that number in the lower cell's table,
     already built.  ``(tables, ends, boundary, n + m)``."""
     n = len(raw)
@@ -230,9 +230,10 @@ class Lattice:
         if not n:
             raise ParameterError(f"the mask leaves no cell of this {shape} maze; mark more cells with X")
         self.raw, self._cell = raw, cell
-        if shape in SIDE_MAJOR:
-            built = mask is None and by_rows(nbrs, raw, w, 2 if shape == "weave" else 1)
-            tables, ends, boundary = built or by_cells(nbrs, raw, cell)
+        if shape in SIDE_MAJOR or shape in RULES:
+            rule = RULES[shape](w, h) if shape in RULES else None
+            built = mask is None and by_rows(nbrs, raw, w, 2 if shape == "weave" else 1, rule)
+            tables, ends, boundary = built or by_cells(nbrs, raw, cell, rule)
             m = n + len(ends) // 2
         else:
             tables, ends, boundary, m = _by_lower_cell(nbrs, raw, cell)
