@@ -23,7 +23,7 @@ from pymaze.maze import Maze  # noqa: E402
 
 SHAPES = ("square", "hex", "cylinder", "torus", "moebius", "upsilon", "levels", "weave", "zeta")
 STEPS = ("lattice", "dig", "bfs", "astar")
-TARGET = ("square", "cylinder", "torus", "moebius", "levels", "weave", "zeta")  # the square grid and the shapes built on it (the 1.5x target)
+TARGET = ("square", "cylinder", "torus", "moebius", "upsilon", "levels", "weave", "zeta")  # the square grid and the shapes built on it (the 1.5x target)
 
 
 def size(shape, n):
