@@ -26,6 +26,16 @@ def expected(m):
             "solution": f"{m['solution_length']} moves", "perfect": "yes" if m["perfect"] else "no"}
 
 
+def shows_figures_of(page, maze):
+    """Wait for the panel to show ``maze``'s figures (its solution first), check them all; the figures."""
+    want = expected(pymaze.metrics(maze))
+    page.page.wait_for_function("s => [...document.querySelectorAll('#metrics dd')].some(d => d.textContent === s)",
+                                arg=want["solution"])
+    shown = panel(page)
+    assert {k: shown[k] for k in want} == want
+    return want
+
+
 @pytest.mark.browser
 def test_metrics_panel_after_generate_and_after_solve(page):
     page.generate("dig", 17, 11, 5)
@@ -39,11 +49,7 @@ def test_metrics_panel_after_generate_and_after_solve(page):
     page.run("solve")
     run = pymaze.Run.solve("farthest", maze)
     run.finish()
-    want = expected(pymaze.metrics(run.maze))
-    page.page.wait_for_function("s => [...document.querySelectorAll('#metrics dd')].some(d => d.textContent === s)",
-                                arg=want["solution"])
-    shown = panel(page)
-    assert {k: shown[k] for k in want} == want
+    want = shows_figures_of(page, run.maze)
     assert want["solution"] != expected(pymaze.metrics(maze))["solution"]
 
 
@@ -68,7 +74,8 @@ def test_the_figures_come_when_a_step_back_remakes_the_events_of_an_instant_run(
     page.fill(width=300, height=300, seed=3)
     page.speed(100)
     page.page.click("#generate")  # (no snapshot of the board: 361,201 squares would take seconds)
-    page.page.wait_for_function("() => window.pymaze.state === 'done' && !document.body.classList.contains('busy') && window.pymaze.progress().total === 0")
+    page.page.wait_for_function("() => window.pymaze.state === 'done' && !document.body.classList.contains('busy')"
+                                " && window.pymaze.progress().total === 0")
     page.page.select_option("#solver", "bfs")
     page.js("""(() => { const n = pymaze.runs;
       const watch = () => {
@@ -81,8 +88,4 @@ def test_the_figures_come_when_a_step_back_remakes_the_events_of_an_instant_run(
     page.page.evaluate("() => window.remade")
     run = pymaze.Run.solve("bfs", pymaze.generate("dig", 300, 300, seed=3))
     run.finish()
-    want = expected(pymaze.metrics(run.maze))
-    page.page.wait_for_function("s => [...document.querySelectorAll('#metrics dd')].some(d => d.textContent === s)",
-                                arg=want["solution"])
-    shown = panel(page)
-    assert {k: shown[k] for k in want} == want
+    shows_figures_of(page, run.maze)
