@@ -98,6 +98,9 @@ def drawing_of(lattice):
             d["border"].tobytes(), lattice.ends.tobytes())
 
 
+WARM_SIDE = 40  # the side of the mazes Session.warm_up runs (a few ms each once warm)
+
+
 class _Remade(Run):
     """A run that keeps no copy of the maze it starts from: ``initial`` is made again when asked
     for (See inside, a run made again), by ``remake()``.  The page's generate or solve made again
@@ -297,6 +300,18 @@ class Session:
         self.racers = {}       # the runs of the race on show, by run id: one per board
         self.pictured = None   # the maze last read from a picture, until it is accepted
         self.lines_sent = 0    # of the current user run: the events whose lines the page has
+
+    # --- warming up -------------------------------------------------------------------------
+
+    @staticmethod
+    def warm_up(k):
+        """Generate and solve small maze ``k`` unseen; nothing of the session changes.  In Pyodide the
+        interpreter's loop runs as slow baseline code until the browser has seen it work a while and
+        compiled it optimized, and a call under way keeps the code it began with (WebAssembly has no
+        on-stack replacement): the first big run after booting took about twice as long.  The worker
+        calls this a few times, between requests, once booted."""
+        maze = Run.generate("dig", WARM_SIDE, WARM_SIDE, k).finish()
+        Run.solve("bfs", maze, k).finish()
 
     # --- the catalogue ----------------------------------------------------------------------
 

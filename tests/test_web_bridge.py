@@ -318,3 +318,15 @@ def test_a_fresh_engine_takes_an_edited_levels_maze_with_its_depth(web):
             Session().set_maze(5, 4, bytes(maze.wall), maze.start, maze.goal, None, "graph", "levels", "", depth)
     with pytest.raises(ParameterError, match="a hex maze has none"):
         Session().set_maze(5, 4, bytes(maze.wall), maze.start, maze.goal, None, "graph", "hex", "", 3)
+
+
+def test_warming_up_between_requests_changes_nothing_the_page_sees(web):
+    # The worker warms up between a run's requests: the run goes on as if nothing had happened.
+    web.generate("dig", 9, 7, 5)
+    web.next_batch(10)
+    for k in (1, 2):
+        web.warm_up(k)
+    drain(web)
+    header, wall, _, _ = web.current()
+    assert wall == bytes(pymaze.generate("dig", 9, 7, seed=5).wall)
+    assert json.loads(web.solve("bfs", 0)[0])["run"] == json.loads(header)["run"] + 1  # no run id taken

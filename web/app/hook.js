@@ -52,6 +52,7 @@ export function exposeHook(page) {
     get zoom() { return renderer.zoom; },
     palette: () => paletteTable(),
     crashEngine: () => engine.call("crash"),
+    heap: () => engine.call("heap"), // Pyodide's heap (bytes), the warm-up's runs done (warmed) of warmRuns
     // workers ended to give their memory back, and whether a fresh one is starting now
     engine: () => ({ recycles: engine.recycles, recycling: !!(engine.booting || engine.fresh), booting: !!engine.booting }),
     // the timeline: its milestones (event index, kind), snapshots and a seek (returns its ms)

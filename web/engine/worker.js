@@ -172,7 +172,7 @@ const handlers = {
     current = a.header.run; // (an instant run's replay asks by the page's id)
     return { message: {} };
   },
-  heap: () => ({ message: { bytes: self.heapBytes() } }),
+  heap: () => ({ message: { bytes: self.heapBytes(), warmed, warmRuns: WARM_RUNS } }), // (the warm-up's runs done, of: below)
   shortest: () => ({ message: { moves: session.shortest() } }),
   export: (a) => ({ message: { text: session.export_text(a.format) } }),
   svg: () => ({ message: { text: session.export_svg() } }),
@@ -296,6 +296,20 @@ async function boot() {
   stage("ready", 1);
   postMessage({ type: "ready", catalogue, manifest, pyodide: pyodide.version,
     boot: { path, fallback, marks, resources } });
+  setTimeout(warm, WARM_IDLE_MS);
+}
+
+// Warming up (pymaze.web.Session.warm_up): once booted, while no request has come for a moment, the
+// engine runs small mazes unseen, one per task (a request waits for one at most), until the browser has
+// compiled Pyodide's interpreter optimized: the first big run took about twice as long without.
+const WARM_RUNS = 24, WARM_IDLE_MS = 300;
+let warmed = 0, lastRequest = 0;
+function warm() {
+  if (warmed >= WARM_RUNS) return;
+  const idle = performance.now() - lastRequest;
+  if (idle < WARM_IDLE_MS) { setTimeout(warm, WARM_IDLE_MS - idle); return; }
+  session.warm_up(++warmed);
+  setTimeout(warm, 0);
 }
 
 const booted = boot().catch((err) => {
@@ -305,6 +319,7 @@ const booted = boot().catch((err) => {
 
 onmessage = async ({ data }) => {
   await booted;
+  lastRequest = performance.now(); // (the warm-up waits for a quiet moment)
   const { id, type } = data;
   if (!Object.hasOwn(handlers, type)) { // (a debug request of a worker opened without ?debug)
     postMessage({ type: "error", id, message: `the engine has no request ${type}` });
