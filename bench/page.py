@@ -62,6 +62,14 @@ def longest(ms):
     return f"{ms:.0f} ms" if ms else "none of 50 ms or more"
 
 
+def warm_up(page):
+    """Wait for the engine's warm-up (web/engine/worker.js) to end, as a page left alone a moment does; its seconds."""
+    t0 = time.perf_counter()
+    page.wait_for_function("async () => { const h = await window.pymaze.heap(); return h.warmed === h.warmRuns; }",
+                           timeout=120000, polling=100)
+    return time.perf_counter() - t0
+
+
 def start(site):
     (site / "bench-bare.html").write_text(BARE_HTML)
     (site / "bare-worker.js").write_text(BARE_WORKER)
@@ -227,6 +235,8 @@ def instant(argv):
                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                                           "--disable-component-update", "--no-first-run", TAG])
         page, _ = boot(browser, url, "window.pymaze && window.pymaze.state !== 'loading'")
+        if "route" in parts:  # as a person would: the first run after the engine's warm-up (web/engine/worker.js)
+            record("the engine's warm-up, from ready (the page left alone)", f"{warm_up(page):.2f} s")
         for n, target in [(n, t) for n, t in ((1000, 2.5), (2000, 10)) if n in sizes] if "route" in parts else ():
             gen, sol, both, used, long = [], [], [], [], []
             for seed in range(1, seeds + 1):
@@ -274,6 +284,7 @@ def instant(argv):
         page, _ = boot(browser, url, "window.pymaze && window.pymaze.state !== 'loading'")
         size = 300
         if "pyodide" in parts:  # a first run, not counted: the worker's WebAssembly is compiled as it gets hot
+            warm_up(page)
             page.evaluate("args => window.pymaze.timing(args)", {"slug": "dig", "width": size, "height": size, "seed": 0,
                                                                   "solver": "bfs"})
         for family, slug in PAIRS if "pyodide" in parts else ():
