@@ -233,14 +233,26 @@ function ownOriginOnly() {
 // imported here), with why the snapshot was not used when there was one.
 const marks = { worker: performance.timeOrigin + performance.now() };
 const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
-const instantiate = WebAssembly.instantiateStreaming; // (Pyodide compiles while downloading with it)
-WebAssembly.instantiateStreaming = (...args) => instantiate(...args).then((r) => { mark("compiled"); return r; });
+// The runtime's WebAssembly, compiled as it downloads from the moment the worker starts: while the
+// manifest, the snapshot and pyodide.asm.mjs arrive, instead of after them when Pyodide asks for it.
+// Pyodide's own instantiateStreaming takes this module (its download of the file goes unread); a
+// module that failed to compile leaves Pyodide to do it as it would have.
+const compiled = WebAssembly.compileStreaming(fetch(new URL("../pyodide.asm.wasm", import.meta.url)))
+  .then((module) => { mark("compiled"); return module; });
+compiled.catch(() => {}); // (awaited below)
+let wasmFrom = "Pyodide"; // who compiled the runtime: "worker" (the module above) or Pyodide
+const instantiate = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const module = await compiled.catch(() => null);
+  if (!module) return instantiate(source, imports).then((r) => { mark("compiled"); return r; });
+  wasmFrom = "worker";
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
 
 // The site's engine snapshot (build.py, web/engine/snapshot/make.mjs), gunzipped as it downloads; a
-// damaged file fails gzip's checksum here rather than restoring a broken interpreter.  Read whole
-// before Pyodide starts, so that a missing or damaged one leaves no half-started runtime behind
-// (with its downloads under way); the runtime's WebAssembly downloads meanwhile all the same, into
-// the browser's cache, where Pyodide's own request finds it.
+// damaged file fails gzip's checksum here rather than restoring a broken interpreter.  Pyodide takes
+// it as a promise and awaits it before it makes its runtime, so that a missing or damaged one leaves
+// no half-started runtime behind, while pyodide.asm.mjs loads and the WebAssembly compiles meanwhile.
 async function snapshotBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${response.status} for the snapshot`);
@@ -263,9 +275,8 @@ async function boot() {
   let pyodide = null, path = "normal", fallback = null;
   if (manifest.snapshot) {
     try {
-      const wasm = fetch(base + "pyodide.asm.wasm").then((r) => r.arrayBuffer()).catch(() => null);
-      const bytes = await snapshotBytes(base + manifest.snapshot);
-      await wasm;
+      const bytes = snapshotBytes(base + manifest.snapshot);
+      bytes.catch(() => {}); // (Pyodide awaits it once it has loaded pyodide.asm.mjs)
       pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
       pyodide.runPython("import random; random.seed()"); // (not the seed frozen into the snapshot)
       path = "snapshot";
@@ -295,7 +306,7 @@ async function boot() {
     end: performance.timeOrigin + e.responseEnd, bytes: e.encodedBodySize }));
   stage("ready", 1);
   postMessage({ type: "ready", catalogue, manifest, pyodide: pyodide.version,
-    boot: { path, fallback, marks, resources } });
+    boot: { path, fallback, wasm: wasmFrom, marks, resources } });
 }
 
 const booted = boot().catch((err) => {
