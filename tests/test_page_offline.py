@@ -105,6 +105,9 @@ def test_a_second_visit_boots_generates_and_solves_with_the_network_gone(offline
         response = page.page.reload()
         assert response.ok and response.from_service_worker
         page.page.wait_for_function(READY, timeout=60000)
+        info = page.js("window.pymaze.boot()")  # the fast path, offline: snapshot, runtime compiled once
+        assert (info["path"], info["wasm"]) == ("snapshot", "worker"), info
+        assert [r["name"] for r in info["resources"]].count("pyodide.asm.wasm") == 1, info["resources"]
         page.open_sheet()
         page.generate("dig", 21, 15, 3)
         snap = page.run("solve")

@@ -233,13 +233,19 @@ function ownOriginOnly() {
 // imported here), with why the snapshot was not used when there was one.
 const marks = { worker: performance.timeOrigin + performance.now() };
 const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
-// The runtime's WebAssembly, compiled as it downloads from the moment the worker starts: while the
-// manifest, the snapshot and pyodide.asm.mjs arrive, instead of after them when Pyodide asks for it.
-// Pyodide's own instantiateStreaming takes this module (its download of the file goes unread); a
-// module that failed to compile leaves Pyodide to do it as it would have.
-const compiled = WebAssembly.compileStreaming(fetch(new URL("../pyodide.asm.wasm", import.meta.url)))
-  .then((module) => { mark("compiled"); return module; });
+// The runtime's WebAssembly, compiled as it downloads from the worker's first moment, while the
+// manifest, the snapshot and pyodide.asm.mjs arrive, instead of after them when Pyodide asks for it
+// (on a second visit Chromium takes the compiled code from its cache, the file from sw.js's).
+// Pyodide's own instantiateStreaming takes this module, and its own request for the file gets an
+// empty answer instead of a second copy of its 10 MB; a module that failed to compile leaves Pyodide
+// to fetch and compile it as it would have.  (Compiling after the snapshot's download had started
+// instead made the second visit slower: the two share the worker's thread.)
+const wasmUrl = new URL("../pyodide.asm.wasm", import.meta.url).href;
+const fetchAll = self.fetch;
+const compiled = WebAssembly.compileStreaming(fetchAll(wasmUrl)).then((module) => { mark("compiled"); return module; });
 compiled.catch(() => {}); // (awaited below)
+self.fetch = (url, init) => (String(url) === wasmUrl
+  ? compiled.then(() => new Response(null), () => fetchAll(url, init)) : fetchAll(url, init));
 let wasmFrom = "Pyodide"; // who compiled the runtime: "worker" (the module above) or Pyodide
 const instantiate = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
@@ -266,6 +272,9 @@ async function boot() {
   const base = new URL("../", import.meta.url).href;
   const manifest = await (await fetch(base + "manifest.json")).json();
   mark("manifest");
+  // (the snapshot first, the longest download; then the wheel)
+  const snapshot = manifest.snapshot ? snapshotBytes(base + manifest.snapshot) : null;
+  snapshot?.catch(() => {}); // (Pyodide awaits it once it has loaded pyodide.asm.mjs)
   const wheelBytes = fetch(base + manifest.wheel).then((r) => {  // downloads while the runtime starts
     if (!r.ok) throw new Error(`cannot fetch ${manifest.wheel} (${r.status})`);
     return r.arrayBuffer();
@@ -273,11 +282,9 @@ async function boot() {
   wheelBytes.catch(() => {}); // (awaited below)
   const options = { indexURL: base, stdout: () => {}, stderr: () => {} };
   let pyodide = null, path = "normal", fallback = null;
-  if (manifest.snapshot) {
+  if (snapshot) {
     try {
-      const bytes = snapshotBytes(base + manifest.snapshot);
-      bytes.catch(() => {}); // (Pyodide awaits it once it has loaded pyodide.asm.mjs)
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
       pyodide.runPython("import random; random.seed()"); // (not the seed frozen into the snapshot)
       path = "snapshot";
     } catch (err) { // an old, damaged or missing snapshot: boot as if there were none, quietly
