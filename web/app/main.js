@@ -1,7 +1,6 @@
 // The page's wiring: makes the parts (the engine, the player, the board and its panels, the modes
 // and views, the run control) and hands each the others; what they do lives in their modules
 // (run.js, transport.js and loop.js run and show the runs, actions.js binds the controls).
-import "./early.js"; // (the engine's worker started first, by the head's own early.js if it ran already)
 import { AnimationDialog } from "../io/animate.js";
 import { Explainer } from "../modes/explain.js";
 import { InsidePanel } from "../modes/inside.js";
