@@ -104,6 +104,23 @@ def assert_one_compile(info):
     assert [r["name"] for r in info["resources"]].count("pyodide.asm.wasm") == 1, info["resources"]
 
 
+def test_without_its_compile_helper_the_worker_leaves_the_runtime_to_pyodide(browser, site):
+    copy, url = site
+    helper = copy / "engine" / "compile.js"
+    kept = helper.read_bytes()
+    helper.unlink()
+    try:
+        context, page, console, info = boot(browser, url)
+    finally:
+        helper.write_bytes(kept)
+    try:
+        assert (info["path"], info["fallback"], info["wasm"]) == ("snapshot", None, "Pyodide"), info
+        assert [r["name"] for r in info["resources"]].count("pyodide.asm.wasm") == 1, info["resources"]
+        assert same_maze_as_cpython(page, 9)
+    finally:
+        context.close()
+
+
 def damage(path):
     data = bytearray(path.read_bytes())
     middle = len(data) // 2

@@ -233,16 +233,25 @@ function ownOriginOnly() {
 // imported here), with why the snapshot was not used when there was one.
 const marks = { worker: performance.timeOrigin + performance.now() };
 const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
-// The runtime's WebAssembly, compiled as it downloads from the worker's first moment, while the
-// manifest, the snapshot and pyodide.asm.mjs arrive, instead of after them when Pyodide asks for it
-// (on a second visit Chromium takes the compiled code from its cache, the file from sw.js's).
-// Pyodide's own instantiateStreaming takes this module, and its own request for the file gets an
-// empty answer instead of a second copy of its 10 MB; a module that failed to compile leaves Pyodide
-// to fetch and compile it as it would have.  (Compiling after the snapshot's download had started
-// instead made the second visit slower: the two share the worker's thread.)
+// The runtime's WebAssembly, compiled as it downloads from the worker's first moment by a helper
+// on a thread of its own (compile.js; here it held up the manifest and the snapshot's gunzip), while
+// the snapshot and pyodide.asm.mjs arrive, instead of after them when Pyodide asks for it.  Pyodide's
+// own instantiateStreaming takes this module, and its own request for the file gets an empty answer
+// instead of a second copy of its 10 MB; a helper that failed leaves Pyodide to fetch and compile
+// the file as it would have.
 const wasmUrl = new URL("../pyodide.asm.wasm", import.meta.url).href;
 const fetchAll = self.fetch;
-const compiled = WebAssembly.compileStreaming(fetchAll(wasmUrl)).then((module) => { mark("compiled"); return module; });
+const wasmResource = []; // (the helper's download of the file, beside the worker's own in the boot's report)
+const compiled = new Promise((resolve, reject) => {
+  const helper = new Worker(new URL("./compile.js", import.meta.url)); // (a thread of its own: compile.js)
+  helper.onmessage = ({ data }) => {
+    helper.terminate();
+    if (typeof data === "string") reject(new Error(data));
+    else { if (data.resource) wasmResource.push(data.resource); resolve(data.module); }
+  };
+  helper.onerror = (event) => { event.preventDefault(); helper.terminate(); reject(new Error(event.message)); };
+  helper.postMessage(wasmUrl);
+}).then((module) => { mark("compiled"); return module; });
 compiled.catch(() => {}); // (awaited below)
 self.fetch = (url, init) => (String(url) === wasmUrl
   ? compiled.then(() => new Response(null), () => fetchAll(url, init)) : fetchAll(url, init));
@@ -310,7 +319,7 @@ async function boot() {
   mark("ready");
   const resources = performance.getEntriesByType("resource").map((e) => ({
     name: new URL(e.name).pathname.split("/").pop(), start: performance.timeOrigin + e.startTime,
-    end: performance.timeOrigin + e.responseEnd, bytes: e.encodedBodySize }));
+    end: performance.timeOrigin + e.responseEnd, bytes: e.encodedBodySize })).concat(wasmResource);
   stage("ready", 1);
   postMessage({ type: "ready", catalogue, manifest, pyodide: pyodide.version,
     boot: { path, fallback, wasm: wasmFrom, marks, resources } });
