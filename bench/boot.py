@@ -4,7 +4,7 @@ against a bare page booting the same Pyodide in a worker.
     python bench/boot.py [--runs N] [--before SITE] [--kinds snapshot,second visit,...]
 
 Every load is a fresh browser context (no service worker, no HTTP cache), the kinds interleaved
-round by round so that a busy machine weighs on each alike; medians over ``--runs`` rounds.
+round by round (their order reversed every other round) so that a busy machine weighs on each alike; medians over ``--runs`` rounds.
 Kinds: the built site (``dist/site``, booting from its engine snapshot), the same site with the
 snapshot left out of its manifest (the normal boot: Python started, the engine imported), the
 built site's second visit (reloaded offline from its service worker's copy), a bare
@@ -131,7 +131,7 @@ def main(argv):
             browser = p.chromium.launch(executable_path=os.environ.get("PYMAZE_CHROMIUM") or build.find_chromium(),
                                         headless=True, args=ARGS)
             for n in range(runs):
-                for kind, (_, url) in servers.items():
+                for kind, (_, url) in (list(servers.items()) if n % 2 == 0 else list(servers.items())[::-1]):
                     results[kind].append(load(browser, url, kind))
                 load_avg.append(os.getloadavg()[0])
                 print(f"  round {n + 1}: " + ", ".join(f"{k} {v[-1]['ready']:.2f} s" for k, v in results.items()), flush=True)
