@@ -268,10 +268,13 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 // damaged file fails gzip's checksum here rather than restoring a broken interpreter.  Pyodide takes
 // it as a promise and awaits it before it makes its runtime, so that a missing or damaged one leaves
 // no half-started runtime behind, while pyodide.asm.mjs loads and the WebAssembly compiles meanwhile.
+let snapshotGunzipped = false; // the snapshot came gunzipped from sw.js's cache (a second visit)
 async function snapshotBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${response.status} for the snapshot`);
-  const bytes = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  snapshotGunzipped = response.headers.get("X-Gunzipped") === "1"; // (sw.js's copy, gunzipped once, when it checked it)
+  const bytes = new Uint8Array(await (snapshotGunzipped ? response
+    : new Response(response.body.pipeThrough(new DecompressionStream("gzip")))).arrayBuffer());
   mark("snapshot");
   return bytes;
 }
@@ -322,7 +325,7 @@ async function boot() {
     end: performance.timeOrigin + e.responseEnd, bytes: e.encodedBodySize })).concat(wasmResource);
   stage("ready", 1);
   postMessage({ type: "ready", catalogue, manifest, pyodide: pyodide.version,
-    boot: { path, fallback, wasm: wasmFrom, marks, resources } });
+    boot: { path, fallback, wasm: wasmFrom, gunzipped: snapshotGunzipped, marks, resources } });
 }
 
 const booted = boot().catch((err) => {
