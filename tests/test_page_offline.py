@@ -105,6 +105,10 @@ def test_a_second_visit_boots_generates_and_solves_with_the_network_gone(offline
         response = page.page.reload()
         assert response.ok and response.from_service_worker
         page.page.wait_for_function(READY, timeout=60000)
+        # the fast path, offline: the snapshot as sw.js kept it, gunzipped; the runtime compiled once
+        info = page.js("window.pymaze.boot()")
+        assert (info["path"], info["wasm"], info["gunzipped"]) == ("snapshot", "worker", True), info
+        assert [r["name"] for r in info["resources"]].count("pyodide.asm.wasm") == 1, info["resources"]
         page.open_sheet()
         page.generate("dig", 21, 15, 3)
         snap = page.run("solve")
@@ -137,4 +141,28 @@ def test_a_new_build_replaces_the_cache_of_the_old_one(offline):
     assert set(caches) == {f"pymaze-site-{new}", "not-the-site"}  # the old build's cache is gone
     assert "build 2" in page.js("fetch('about.html').then((r) => r.text())")
     assert page.js("navigator.serviceWorker.controller.scriptURL").endswith("/sw.js")
+    assert page.errors() == [], "\n".join(page.console)
+
+
+def test_a_damaged_gunzipped_snapshot_in_the_cache_sends_the_page_on_the_normal_boot(offline):
+    page, context, server, site = offline
+    if server.server is None:
+        server.start()
+    wait_cached(page, built_version(site))
+    damaged = page.js("""async () => {
+        const cache = await caches.open((await caches.keys()).find((k) => k.startsWith('pymaze-site-')));
+        const kept = await cache.match('engine.snapshot');
+        if (kept.headers.get('X-Gunzipped') !== '1') return false;
+        const bytes = new Uint8Array(await kept.arrayBuffer());
+        bytes.fill(0, 0, 64);  // (its header: not a snapshot any more)
+        await cache.put('engine.snapshot', new Response(bytes, { headers: kept.headers }));
+        return true; }""")
+    assert damaged  # (sw.js kept the snapshot gunzipped)
+    page.page.reload()
+    page.page.wait_for_function(READY, timeout=180000)
+    info = page.js("window.pymaze.boot()")
+    assert info["path"] == "normal" and info["gunzipped"] and "magic number" in info["fallback"], info
+    page.open_sheet()
+    page.generate("dig", 9, 7, 4)
+    assert bytes(page.snapshot()["wall"]) == bytes(pymaze.generate("dig", 9, 7, seed=4).wall)
     assert page.errors() == [], "\n".join(page.console)

@@ -1,6 +1,6 @@
 """The engine's snapshot (build.py, web/engine/snapshot/make.mjs, web/engine/worker.js): Pyodide's memory once
 Python has started and imported the engine, made at build time with Node and restored by the
-page instead of starting Python.  Its API is private to the pinned Pyodide, so it is checked here
+page instead of starting Python (the runtime's WebAssembly compiled by the worker meanwhile, once).  Its API is private to the pinned Pyodide, so it is checked here
 against that version; the built site boots from it (the page says which way it booted), and a
 missing, damaged or foreign snapshot sends the page on the normal boot, quietly, with the engine
 working.  Each boot in a browser context of its own, on a copy of the site served by build.py."""
@@ -85,6 +85,8 @@ def test_the_built_site_boots_from_its_snapshot(browser, site):
         assert (info["path"], info["fallback"]) == ("snapshot", None), info
         marks = info["marks"]
         assert marks["snapshot"] <= marks["python"] <= marks["imported"] <= marks["ready"]
+        assert marks["compiled"] <= marks["python"]
+        assert_one_compile(info)
         assert same_maze_as_cpython(page, 7)
         # the engine's sources stay readable (Code's copy of a built-in): inspect reads them from the wheel
         page.click("#mode-code")
@@ -92,6 +94,29 @@ def test_the_built_site_boots_from_its_snapshot(browser, site):
         page.wait_for_function("window.pymaze.code.text().includes('@solver(\"my-dfs\"')", timeout=60000)
         assert "yield" in page.evaluate("window.pymaze.code.text()")
         assert not [line for line in console if line.startswith(("error", "pageerror"))], console
+    finally:
+        context.close()
+
+
+def assert_one_compile(info):
+    """The worker compiled the runtime as it downloaded and Pyodide took that module: the file came once."""
+    assert info["wasm"] == "worker", info
+    assert [r["name"] for r in info["resources"]].count("pyodide.asm.wasm") == 1, info["resources"]
+
+
+def test_without_its_compile_helper_the_worker_leaves_the_runtime_to_pyodide(browser, site):
+    copy, url = site
+    helper = copy / "engine" / "compile.js"
+    kept = helper.read_bytes()
+    helper.unlink()
+    try:
+        context, page, console, info = boot(browser, url)
+    finally:
+        helper.write_bytes(kept)
+    try:
+        assert (info["path"], info["fallback"], info["wasm"]) == ("snapshot", None, "Pyodide"), info
+        assert [r["name"] for r in info["resources"]].count("pyodide.asm.wasm") == 1, info["resources"]
+        assert same_maze_as_cpython(page, 9)
     finally:
         context.close()
 
@@ -126,6 +151,7 @@ def test_a_snapshot_that_does_not_load_falls_back_to_the_normal_boot(browser, si
         snapshot.write_bytes(kept)
     try:
         assert info["path"] == "normal" and info["fallback"] and reason in info["fallback"], info
+        assert_one_compile(info)  # (the foreign snapshot's runtime and the normal boot's: one module)
         assert same_maze_as_cpython(page, 5)
         notice = page.evaluate("document.getElementById('notice').hidden || !document.getElementById('notice').textContent.trim()")
         assert notice, page.evaluate("document.getElementById('notice').textContent")

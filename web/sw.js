@@ -11,9 +11,22 @@ const CACHE = PREFIX + VERSION;
 self.addEventListener("install", (event) => {
   // no-cache: the browser may revalidate what it holds but not take a stale copy unasked
   event.waitUntil(caches.open(CACHE)
-    .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
+    .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))).then(() => gunzipSnapshot(cache)))
     .then(() => self.skipWaiting()));
 });
+
+// The engine's snapshot (manifest.json names it) kept gunzipped, marked so, so that the engine's
+// worker (web/engine/worker.js) takes it as it is instead of gunzipping its 31 MB on every visit:
+// only a copy whose gzip checksum held; a damaged file stays as it came (the worker refuses it).
+async function gunzipSnapshot(cache) {
+  try {
+    const { snapshot } = await (await cache.match("manifest.json")).json();
+    const gz = snapshot && await cache.match(snapshot);
+    if (!gz) return;
+    const raw = await new Response(gz.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    await cache.put(snapshot, new Response(raw, { headers: { "Content-Type": "application/octet-stream", "X-Gunzipped": "1" } }));
+  } catch { /* (kept as it came) */ }
+}
 
 self.addEventListener("activate", (event) => {
   // an older build's cache goes (only ours: other caches of this origin are not the site's)

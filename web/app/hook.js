@@ -26,9 +26,9 @@ export function exposeHook(page) {
     };
   }
 
-  function bootTimes({ path, fallback, marks, resources }) {
+  function bootTimes({ path, fallback, wasm, gunzipped, marks, resources }) {
     const s = (ms) => Math.round(ms - performance.timeOrigin) / 1000;
-    return { path, fallback, marks: Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, s(v)])),
+    return { path, fallback, wasm, gunzipped, marks: Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, s(v)])),
       resources: resources.map((r) => ({ ...r, start: s(r.start), end: s(r.end) })) };
   }
 
@@ -40,7 +40,8 @@ export function exposeHook(page) {
     get runs() { return player.loads; },
     // the first visit's generate and solve, until the solve has started (null after, or with a link)
     get intro() { return ui.intro; },
-    // how the engine booted: path "snapshot" or "normal" (fallback: why not the snapshot), and the
+    // how the engine booted: path "snapshot" or "normal" (fallback: why not the snapshot), wasm "worker"
+    // (the runtime compiled as it downloaded) or "Pyodide", gunzipped (the snapshot came so from sw.js's cache), and the
     // seconds since navigation when each part ended (marks) and each file arrived (resources)
     boot: () => ui.boot && bootTimes(ui.boot),
     progress: () => ({ cursor: player.cursor, total: player.log ? player.log.total : 0 }),

@@ -233,18 +233,48 @@ function ownOriginOnly() {
 // imported here), with why the snapshot was not used when there was one.
 const marks = { worker: performance.timeOrigin + performance.now() };
 const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
-const instantiate = WebAssembly.instantiateStreaming; // (Pyodide compiles while downloading with it)
-WebAssembly.instantiateStreaming = (...args) => instantiate(...args).then((r) => { mark("compiled"); return r; });
+// The runtime's WebAssembly, compiled as it downloads from the worker's first moment by a helper
+// on a thread of its own (compile.js; here it held up the manifest and the snapshot's gunzip), while
+// the snapshot and pyodide.asm.mjs arrive, instead of after them when Pyodide asks for it.  Pyodide's
+// own instantiateStreaming takes this module, and its own request for the file gets an empty answer
+// instead of a second copy of its 10 MB; a helper that failed leaves Pyodide to fetch and compile
+// the file as it would have.
+const wasmUrl = new URL("../pyodide.asm.wasm", import.meta.url).href;
+const fetchAll = self.fetch;
+const wasmResource = []; // (the helper's download of the file, beside the worker's own in the boot's report)
+const compiled = new Promise((resolve, reject) => {
+  const helper = new Worker(new URL("./compile.js", import.meta.url)); // (a thread of its own: compile.js)
+  helper.onmessage = ({ data }) => {
+    helper.terminate();
+    if (typeof data === "string") reject(new Error(data));
+    else { if (data.resource) wasmResource.push(data.resource); resolve(data.module); }
+  };
+  helper.onerror = (event) => { event.preventDefault(); helper.terminate(); reject(new Error(event.message)); };
+  helper.postMessage(wasmUrl);
+}).then((module) => { mark("compiled"); return module; });
+compiled.catch(() => {}); // (awaited below)
+self.fetch = (url, init) => (String(url) === wasmUrl
+  ? compiled.then(() => new Response(null), () => fetchAll(url, init)) : fetchAll(url, init));
+let wasmFrom = "Pyodide"; // who compiled the runtime: "worker" (the module above) or Pyodide
+const instantiate = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const module = await compiled.catch(() => null);
+  if (!module) return instantiate(source, imports).then((r) => { mark("compiled"); return r; });
+  wasmFrom = "worker";
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
 
 // The site's engine snapshot (build.py, web/engine/snapshot/make.mjs), gunzipped as it downloads; a
-// damaged file fails gzip's checksum here rather than restoring a broken interpreter.  Read whole
-// before Pyodide starts, so that a missing or damaged one leaves no half-started runtime behind
-// (with its downloads under way); the runtime's WebAssembly downloads meanwhile all the same, into
-// the browser's cache, where Pyodide's own request finds it.
+// damaged file fails gzip's checksum here rather than restoring a broken interpreter.  Pyodide takes
+// it as a promise and awaits it before it makes its runtime, so that a missing or damaged one leaves
+// no half-started runtime behind, while pyodide.asm.mjs loads and the WebAssembly compiles meanwhile.
+let snapshotGunzipped = false; // the snapshot came gunzipped from sw.js's cache (a second visit)
 async function snapshotBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${response.status} for the snapshot`);
-  const bytes = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  snapshotGunzipped = response.headers.get("X-Gunzipped") === "1"; // (sw.js's copy, gunzipped once, when it checked it)
+  const bytes = new Uint8Array(await (snapshotGunzipped ? response
+    : new Response(response.body.pipeThrough(new DecompressionStream("gzip")))).arrayBuffer());
   mark("snapshot");
   return bytes;
 }
@@ -254,6 +284,9 @@ async function boot() {
   const base = new URL("../", import.meta.url).href;
   const manifest = await (await fetch(base + "manifest.json")).json();
   mark("manifest");
+  // (the snapshot first, the longest download; then the wheel)
+  const snapshot = manifest.snapshot ? snapshotBytes(base + manifest.snapshot) : null;
+  snapshot?.catch(() => {}); // (Pyodide awaits it once it has loaded pyodide.asm.mjs)
   const wheelBytes = fetch(base + manifest.wheel).then((r) => {  // downloads while the runtime starts
     if (!r.ok) throw new Error(`cannot fetch ${manifest.wheel} (${r.status})`);
     return r.arrayBuffer();
@@ -261,12 +294,9 @@ async function boot() {
   wheelBytes.catch(() => {}); // (awaited below)
   const options = { indexURL: base, stdout: () => {}, stderr: () => {} };
   let pyodide = null, path = "normal", fallback = null;
-  if (manifest.snapshot) {
+  if (snapshot) {
     try {
-      const wasm = fetch(base + "pyodide.asm.wasm").then((r) => r.arrayBuffer()).catch(() => null);
-      const bytes = await snapshotBytes(base + manifest.snapshot);
-      await wasm;
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
       pyodide.runPython("import random; random.seed()"); // (not the seed frozen into the snapshot)
       path = "snapshot";
     } catch (err) { // an old, damaged or missing snapshot: boot as if there were none, quietly
@@ -292,10 +322,10 @@ async function boot() {
   mark("ready");
   const resources = performance.getEntriesByType("resource").map((e) => ({
     name: new URL(e.name).pathname.split("/").pop(), start: performance.timeOrigin + e.startTime,
-    end: performance.timeOrigin + e.responseEnd, bytes: e.encodedBodySize }));
+    end: performance.timeOrigin + e.responseEnd, bytes: e.encodedBodySize })).concat(wasmResource);
   stage("ready", 1);
   postMessage({ type: "ready", catalogue, manifest, pyodide: pyodide.version,
-    boot: { path, fallback, marks, resources } });
+    boot: { path, fallback, wasm: wasmFrom, gunzipped: snapshotGunzipped, marks, resources } });
   setTimeout(warm, WARM_IDLE_MS);
 }
 
