@@ -21,10 +21,7 @@ export class MetricsPanel {
   done(run, squares) {
     if (this.run === run) return;
     this.run = run;
-    if (squares <= AUTO) {
-      setTimeout(() => { if (this.current() === run) this.show(run); }, SETTLE_MS);
-      return;
-    }
+    if (squares <= AUTO) return this.later(run);
     const ask = document.createElement("button");
     ask.type = "button";
     ask.id = "metrics-ask";
@@ -38,6 +35,11 @@ export class MetricsPanel {
     this.dl.hidden = false;
   }
 
+  // Measure run `run` a moment from now, if it is still the one shown then (`tries`: see show).
+  later(run, tries = 0) {
+    setTimeout(() => { if (this.current() === run) this.show(run, tries); }, SETTLE_MS);
+  }
+
   // A new run began: the last maze's figures go.
   hide() { this.dl.hidden = true; }
 
@@ -48,7 +50,7 @@ export class MetricsPanel {
     try {
       ({ metrics } = await this.measure());
     } catch (err) {
-      if (this.current() === run && tries < RETRIES) setTimeout(() => { if (this.current() === run) this.show(run, tries + 1); }, SETTLE_MS);
+      if (tries < RETRIES) this.later(run, tries + 1);
       return; // (a new run asks for its own)
     }
     if (this.current() !== run) return;
