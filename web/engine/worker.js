@@ -233,6 +233,10 @@ function ownOriginOnly() {
 // imported here), with why the snapshot was not used when there was one.
 const marks = { worker: performance.timeOrigin + performance.now() };
 const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
+// A file's download as the boot's report gives it (`origin`: the time origin of the thread that timed it).
+const resourceOf = (e, origin = performance.timeOrigin) => ({ name: new URL(e.name).pathname.split("/").pop(),
+  start: origin + e.startTime, end: origin + e.responseEnd, bytes: e.encodedBodySize });
+
 // The runtime's WebAssembly, compiled as it downloads from the worker's first moment by a helper
 // on a thread of its own (compile.js; here it held up the manifest and the snapshot's gunzip), while
 // the snapshot and pyodide.asm.mjs arrive, instead of after them when Pyodide asks for it.  Pyodide's
@@ -247,7 +251,7 @@ const compiled = new Promise((resolve, reject) => {
   helper.onmessage = ({ data }) => {
     helper.terminate();
     if (typeof data === "string") reject(new Error(data));
-    else { if (data.resource) wasmResource.push(data.resource); resolve(data.module); }
+    else { if (data.timing) wasmResource.push(resourceOf(data.timing, data.origin)); resolve(data.module); }
   };
   helper.onerror = (event) => { event.preventDefault(); helper.terminate(); reject(new Error(event.message)); };
   helper.postMessage(wasmUrl);
@@ -320,9 +324,7 @@ async function boot() {
   ownOriginOnly();
   const catalogue = JSON.parse(session.catalogue_json());
   mark("ready");
-  const resources = performance.getEntriesByType("resource").map((e) => ({
-    name: new URL(e.name).pathname.split("/").pop(), start: performance.timeOrigin + e.startTime,
-    end: performance.timeOrigin + e.responseEnd, bytes: e.encodedBodySize })).concat(wasmResource);
+  const resources = performance.getEntriesByType("resource").map((e) => resourceOf(e)).concat(wasmResource);
   stage("ready", 1);
   postMessage({ type: "ready", catalogue, manifest, pyodide: pyodide.version,
     boot: { path, fallback, wasm: wasmFrom, gunzipped: snapshotGunzipped, marks, resources } });
