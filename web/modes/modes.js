@@ -43,7 +43,8 @@ export class Watch extends Mode {
     const key = e.key === " " ? (page.machine.state === "running" ? "pause" : "play")
       : e.key === "ArrowRight" ? (e.shiftKey ? "next" : "step")
       : e.key === "ArrowLeft" ? (e.shiftKey ? "prev" : "back") : null;
-    return !!key && page.press(key);
+    // (space is the transport's even when its button is off: it never clicks the button that has the focus)
+    return !!key && (page.press(key) || e.key === " ");
   }
 
   // A press on the board: D* Lite's run takes it as a wall changed (replan.js).
