@@ -98,6 +98,27 @@ def test_the_built_site_boots_from_its_snapshot(browser, site):
         context.close()
 
 
+def test_the_page_loads_its_scripts_bundled(browser, site):
+    """build.py's bundle_page: the page's scripts come as web/index.html's two entries and the chunk
+    they share (not about sixty modules, which the engine's worker queued behind), besides the
+    vendored libraries they import; the site's app/ holds nothing else."""
+    copy, url = site
+    context, page, console, info = boot(browser, url)
+    try:
+        scripts = page.evaluate("""() => performance.getEntriesByType('resource')
+            .map((e) => new URL(e.name)).filter((u) => u.origin === location.origin && /\\.m?js$/.test(u.pathname))
+            .map((u) => u.pathname.slice(1))""")
+        own = sorted(s for s in scripts if s.startswith("app/"))
+        assert len(own) == 3 and own[1:] == ["app/early.js", "app/main.js"] and own[0].startswith("app/chunk-"), scripts
+        # (the engine's worker's own module graph counts as the page's too)
+        worker = {"engine/worker.js", "engine/pack.js", "pyodide.mjs"}
+        assert set(scripts) - set(own) <= {*build.VENDOR, "three.js", "editor.js", *worker}, scripts
+        assert sorted(p.name for p in (copy / "app").iterdir()) == [p.rsplit("/", 1)[1] for p in own]
+        assert not [line for line in console if line.startswith(("error", "pageerror"))], console
+    finally:
+        context.close()
+
+
 def assert_one_compile(info):
     """The worker compiled the runtime as it downloaded and Pyodide took that module: the file came once."""
     assert info["wasm"] == "worker", info

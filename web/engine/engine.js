@@ -3,8 +3,9 @@
 
 // The worker's address; with ?debug when the tests or benchmarks set PYMAZE_DEBUG before the page
 // loaded: then the worker also answers their requests (pymaze.web_debug: snapshot, timing,
-// streamHash, crash).
-const workerUrl = () => new URL(globalThis.PYMAZE_DEBUG === true ? "./worker.js?debug" : "./worker.js", import.meta.url);
+// streamHash, crash).  Written from the engine's folder up, so that it holds in the page's bundle
+// too (build.py's bundle_page puts it in app/).
+const workerUrl = () => new URL(globalThis.PYMAZE_DEBUG === true ? "../engine/worker.js?debug" : "../engine/worker.js", import.meta.url);
 
 export class Engine {
   // `spare`: a worker already booting (web/app/early.js), taken over with its messages so far.
