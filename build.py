@@ -236,21 +236,23 @@ def bundle_scripts():
                     "--legal-comments=none", f"--outdir={SITE}", "--log-level=warning"], cwd=WEB, check=True)
 
 
-# the page's scripts (web/index.html), bundled into the site's app/ in place of app/'s modules
-PAGE_ENTRIES = ("app/early.js", "app/main.js")
+def page_entries():
+    """The scripts web/'s pages load from ``app/`` (index.html's two, about.html's), as paths under web/."""
+    return sorted({m for page in WEB.glob("*.html")
+                   for m in re.findall(r'<script type="module" src="(app/[\w-]+\.js)">', page.read_text())})
 
 
 def bundle_page():
-    """The page's scripts with every module they import, made by the pinned esbuild into the site's
-    ``app/`` in place of its two dozen modules: one file each and a chunk they share (the engine's
-    side), so that a visit makes three requests instead of about sixty, and the engine's worker
+    """The pages' scripts (``page_entries``) with every module they import, made by the pinned
+    esbuild into the site's ``app/`` in place of its two dozen modules: one file each and the chunks
+    they share, so that a visit makes three requests instead of about sixty, and the engine's worker
     starts before they are all in (its own files come through the same service worker).  Not
     minified: the page's code stays readable; ``web/`` has it module by module.  The site's own
     files the modules import (``../three.js``, the vendored libraries) stay files of their own."""
     esbuild = WEB / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
     own = [*VENDOR, *(p.name for p in (WEB / "bundle").glob("*.js"))]
     shutil.rmtree(SITE / "app")
-    subprocess.run([str(esbuild), *PAGE_ENTRIES, "--bundle", "--splitting", "--format=esm",
+    subprocess.run([str(esbuild), *page_entries(), "--bundle", "--splitting", "--format=esm",
                     "--chunk-names=[name]-[hash]", "--legal-comments=none", f"--outdir={SITE / 'app'}",
                     *(f"--external:../{name}" for name in own), "--log-level=warning"], cwd=WEB, check=True)
 
