@@ -41,6 +41,7 @@ VENDOR = {  # a file of the site <- a file of a package pinned in web/package.js
 # web/'s folders of modules (web/'s own files are the entries: the pages, sw.js, board.js, widget.js)
 ROOMS = ("app", "engine", "board", "modes", "io")
 # every web/bundle/NAME.js is bundled by esbuild (pinned too) into the site as NAME.js
+ESBUILD = WEB / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".html": "text/html; charset=utf-8", ".css": "text/css",
         ".zip": "application/zip", ".whl": "application/zip", ".svg": "image/svg+xml",
@@ -108,8 +109,7 @@ def bundle_widget():
     """The Jupyter widget's front end: ``web/widget.js`` and the page's modules it imports (the
     renderer, the player) as one ES module in ``pymaze/static/``, by the pinned esbuild."""
     pyodide_dir()  # (the pinned npm packages, esbuild among them)
-    esbuild = WEB / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
-    subprocess.run([str(esbuild), str(WEB / "widget.js"), "--bundle", "--format=esm", "--minify",
+    subprocess.run([str(ESBUILD), str(WEB / "widget.js"), "--bundle", "--format=esm", "--minify",
                     "--legal-comments=none", f"--outfile={WIDGET}", "--log-level=warning"], cwd=WEB, check=True)
 
 
@@ -148,7 +148,8 @@ def build(quiet=False):
     for path in sorted(WEB.iterdir()):
         if path.is_file() and path.name not in ("package.json", "package-lock.json"):
             shutil.copy2(path, SITE / path.name)
-    for room in ROOMS:  # the page's modules, in their folders (the snapshot's maker runs at build time only)
+    for room in (r for r in ROOMS if r != "app"):  # the page's modules, in their folders (app/ comes bundled:
+        # bundle_page; the snapshot's maker runs at build time only)
         shutil.copytree(WEB / room, SITE / room, ignore=shutil.ignore_patterns("snapshot"))
     for path in sorted((ROOT / "docs").glob("shape-*.png")):  # the about page's pictures of the shapes
         shutil.copy2(path, SITE / path.name)
@@ -231,8 +232,7 @@ def bundle_scripts():
     entries = sorted((WEB / "bundle").glob("*.js")) if (WEB / "bundle").is_dir() else []
     if not entries:
         return
-    esbuild = WEB / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
-    subprocess.run([str(esbuild), *map(str, entries), "--bundle", "--format=esm", "--minify",
+    subprocess.run([str(ESBUILD), *map(str, entries), "--bundle", "--format=esm", "--minify",
                     "--legal-comments=none", f"--outdir={SITE}", "--log-level=warning"], cwd=WEB, check=True)
 
 
@@ -244,15 +244,13 @@ def page_entries():
 
 def bundle_page():
     """The pages' scripts (``page_entries``) with every module they import, made by the pinned
-    esbuild into the site's ``app/`` in place of its two dozen modules: one file each and the chunks
-    they share, so that a visit makes three requests instead of about sixty, and the engine's worker
+    esbuild into the site's ``app/`` instead of its two dozen modules: one file each and the chunks
+    they share, so that the page makes four requests instead of about sixty, and the engine's worker
     starts before they are all in (its own files come through the same service worker).  Not
     minified: the page's code stays readable; ``web/`` has it module by module.  The site's own
     files the modules import (``../three.js``, the vendored libraries) stay files of their own."""
-    esbuild = WEB / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
     own = [*VENDOR, *(p.name for p in (WEB / "bundle").glob("*.js"))]
-    shutil.rmtree(SITE / "app")
-    subprocess.run([str(esbuild), *page_entries(), "--bundle", "--splitting", "--format=esm",
+    subprocess.run([str(ESBUILD), *page_entries(), "--bundle", "--splitting", "--format=esm",
                     "--chunk-names=[name]-[hash]", "--legal-comments=none", f"--outdir={SITE / 'app'}",
                     *(f"--external:../{name}" for name in own), "--log-level=warning"], cwd=WEB, check=True)
 
