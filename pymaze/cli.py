@@ -23,9 +23,9 @@ except ImportError:  # Windows: no terminal modes, so play reads whole lines
 
 import pymaze
 
-from . import formats, masks
+from . import formats, gridtext, masks
 from .animate import Timeline, pillow, to_gif, to_png
-from .errors import ParameterError, PymazeError, SizeError, check_whole
+from .errors import GeometryError, ParameterError, PymazeError, SizeError, check_whole
 from .graph import SHAPES, links
 from .lab import check as lab_check, lab as lab_records, summary as lab_summary  # (pymaze.lab: the function)
 from .plugins import PluginError
@@ -185,8 +185,6 @@ def maze_of(args, own=False):
 
 
 def show(maze, route=None, posts="o"):
-    if maze.lattice is not None:
-        return formats.to_json(maze)
     if maze.geometry == "thin":
         return formats.to_thin_text(maze, route, posts=posts)
     return formats.to_block_text(maze, route)
@@ -223,8 +221,9 @@ def cmd_list(args, out):
 @command("generate", "generate a maze and print it (default format: block text, readable anywhere)",
          arg("algo", metavar="ALGO", help="generator slug (see `list`), or a .py file of your own"),
          arg("--size", default="10x10", help="maze size in cells, WxH (default 10x10)"), SEED, SET,
-         arg("--format", default="block", choices=(*formats.WRITERS, *PICTURES),
-             help="output format (default block; hex, triangle and polar mazes: json unless svg or png)"),
+         arg("--format", default=None, choices=(*formats.WRITERS, *PICTURES),
+             help="output format (default block; mazes of other shapes: json; thin on the shapes of a "
+             "square grid: a picture to read, not to read back)"),
          arg("--view", default="thin", choices=("block", "thin"), help="geometry of the maze (default thin)"),
          arg("--braid", metavar="SHARE", help="a perfect generator's maze with this share (0 to 1) of its "
              "dead ends removed by opening a wall (the option braid)"),
@@ -237,11 +236,30 @@ def cmd_generate(args, out):
     if args.format in PICTURES:
         return picture(args, out, maze)
     if maze.lattice is not None:
-        out.write(formats.to_json(maze))
+        out.write(shape_text(maze, args.format or "json", posts=args.posts))
         return 0
     thin = lambda m: formats.to_thin_text(m, posts=args.posts)
-    out.write((thin if args.format == "thin" else formats.WRITERS[args.format])(maze))
+    out.write((thin if args.format == "thin" else formats.WRITERS[args.format or "block"])(maze))
     return 0
+
+
+def shape_text(maze, fmt, route=(), posts="o"):
+    """A maze of a shape but square as ``fmt``: json, or thin (the shapes on a square grid: the text
+    picture of ``pymaze.gridtext``); any other text format is refused by name."""
+    if fmt == "json":
+        return formats.to_json(maze)
+    if fmt == "thin" and maze.shape in gridtext.SHAPES:
+        return gridtext.grid_text(maze, route, posts=posts)
+    also = ", or drawn as text to read with --format thin" if maze.shape in gridtext.SHAPES else ""
+    raise GeometryError(f"--format {fmt} writes square mazes; a {maze.shape} maze is written as json, svg or png{also}")
+
+
+def found_line(sol, nothing, unit):
+    """The line under a solved maze's text: the route's length (or why none), the cells visited."""
+    what = NOTHING if nothing else "found route: " + f"{sol.moves} {unit}" if sol.found else sol.status
+    cost = [v for name, v, _ in sol.notes if name == "cost"]  # any-angle: the euclidean length
+    what += f", {'length' if 'segment' in unit else 'cost'} {cost[-1] / 1000:g}" if sol.found and cost else ""
+    return f"{what}, {sol.visited} visited" + (" (heuristic)" if sol.heuristic else "") + "\n"
 
 
 @command("solve", "solve a maze and print it with the route; exit status 1 when no route is found",
@@ -250,8 +268,9 @@ def cmd_generate(args, out):
          arg("--json", action="store_true", help="print found, status, path, moves, visited, heuristic as JSON "
              "(always so for hex, triangle and polar mazes)"),
          arg("--format", default=None, choices=(*formats.WRITERS, *PICTURES),
-             help="print the maze with its route in this format (default: thin-wall or block text; svg and "
-             "png: a picture of any shape, with --numbers the distances and their heat)"),
+             help="print the maze with its route in this format (default: thin-wall or block text, the shapes "
+             "of a square grid drawn as thin-wall text; svg and png: a picture of any shape, with --numbers "
+             "the distances and their heat)"),
          arg("--waypoints", metavar="N,N,...", help="node indices the route must pass through in order (each "
              "leg the solver's own search), as maze.to_networkx() names them"),
          arg("--best-order", action="store_true", help="with --waypoints: visit them in the order of least "
@@ -276,7 +295,7 @@ def cmd_solve(args, out):
     several = routes_listed(run.initial, stream, None if stream else run.outcome[2]) if args.solver == "routes" else None
     if args.format in PICTURES and not args.json:
         picture(args, out, final, sol.squares, args.numbers)
-    elif args.json or final.lattice is not None:
+    elif args.json or final.lattice is not None and not args.format and final.shape not in gridtext.SHAPES:
         data = dict(sol.to_json(), **({"found": False, "status": NOTHING} if nothing else {}))
         if several:
             listed, why = several
@@ -287,16 +306,19 @@ def cmd_solve(args, out):
         out.write(json.dumps(data) + "\n")
     else:
         squares, unit = sol.squares, "moves"
-        if run.algorithm.anyangle:  # its route is its corners: the text marks the squares the segments cross
-            squares, unit = walked(final.width, sol.squares), "straight segments" if sol.moves != 1 else "straight segment"
-        if args.format == "thin" or not args.format and final.geometry == "thin":
-            out.write(formats.to_thin_text(final, squares, posts=args.posts))
+        if final.lattice is not None:
+            if args.numbers:
+                raise GeometryError(f"--numbers prints the grid of a square maze's numbers; a {final.shape} "
+                                    "maze shows them with --format svg or png")
+            out.write(shape_text(final, args.format or "thin", squares, args.posts))
         else:
-            out.write(formats.WRITERS[args.format or "block"](final, squares))
-        what = NOTHING if nothing else "found route: " + f"{sol.moves} {unit}" if sol.found else sol.status
-        cost = [v for name, v, _ in sol.notes if name == "cost"]  # any-angle: the euclidean length
-        what += f", {'length' if 'segment' in unit else 'cost'} {cost[-1] / 1000:g}" if sol.found and cost else ""
-        out.write(f"{what}, {sol.visited} visited" + (" (heuristic)" if sol.heuristic else "") + "\n")
+            if run.algorithm.anyangle:  # its route is its corners: the text marks the squares the segments cross
+                squares, unit = walked(final.width, sol.squares), "straight segments" if sol.moves != 1 else "straight segment"
+            if args.format == "thin" or not args.format and final.geometry == "thin":
+                out.write(formats.to_thin_text(final, squares, posts=args.posts))
+            else:
+                out.write(formats.WRITERS[args.format or "block"](final, squares))
+        out.write(found_line(sol, nothing, unit))
         if several:
             out.write(several_text(*several, run.options["k"]))
         if numbered:
@@ -533,38 +555,26 @@ def level_board(maze, player):
     walls, the player 'X', S, G and the open stairs (^ up, v down, + both)."""
     lat = maze.lattice
     px, py, pz = lat.position(player)
-    at = {lat.position(p): p for p in range(lat.n)}
-    near = links(maze)
-    rows = ["+" + "---+" * lat.w]
-    for y in range(lat.h):
-        cells, below = "|", "+"
-        for x in range(lat.w):
-            p = at[(x, y, pz)]
-            up, down = stair(maze, p, False) is not None, stair(maze, p, True) is not None
-            mark = "X" if p == player else "S" if p == maze.start else "G" if p in maze.goals else " "
-            way = "+" if up and down else "^" if up else "v" if down else " "
-            east = x + 1 < lat.w and at[(x + 1, y, pz)] in near(p)
-            south = y + 1 < lat.h and at[(x, y + 1, pz)] in near(p)
-            cells += f"{mark}{way} " + (" " if east else "|")
-            below += ("   " if south else "---") + "+"
-        rows += [cells, below]
     goal = lat.position(maze.goal)
     here = [w for w, down in (("up (<)", False), ("down (>)", True)) if stair(maze, player, down) is not None]
     return (f"level {pz + 1} of {lat.depth}, cell ({px}, {py}); goal on level {goal[2] + 1}"
-            f"{'; stairs here: ' + ' and '.join(here) if here else ''}\n" + "\n".join(rows) + "\n")
+            f"{'; stairs here: ' + ' and '.join(here) if here else ''}\n"
+            + gridtext.grid_text(maze, player=player, levels=[pz]).split("\n", 1)[1])
 
 
 def board(maze, player):
     """The maze as text with the player 'X' (thin-wall text for thin mazes, block text otherwise);
-    hex, triangle and polar mazes: where the player stands and which ways are open; a maze of
-    levels: the player's level (``level_board``)."""
+    the shapes on a square grid drawn by ``pymaze.gridtext`` under a line that names the open ways
+    (a maze of levels: the player's level, ``level_board``); hex, triangle and polar mazes: that
+    line alone, where the player stands and which ways are open."""
     if maze.shape == "levels":
         return level_board(maze, player)
     if maze.lattice is not None:
         lat = maze.lattice
         names = ", ".join(COMPASS[round(a / 45) % 8] for a, q in ways(maze, player))
-        return (f"{maze.shape} maze, cell {lat.position(player)} (goal {lat.position(maze.goal)}); "
+        line = (f"{maze.shape} maze, cell {lat.position(player)} (goal {lat.position(maze.goal)}); "
                 f"open: {names or 'nothing'}\n")
+        return line + (gridtext.grid_text(maze, player=player) if maze.shape in gridtext.SHAPES else "")
     lines = show(maze).split("\n")
     x, y = maze.xy(player)
     if maze.geometry == "thin":

@@ -104,7 +104,7 @@ LAYERS = {
     # gives Maze, Solution and Run their Jupyter display through it
     "engine": ["pymaze.run", "pymaze.inside", "pymaze.tour", "pymaze.solution", "pymaze.stats", "pymaze.lab", "pymaze.api", "pymaze.svg",
                "pymaze.notebook", "pymaze"],
-    "io": ["pymaze.mazetext", "pymaze.formats", "pymaze.interop", "pymaze.boxtext", "pymaze.picture",
+    "io": ["pymaze.mazetext", "pymaze.formats", "pymaze.interop", "pymaze.boxtext", "pymaze.gridtext", "pymaze.picture",
            "pymaze.records"],
     "render": ["pymaze.animate", "pymaze.sheet"],
     "frontends": ["pymaze.cli", "pymaze.web", "pymaze.web_debug", "pymaze.widget", "pymaze.__main__"],
