@@ -82,7 +82,10 @@ export function makeLoop(page) {
       if (speed === Infinity && !player.instantTried && !player.cursor) instantRun();
       else if (!ui.instant) player.play(dt, speed);
       ui.elapsed += dt;
-      if (player.atEnd && machine.send("finish")) finished();
+      if (player.atEnd && machine.send("finish")) {
+        if (!player.deferred) explainer.step(player); // (the last frame's last step: the panel said its first)
+        finished();
+      }
     }
     if (player.log) {
       player.snaps.build(player.log);
