@@ -90,6 +90,35 @@ def test_play_walks_the_engines_bfs_route_to_the_goal(page):
     assert not page.errors()
 
 
+def test_leaving_play_for_watch_shows_the_solve_it_hid(page):
+    page.generate("dig", 9, 7, 3)
+    page.page.select_option("#solver", "bfs")
+    solved = page.run("solve")
+    walk = enter(page, "p", "walking")
+    assert walk["kind"] != "solve"   # Play walks the bare maze
+    page.page.keyboard.press(next(k for k in KEYS.values()))
+    runs = page.js("window.pymaze.runs")
+    page.page.keyboard.press("Escape")
+    page.page.wait_for_function("n => window.pymaze.runs > n && window.pymaze.state === 'done' && "
+                                "!window.pymaze.snapshot().busy", arg=runs)
+    page.js("window.pymaze.fetchAll()")
+    back = page.snapshot()
+    assert back["kind"] == "solve" and back["mode"] == "watch"
+    for key in ("wall", "mark", "num", "routeLength", "total"):
+        assert back[key] == solved[key], key
+    assert back["cursor"] == back["total"] and "Breadth-first" in page.page.inner_text(".explain-name")
+    assert "no run to step through" not in back["message"]
+    # A new maze inside Play is another maze: Watch then shows it, with no solve.
+    enter(page, "p", "walking")
+    page.page.keyboard.press("n")
+    page.page.wait_for_function("window.pymaze.snapshot().walk && window.pymaze.snapshot().walk.moves === 0 && "
+                                "!window.pymaze.snapshot().busy")
+    page.page.keyboard.press("Escape")
+    page.wait_state("done")
+    assert page.snapshot()["kind"] != "solve"
+    assert not page.errors()
+
+
 def test_play_by_tap_and_swipe_and_new_maze(page):
     page.generate("kruskal", 7, 5, 11)
     maze = maze_of(enter(page, "p", "walking"))

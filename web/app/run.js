@@ -44,11 +44,12 @@ export function makeRun(page) {
   const solveArgs = () => ({ slug: ui.sol.select.value, seed: $("seed").value, options: ui.sol.options() });
 
   // `at`: the event to go on from (D* Lite's replanning, modes/replan.js: the run again with one more
-  // change, the same events before it).
-  function start(kind, at = 0) {
+  // change, the same events before it).  `again`: the arguments of a run shown before (Play's way
+  // back to Watch), made again and shown at its end, not the controls'.
+  function start(kind, at = 0, again = null) {
     return busy(async () => {
       if (machine.view === "race") machine.show("watch");
-      const args = kind === "generate" ? generateArgs() : solveArgs();
+      const args = again || (kind === "generate" ? generateArgs() : solveArgs());
       // Edit's numbered checkpoints: the solve goes S, 1, 2, ... G (pymaze.tour); links carry them (cp).
       const stops = kind === "solve" && player.s && player.s.checkpoints ? player.s.checkpoints : [];
       const { header } = await begin(kind, stops.length ? { ...args, options: { ...args.options, waypoints: stops } } : args, kind);
@@ -61,8 +62,9 @@ export function makeRun(page) {
       // A solve on S and G that an earlier solve moved (farthest) is no generated maze's: no link.
       const moved = kind === "solve" && ui.origin === "generated" && ends !== ui.ran.ends;
       setOrigin(kind === "generate" ? "generated" : moved ? "moved" : ui.origin);
-      explainer.show(kind === "generate" ? ui.gen.current : ui.sol.current, header);
+      explainer.show((kind === "generate" ? ui.gen : ui.sol).algorithms.find((a) => a.slug === args.slug), header);
       if (at) { await player.ensure(at); player.seek(at); }
+      if (again) ui.instantLoad = player.loads; // at its end at once, as it was
       machine.send("start");
       inView();
     });
@@ -128,8 +130,13 @@ export function makeRun(page) {
   // Watch needs nothing from the engine.  `arg`: Play's "new maze", Edit's "convert to blocks".
   function switchMode(name, arg) {
     const mode = page.modes[name];
+    const back = machine.mode === "play" && page.modes.play.back; // the solve Play hid
     machine.show("watch");
-    if (mode === page.modes.watch) return machine.send("leave");
+    if (mode === page.modes.watch) {
+      const left = machine.send("leave");
+      if (left && back) start("solve", 0, back); // shown again as it was left
+      return left;
+    }
     if (!player.s) return false;
     return busy(async () => {
       await mode.enter(arg);

@@ -60,7 +60,10 @@ export class Play extends Mode {
   event = "walk";
 
   async enter(fresh = false) {
-    const { page } = this;
+    const { page } = this, p = page.player, h = p.header;
+    // The solve shown (one that left S and G where they were) comes back when Play is left for Watch.
+    const kept = !fresh && p.kind === "solve" && page.ui.ran.solve && p.s.start === h.start && String(p.s.goals) === String(h.goals);
+    this.back = kept ? page.ui.ran.solve : null;
     if (fresh) await page.regenerate();
     await page.showCurrent();
     // The walk starts at once; the engine measures the shortest route meanwhile (seconds on huge mazes).
