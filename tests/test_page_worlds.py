@@ -66,6 +66,8 @@ def test_each_world_is_picked_generated_solved_and_drawn_whole(page, shape):
     assert snap["routeLength"] == nx.shortest_path_length(G, engine.start, engine.goal)
     page.page.wait_for_function(f"document.getElementById('board').getAttribute('aria-label').includes('{W * H} cells')")
     assert f"A {shape} maze of {W * H} cells" in page.page.get_attribute("#board", "aria-label")
+    # The legend says what the seam arrows are, on the shapes that have them.
+    assert ("two cells that meet across the edge" in page.page.inner_text("#legend")) == (shape in WORLDS)
     if shape not in WORLDS:
         assert page.errors() == []
         return
@@ -200,6 +202,7 @@ def test_levels_are_picked_with_their_depth_drawn_with_stair_marks_and_played_up
     lat = engine.lattice
     assert snap["wall"] == list(engine.wall) and len(snap["wall"]) == lat.n + lat.m == w * h * d + lat.m
     assert "depth=3" in page.js("location.hash") and "shape=levels" in page.js("location.hash")
+    assert "▼ ▲ stairs down and up; level 1 (the top) on the left" in page.page.inner_text("#legend")
     # A ▼ a little right of the centre of each cell with an open stair down, none where it is closed.
     stairs = {lat.ends[2 * k]: lat.n + k for k in range(lat.m) if lat.crosses(lat.ends[2 * k], lat.ends[2 * k + 1])}
     centre = lambda p: page.js("p => window.pymaze.squareCentre(p)", p)  # noqa: E731
@@ -274,6 +277,7 @@ def test_weave_is_picked_drawn_with_its_bridges_and_played_through_a_tunnel(page
     dark = lambda px: sum(px[:3]) < sum(floor[:3]) - 200  # noqa: E731
     assert not dark(got[0]) and not dark(got[1]), f"the tunnel's mouths are open: {got[:2]}, floor {floor}"
     assert dark(got[2]) and dark(got[3]), f"the bridge's rails are drawn: {got[2:]}, floor {floor}"
+    assert "bridge: a corridor over a tunnel" in page.page.inner_text("#legend")
     # Play: walk to the tunnel and through it, one key press a move.
     page.page.click("#mode-play")
     page.wait_state("walking")

@@ -5,6 +5,10 @@
 import { COLOURS, MARKS, PARTS, RAMP_CSS, ROUTE_LINES, cluster, css } from "./palette.js";
 import { MARK, MARK_NAME, NOTE } from "../engine/state.js";
 import { NOTE_TEXT, fmt } from "./status.js";
+import { STAIR_COLOUR } from "./stairs.js";
+
+// The marks of the shapes that wrap around: how their seams pair up.
+const SEAMS = { cylinder: "it wraps around", torus: "it wraps both ways", moebius: "it wraps around upside down" };
 
 const el = (tag, cls, text) => {
   const e = document.createElement(tag);
@@ -94,7 +98,24 @@ export class Legend {
     if (player.kind !== "solve" && !player.atEnd) {
       out.push(["outline", COLOURS.head, s.shapes ? "outline: the cell or passage the last event changed" : PARTS.head[1]]);
     }
+    out.push(...this.shapeMarks(s));
     if (s.weight) out.push(["square", "#b0b0b0", "grey: terrain, a cell's cost to enter (road 1, grass 2, sand 3, mud 5, water 9)"]);
+    return out;
+  }
+
+  // The marks of the maze's shape the board shows: seams, bridges over open tunnels, stairs.
+  shapeMarks(s) {
+    const g = s.shapes, out = [];
+    if (!g) return out;
+    if (g.wraps && g.wraps.size && SEAMS[s.shape]) {
+      out.push(["tri", g.seamArrows()[0][0], `◀ ▶ of one colour: two cells that meet across the edge (${SEAMS[s.shape]})`]);
+    }
+    if (g.tunnels && [...g.tunnels.keys()].some((i) => !s.wall[i])) {
+      out.push(["rails", COLOURS.wall, "bridge: a corridor over a tunnel (dashes: the tunnel's sides under it)"]);
+    }
+    if (g.stairs && g.stairs.size) {
+      out.push(["stair", STAIR_COLOUR, `▼ ▲ stairs down and up; level 1 (the top) ${g.stacked ? "at the top" : "on the left"}`]);
+    }
     return out;
   }
 
@@ -112,7 +133,7 @@ export class Legend {
     box.replaceChildren();
     const list = el("ul", "legend-items");
     for (const [kind, colour, text] of entries) {
-      const li = el("li");
+      const li = el("li", text.length > 40 ? "long" : "");
       li.append(swatch(colour, kind), el("span", "", text));
       list.append(li);
     }

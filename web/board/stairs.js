@@ -44,6 +44,9 @@ export function drawStairs(ctx, g, wall, p, k, ox, oy) {
     ctx.closePath();
   }
   ctx.fill();
+  ctx.strokeStyle = "#ffffff"; // (a white edge: the mark stays visible on the distance colours)
+  ctx.lineWidth = Math.max(1, k * 0.04);
+  ctx.stroke();
 }
 
 // The engine draws the levels side by side, a gap of one cell between them (drawing.levels: [w, h,
