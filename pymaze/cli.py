@@ -236,22 +236,11 @@ def cmd_generate(args, out):
     if args.format in PICTURES:
         return picture(args, out, maze)
     if maze.lattice is not None:
-        out.write(shape_text(maze, args.format or "json", posts=args.posts))
+        out.write(gridtext.shape_text(maze, args.format or "json", posts=args.posts))
         return 0
     thin = lambda m: formats.to_thin_text(m, posts=args.posts)
     out.write((thin if args.format == "thin" else formats.WRITERS[args.format or "block"])(maze))
     return 0
-
-
-def shape_text(maze, fmt, route=(), posts="o"):
-    """A maze of a shape but square as ``fmt``: json, or thin (the shapes on a square grid: the text
-    picture of ``pymaze.gridtext``); any other text format is refused by name."""
-    if fmt == "json":
-        return formats.to_json(maze)
-    if fmt == "thin" and maze.shape in gridtext.SHAPES:
-        return gridtext.grid_text(maze, route, posts=posts)
-    also = ", or drawn as text to read with --format thin" if maze.shape in gridtext.SHAPES else ""
-    raise GeometryError(f"--format {fmt} writes square mazes; a {maze.shape} maze is written as json, svg or png{also}")
 
 
 def found_line(sol, nothing, unit):
@@ -310,7 +299,7 @@ def cmd_solve(args, out):
             if args.numbers:
                 raise GeometryError(f"--numbers prints the grid of a square maze's numbers; a {final.shape} "
                                     "maze shows them with --format svg or png")
-            out.write(shape_text(final, args.format or "thin", squares, args.posts))
+            out.write(gridtext.shape_text(final, args.format or "thin", squares, args.posts))
         else:
             if run.algorithm.anyangle:  # its route is its corners: the text marks the squares the segments cross
                 squares, unit = walked(final.width, sol.squares), "straight segments" if sol.moves != 1 else "straight segment"

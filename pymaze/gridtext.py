@@ -21,6 +21,7 @@ these shapes).
 
 from textwrap import fill
 
+from . import formats
 from .errors import GeometryError
 from .graph import links
 
@@ -159,3 +160,15 @@ def legend(maze, opened, text, zs, on_route):
     if OFF in text:
         parts.append(f"{OFF} no cell")
     return "key: " + "; ".join(parts)
+
+
+def shape_text(maze, fmt, route=(), posts="o"):
+    """A maze of a shape but square as text format ``fmt``: json, or thin on the shapes of a square
+    grid (``grid_text``, with ``route``); any other is refused by name (what the CLI and the page's
+    export write)."""
+    if fmt == "json":
+        return formats.to_json(maze)
+    if fmt == "thin" and maze.shape in SHAPES:
+        return grid_text(maze, route, posts=posts)
+    also = " (or drawn as text to read: thin)" if maze.shape in SHAPES else ""
+    raise GeometryError(f"{fmt} text holds square mazes; a {maze.shape} maze is written as json, svg or png{also}")

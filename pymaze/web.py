@@ -20,6 +20,7 @@ from . import __version__, masks, registry, weave, zeta
 from .errors import GeometryError, MazeFormatError, ParameterError, SizeError, check_whole
 from .formats import MAX_CHARS, WRITERS, parse
 from .graph import GRAPH_SHAPES, Lattice, check_depth, polar_rings
+from .gridtext import SHAPES as TEXT_SHAPES, shape_text
 from .worlds import MAX_DEPTH
 from .lab import check as lab_check, measure_chunk, summary as lab_summary
 from .maze import Maze
@@ -316,15 +317,16 @@ class Session:
     # --- the catalogue ----------------------------------------------------------------------
 
     def catalogue_json(self):
-        """The registry as JSON (algorithms, parameter schemas, limits) plus the engine version; each
-        algorithm also has its docstring (``doc``: its steps) and its source file (``source``)."""
+        """The registry as JSON (algorithms, parameter schemas, limits) plus the engine version and the
+        shapes thin text draws (``text_shapes``); each algorithm also has its docstring (``doc``: its
+        steps) and its source file (``source``)."""
         cat = registry.catalogue()
         for family, table in (("generators", registry.generators()), ("solvers", registry.solvers())):
             for entry in cat[family]:
                 algo = table[entry["slug"]]
                 entry["doc"] = inspect.getdoc(algo.func) or ""
                 entry["source"] = algo.source or algo.func.__module__.replace(".", "/") + ".py"
-        return json.dumps(dict(cat, version=__version__))
+        return json.dumps(dict(cat, version=__version__, text_shapes=list(TEXT_SHAPES)))
 
     # --- starting runs ----------------------------------------------------------------------
 
@@ -653,7 +655,7 @@ class Session:
         maze = self._maze("exporting it")
         if fmt not in WRITERS:
             raise ParameterError(f"unknown export format {fmt!r}; allowed: {', '.join(WRITERS)}")
-        return WRITERS[fmt](maze)
+        return WRITERS[fmt](maze) if maze.lattice is None else shape_text(maze, fmt)
 
     def export_svg(self):
         """The current maze as SVG, the bytes the CLI and the library write for it: after a solve, its

@@ -154,10 +154,10 @@ def test_the_cli_prints_the_picture_and_refuses_text_it_cannot_write(capsys):
     assert main(["generate", "dig", "--geometry", "weave", "--size", "5x4", "--format", "thin", "--posts", "+"]) == 0
     assert capsys.readouterr().out == grid_text(pymaze.generate("dig", 5, 4, shape="weave"), posts="+")
     for args, said in ((["solve", "bfs", "--generate", "dig", "--geometry", "cylinder", "--format", "block"],
-                        "--format block writes square mazes; a cylinder maze is written as json, svg or png, "
-                        "or drawn as text to read with --format thin"),
+                        "block text holds square mazes; a cylinder maze is written as json, svg or png "
+                        "(or drawn as text to read: thin)"),
                        (["generate", "dig", "--geometry", "hex", "--format", "thin"],
-                        "--format thin writes square mazes; a hex maze is written as json, svg or png\n"),
+                        "thin text holds square mazes; a hex maze is written as json, svg or png\n"),
                        (["solve", "wave", "--generate", "dig", "--geometry", "zeta", "--numbers"],
                         "--numbers prints the grid of a square maze's numbers")):
         assert main(args) == 2
@@ -174,3 +174,15 @@ def test_play_draws_the_cylinder_with_the_player(tmp_path, capsys, monkeypatch):
     maze = pymaze.generate("dig", 6, 4, seed=1, shape="cylinder")
     assert grid_text(maze, player=maze.start) in out
     assert out.startswith("cylinder maze, cell (0, 0)")
+
+
+def test_the_pages_export_writes_the_same_text_and_refuses_the_same(tmp_path):
+    from pymaze.errors import GeometryError
+    from pymaze.web import Session
+    s = Session()
+    s.generate("dig", 6, 4, 2, "torus")
+    maze = pymaze.generate("dig", 6, 4, seed=2, shape="torus")
+    assert s.export_text("thin") == grid_text(maze)
+    assert pymaze.formats.parse_json(s.export_text("json")).wall == maze.wall
+    with pytest.raises(GeometryError, match="box text holds square mazes; a torus maze is written as json"):
+        s.export_text("box")

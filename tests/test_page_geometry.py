@@ -9,6 +9,7 @@ import pytest
 
 import pymaze
 from pymaze import events, masks
+from pymaze import gridtext
 from pymaze.graph import SHAPES, _hex_nbrs
 from pymaze.run import Run
 from pymaze.maze import Maze
@@ -158,6 +159,9 @@ def test_the_page_draws_the_engines_maze_with_every_mark(page, shape, slug, solv
     assert all(near(c, WALL, 60) for c in walls), [c for c in walls if not near(c, WALL, 60)][:5]
     # the outer walls are drawn whole: none of them is cut by the canvas's edge
     assert page.js(EDGE_DARK) == 0
+    # thin text draws the shapes on a square grid only (pymaze.gridtext); the other text formats are off
+    assert page.page.is_disabled("#export-thin") == (shape not in gridtext.SHAPES)
+    assert page.page.is_disabled("#export-block") and page.page.is_disabled("#export-box")
     page.page.select_option("#solver", solver)
     snap = page.run("solve")
     page.js(FRAMES)

@@ -4,13 +4,14 @@ of one colour at both of its edges (on a Möbius strip the far edge's rows run t
 walks across the seams by the shape's own rule."""
 
 import random
+from pathlib import Path
 
 import networkx as nx
 import pytest
 
 import pymaze
 from pymaze.run import Run
-from pymaze import weave
+from pymaze import gridtext, weave
 
 pytestmark = pytest.mark.browser
 
@@ -68,6 +69,11 @@ def test_each_world_is_picked_generated_solved_and_drawn_whole(page, shape):
     assert f"A {shape} maze of {W * H} cells" in page.page.get_attribute("#board", "aria-label")
     # The legend says what the seam arrows are, on the shapes that have them.
     assert ("two cells that meet across the edge" in page.page.inner_text("#legend")) == (shape in WORLDS)
+    # Text export: thin draws the maze as the CLI does; the square mazes' formats are off.
+    assert all(page.page.is_disabled(f"#export-{f}") for f in ("block", "mazelib", "matrix", "box"))
+    with page.page.expect_download() as got:
+        page.page.click("#export-thin")
+    assert Path(got.value.path()).read_text() == gridtext.grid_text(engine)
     if shape not in WORLDS:
         assert page.errors() == []
         return

@@ -31,6 +31,7 @@ export function makeLoop(page) {
       const c = el.dataset.control;
       el.disabled = !machine.allows(c) || !!off[c];
     }
+    textExports();
     // The play button is the transport's (small, beside back and forward): at a run's end it replays
     // it; Generate and Solve are the main actions.
     const replay = atEnd && state === "done" && !noRun;
@@ -48,6 +49,20 @@ export function makeLoop(page) {
     $("edit-undo").disabled = !editor || machine.busy || !editor.undos.length;
     $("edit-redo").disabled = !editor || machine.busy || !editor.redos.length;
     $("edit-blocks").hidden = !editor || !editor.thin;
+  }
+
+  // The text exports a maze of another shape cannot take (pymaze.gridtext.shape_text): off, and
+  // their title says what it is written as; thin draws the shapes on a square grid, to read.
+  function textExports() {
+    const shape = player.s && player.s.shapes ? player.s.shape : null;
+    for (const f of ["block", "thin", "mazelib", "matrix", "box"]) {
+      const b = $(`export-${f}`);
+      if (b.dataset.title === undefined) b.dataset.title = b.title;
+      const drawn = f === "thin" && (ui.catalogue?.text_shapes || []).includes(shape);
+      if (shape && !drawn) b.disabled = true;
+      b.title = !shape ? b.dataset.title : drawn ? "The maze as thin-wall text to read (not to import)"
+        : `Square mazes only: export this ${shape} maze as JSON, SVG or PNG`;
+    }
   }
 
   // The board while the engine loads: the maze's frame and cells at the size it will have.
