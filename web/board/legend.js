@@ -9,6 +9,7 @@ import { STAIR_COLOUR } from "./stairs.js";
 
 // The marks of the shapes that wrap around: how their seams pair up.
 const SEAMS = { cylinder: "it wraps around", torus: "it wraps both ways", moebius: "it wraps around upside down" };
+const SEAM_COLOUR = "hsl(0 70% 45%)"; // (the first seam's, shapes.js seamArrows)
 
 const el = (tag, cls, text) => {
   const e = document.createElement(tag);
@@ -103,14 +104,15 @@ export class Legend {
     return out;
   }
 
-  // The marks of the maze's shape the board shows: seams, bridges over open tunnels, stairs.
+  // The marks of the maze's shape the board shows: seams, bridges (over the tunnels that open), stairs.
+  // (Every frame: nothing here walks the maze.)
   shapeMarks(s) {
     const g = s.shapes, out = [];
     if (!g) return out;
     if (g.wraps && g.wraps.size && SEAMS[s.shape]) {
-      out.push(["tri", g.seamArrows()[0][0], `◀ ▶ of one colour: two cells that meet across the edge (${SEAMS[s.shape]})`]);
+      out.push(["tri", SEAM_COLOUR, `◀ ▶ of one colour: two cells that meet across the edge (${SEAMS[s.shape]})`]);
     }
-    if (g.tunnels && [...g.tunnels.keys()].some((i) => !s.wall[i])) {
+    if (g.tunnels && g.tunnels.size) {
       out.push(["rails", COLOURS.wall, "bridge: a corridor over a tunnel (dashes: the tunnel's sides under it)"]);
     }
     if (g.stairs && g.stairs.size) {

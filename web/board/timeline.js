@@ -199,7 +199,8 @@ export class Snapshots {
 export class Timeline {
   constructor(root, { player, seek, fetchAll }) {
     this.player = player;
-    this.seekTo = seek;
+    // A seek moves the range at once (not at the next frame): a key pressed on it next steps from there.
+    this.seekTo = (k) => { const moved = seek(k); if (this.pending < 0) this.range.value = String(player.cursor); return moved; };
     this.fetchAll = fetchAll;
     this.range = root.querySelector("input[type=range]");
     this.ticks = root.querySelector("canvas");
