@@ -143,8 +143,8 @@ export class Walk {
     }
     if (this.s.shape === "hex") return "q w e a s d (the six sides) or the arrow keys, swipe or tap towards a neighbour";
     if (this.s.shape === "zeta") return "the arrow keys or WASD, q e z c for the diagonals; swipe or tap towards a neighbour";
-    if (this.s.shape === "levels") return "the arrow keys or WASD; on a stair (▲ ▼) PageUp / PageDown or < > or the ▲ ▼ buttons";
-    if (this.s.shapes) return "the arrow keys or WASD (the side most that way), swipe or tap towards a neighbour";
+    if (this.s.shape === "levels") return "the arrow keys or WASD, swipe or tap towards a neighbour; on a stair (▲ ▼) the ▲ ▼ buttons, PageUp / PageDown or < >";
+    if (this.s.shapes) return "the arrow keys or WASD (the open side nearest that way), swipe or tap towards a neighbour";
     return "arrow keys or WASD, swipe or tap";
   }
 
