@@ -52,7 +52,13 @@ export function bindActions(page) {
     "notice-close": () => showNotice(""),
   };
   for (const [id, act] of Object.entries(actions)) $(id).addEventListener("click", act);
-  const press = (control) => { const b = $(control); if (!b || b.disabled) return false; actions[control](); return true; };
+  const press = (control) => {
+    const b = $(control);
+    // (a mode asked for while Play's solve is being shown again follows it: run.js switchMode)
+    if (!b || b.disabled && !(ui.restoring && control.startsWith("mode-"))) return false;
+    actions[control]();
+    return true;
+  };
 
   $("walk-snap").checked = view3d.snap;
   $("walk-snap").addEventListener("change", (e) => { view3d.snap = e.target.checked; });

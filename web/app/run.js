@@ -134,9 +134,12 @@ export function makeRun(page) {
     machine.show("watch");
     if (mode === page.modes.watch) {
       const left = machine.send("leave");
-      if (left && back) start("solve", 0, back); // shown again as it was left
+      if (left && back) { // shown again as it was left; a mode asked for meanwhile follows it
+        const restoring = ui.restoring = start("solve", 0, back).finally(() => { if (ui.restoring === restoring) ui.restoring = null; });
+      }
       return left;
     }
+    if (ui.restoring) return ui.restoring.then(() => switchMode(name, arg));
     if (!player.s) return false;
     return busy(async () => {
       await mode.enter(arg);
