@@ -6,10 +6,10 @@ import { COLOURS, MARKS, PARTS, RAMP_CSS, ROUTE_LINES, cluster, css } from "./pa
 import { MARK, MARK_NAME, NOTE } from "../engine/state.js";
 import { NOTE_TEXT, fmt } from "./status.js";
 import { STAIR_COLOUR } from "./stairs.js";
+import { seamColour } from "./shapes.js";
 
 // The marks of the shapes that wrap around: how their seams pair up.
 const SEAMS = { cylinder: "it wraps around", torus: "it wraps both ways", moebius: "it wraps around upside down" };
-const SEAM_COLOUR = "hsl(0 70% 45%)"; // (the first seam's, shapes.js seamArrows)
 
 const el = (tag, cls, text) => {
   const e = document.createElement(tag);
@@ -110,7 +110,7 @@ export class Legend {
     const g = s.shapes, out = [];
     if (!g) return out;
     if (g.wraps && g.wraps.size && SEAMS[s.shape]) {
-      out.push(["tri", SEAM_COLOUR, `◀ ▶ of one colour: two cells that meet across the edge (${SEAMS[s.shape]})`]);
+      out.push(["tri", seamColour(0), `◀ ▶ of one colour: two cells that meet across the edge (${SEAMS[s.shape]})`]);
     }
     if (g.tunnels && g.tunnels.size) {
       out.push(["rails", COLOURS.wall, "bridge: a corridor over a tunnel (dashes: the tunnel's sides under it)"]);

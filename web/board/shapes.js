@@ -3,6 +3,9 @@
 // each cell's centre, size and sides, each passage's two cells and centre, and the cell under a
 // point.  Everything here is in maze units; the renderer maps them to pixels.
 import { stackLevels } from "./stairs.js";
+// The colour of the seam marks of the j-th passage across a seam (hues apart for neighbours).
+export const seamColour = (j) => `hsl(${(((j * 0.618034) % 1) * 360).toFixed(1)} 70% 45%)`;
+
 export class ShapeView {
   constructor(d) {
     stackLevels(d); // a maze of levels on a screen taller than wide: one level under the other
@@ -160,7 +163,7 @@ export class ShapeView {
         return [[mx + 0.1 * ox + 0.5 * tx, my + 0.1 * oy + 0.5 * ty], [mx + 0.8 * ox, my + 0.8 * oy],
           [mx + 0.1 * ox - 0.5 * tx, my + 0.1 * oy - 0.5 * ty]];
       });
-      out.push([`hsl(${(((j * 0.618034) % 1) * 360).toFixed(1)} 70% 45%)`, arrows]);
+      out.push([seamColour(j), arrows]);
     }
     return out;
   }
