@@ -45,9 +45,16 @@ def test_the_engine_warms_up_while_the_page_is_quiet_and_answers_meanwhile(page)
     # Once booted and while no request comes, the worker runs small mazes unseen (Session.warm_up), one
     # per task: a run asked for meanwhile is answered as ever, and the warm-up ends by itself.
     page.generate("dig", W, H, SEED, events=False)  # (answered between two warm-up runs, or before them)
-    page.page.wait_for_function("async () => { const h = await window.pymaze.heap(); return h.warmed === h.warmRuns; }",
-                                timeout=60000, polling=200)
-    heap = page.js("window.pymaze.heap()")
+    # (polled inside one evaluate: Playwright's wait_for_function takes an async predicate's promise for
+    # true; and seldom: the warm-up waits for 300 ms without a request, a poll of the heap included)
+    heap = page.js("""async () => {
+        const until = performance.now() + 60000;
+        for (;;) {
+            const h = await window.pymaze.heap();
+            if (h.warmed === h.warmRuns || performance.now() > until) return h;
+            await new Promise((done) => setTimeout(done, 1500));
+        }
+    }""")
     assert heap["warmed"] == heap["warmRuns"] > 0   # all of it (perhaps before this test began), ended by itself
     later = page.run("solve", events=False)  # and the engine still runs what it is asked
     assert later["kind"] == "solve" and later["routeLength"] > 0
