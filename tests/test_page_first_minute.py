@@ -137,6 +137,22 @@ def test_the_strip_sits_by_the_board_and_on_a_phone_is_a_bottom_bar_of_thumb_siz
     assert len(heights) >= 7 and all(h >= 44 for _, h in heights), heights
 
 
+def test_on_a_phone_every_target_in_the_sheet_and_the_tabs_is_thumb_sized(tour):
+    # (links in a line of text aside: they are words in a sentence)
+    if tour.size != "phone":
+        return
+    tour.page.click("#settings-toggle")
+    try:
+        small = tour.js("""[...document.querySelectorAll(`.modes button, #settings-toggle, #sheet button, #sheet select,
+            #sheet input, #sheet textarea, #timeline-range, .inside summary`)]
+            .filter((e) => e.offsetParent && getComputedStyle(e).visibility !== 'hidden')
+            .map((e) => [e.id || e.textContent.trim(), e.getBoundingClientRect().height])
+            .filter(([, h]) => h < 44)""")
+        assert small == []
+    finally:
+        tour.page.click("#sheet-close")
+
+
 def test_a_newcomer_changes_the_generator_generates_and_solves_again(tour):
     p = tour.page
     p.wait_for_function("window.pymaze.state === 'done'", timeout=60000)  # the first visit's solve watched to its end
