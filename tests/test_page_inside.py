@@ -6,6 +6,7 @@ square BFS run and a hex A* run, one page."""
 
 import json
 import os
+import re
 
 import pytest
 
@@ -213,6 +214,37 @@ def test_a_bidirectional_search_shows_the_line_of_two_way_and_both_frontiers(pag
         p.locator(".inside-source").scroll_into_view_if_needed()
         p.screenshot(path=os.path.join(os.environ["PYMAZE_SHOTS"], "inside-bidijkstra-390.png"))
         p.set_viewport_size({"width": 1280, "height": 800})
+    assert not p.errors
+
+
+def named_lines(label):
+    """The lines a source's label names ("lines 7 to 69 and lines 77, 78"): a set."""
+    m = re.fullmatch(r".+?, lines (\d+) to (\d+)(?: and lines? ([\d, ]+))?", label)
+    assert m, label
+    extra = {int(v) for v in (m.group(3) or "").split(",") if v.strip()}
+    return set(range(int(m.group(1)), int(m.group(2)) + 1)) | extra
+
+
+def test_the_label_names_every_line_the_run_highlights(page):
+    """The wave (the first visit's solver) marks its route in a helper below its function: the label
+    names those lines too, and every line its events highlight is one it names and one shown."""
+    p, r = page, dict(gen="dig", sol="wave", w=8, h=6, seed=3, shape="square")
+    maze = Run.generate("dig", 8, 6, seed=3).finish()
+    ref = inside(Run.solve("wave", maze, seed=3))
+    p.evaluate("h => { location.hash = h; }", link(r))
+    p.wait_for_function("() => { const s = window.pymaze.snapshot(); return s.state === 'done' && s.kind === 'solve'"
+                        " && window.pymaze.catalogue && document.getElementById('solver').value === 'wave'; }",
+                        timeout=90000)
+    opened(p, r)
+    if not p.eval_on_selector("#inside", "el => el.open"):
+        p.click("#inside summary")
+    p.wait_for_function("() => document.querySelector('.inside-file').textContent.startsWith('pymaze/solvers/wave.py')")
+    label = p.inner_text(".inside-file")
+    lines = {n for n in ref.lines if n}
+    assert lines - set(range(ref.span[0], ref.span[1] + 1)), "the wave makes events outside its function"
+    assert lines <= named_lines(label), (label, sorted(lines))
+    shown = set(p.eval_on_selector_all(".inside-source .src", "els => els.map(e => Number(e.dataset.line))"))
+    assert lines <= shown
     assert not p.errors
 
 

@@ -15,6 +15,13 @@ const PLACES = new Set(["from", "through", "meets"]); // values that name a cell
 const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 const round = (v) => (typeof v === "number" && !Number.isInteger(v) ? v.toFixed(2) : String(v));
 // An entry's named values in words ("d 4", "g 3, h 5, f 8, tie-break 7"); a cell's (from) by its place.
+// "lines 7 to 69", and the lines outside them that make events too (a helper's in the same file)
+function spanOf([first, last], made) {
+  const outside = made.filter((n) => n < first || n > last).sort((a, b) => a - b);
+  const more = outside.length > 4 ? ", …" : "";
+  return `lines ${first} to ${last}` + (!outside.length ? "" : outside.length === 1 ? ` and line ${outside[0]}`
+    : ` and lines ${outside.slice(0, 4).join(", ")}${more}`);
+}
 const valuesOf = (s, e) => (typeof e === "number" ? [] : Object.entries(e)
   .filter(([k]) => k !== "cell" && k !== "cells")
   .map(([k, v]) => `${LABELS[k] || k} ${PLACES.has(k) ? where(s, v) : round(v)}`));
@@ -148,23 +155,24 @@ export class InsidePanel {
     this.picked = -1;
     this.hover.textContent = ""; // (what the last run's structures said of a cell)
     const sources = reply.sources || [{ file: reply.file, text: reply.text, lines: reply.lines }];
-    this.file.textContent = sources.map((s) => `${s.file}, lines ${s.lines[0]} to ${s.lines[1]}`).join("; then ");
     const whole = reply.eventLines == null;
+    const used = (i) => new Set(whole ? [] : reply.eventLines.filter((_, j) => (reply.eventFiles && reply.eventFiles.length ? reply.eventFiles[j] : 0) === i));
+    this.file.textContent = sources.map((s, i) => `${s.file}, ${spanOf(s.lines, whole ? [] : [...used(i)])}`).join("; then ");
     const out = [];
     sources.forEach((source, i) => {
       const [first, last] = source.lines;
       const lines = (source.text || "").split("\n");
-      const used = new Set(whole ? [] : reply.eventLines.filter((_, j) => (reply.eventFiles && reply.eventFiles.length ? reply.eventFiles[j] : 0) === i));
+      const made = used(i);
       if (i > 0) out.push(Object.assign(document.createElement("span"), { className: "gap", textContent: `⋮  ${source.file}\n` }));
       const shown = [];
-      lines.forEach((text, j) => { if (whole || (j + 1 >= first && j + 1 <= last) || used.has(j + 1)) shown.push(j + 1); });
+      lines.forEach((text, j) => { if (whole || (j + 1 >= first && j + 1 <= last) || made.has(j + 1)) shown.push(j + 1); });
       let prev = whole ? 0 : first - 1;
       for (const n of shown) {
         if (n !== prev + 1) out.push(Object.assign(document.createElement("span"), { className: "gap", textContent: "⋮\n" }));
         const span = document.createElement("span");
         span.dataset.line = String(n);
         span.dataset.file = String(i);
-        span.className = used.has(n) ? "src makes" : "src";
+        span.className = made.has(n) ? "src makes" : "src";
         span.textContent = `${String(n).padStart(4)}  ${lines[n - 1]}\n`;
         out.push(span);
         prev = n;
