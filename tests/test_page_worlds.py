@@ -197,6 +197,25 @@ SAMPLE_MAZE = SAMPLE.replace("'overlay'", "'maze'")
 STAIR = (0x7B, 0x4F, 0xA0)
 
 
+def levels_drawn(page, w, h, d):
+    """``(cols, rows)`` of the levels on the board, read back from where each level's first cell is
+    drawn; checked to be a grid filled row by row, in the rows and columns that draw the levels
+    biggest on this board (each a w x h block, a cell's gap between two), and named so by the legend."""
+    centre = lambda p: page.js("p => window.pymaze.squareCentre(p)", p)  # noqa: E731
+    unit = centre(1)[0] - centre(0)[0]
+    firsts = [centre(z * w * h) for z in range(d)]
+    cols = sum(1 for _, y in firsts if abs(y - firsts[0][1]) < 1)
+    rows = -(-d // cols)
+    assert all(abs(x - firsts[z % cols][0]) < 1 and abs(y - firsts[(z // cols) * cols][1]) < 1
+               for z, (x, y) in enumerate(firsts))
+    box = page.page.locator("#board").bounding_box()
+    best = max(min(box["width"] / (c * (w + 1) - 1), box["height"] / (-(-d // c) * (h + 1) - 1)) for c in range(1, d + 1))
+    assert unit >= 0.97 * best, (unit, best, cols, rows)   # (less the board's margin of a few pixels)
+    place = "on the left" if rows == 1 else "at the top" if cols == 1 else "at the top left"
+    assert f"▼ ▲ stairs down and up; level 1 (the top) {place}" in page.page.inner_text("#legend")
+    return cols, rows
+
+
 def test_levels_are_picked_with_their_depth_drawn_with_stair_marks_and_played_up_and_down(page):
     w, h, d, seed = 5, 4, 3, 3
     assert page.page.is_hidden("#depth")
@@ -208,11 +227,11 @@ def test_levels_are_picked_with_their_depth_drawn_with_stair_marks_and_played_up
     lat = engine.lattice
     assert snap["wall"] == list(engine.wall) and len(snap["wall"]) == lat.n + lat.m == w * h * d + lat.m
     assert "depth=3" in page.js("location.hash") and "shape=levels" in page.js("location.hash")
-    assert "▼ ▲ stairs down and up; level 1 (the top) on the left" in page.page.inner_text("#legend")
-    # A ▼ a little right of the centre of each cell with an open stair down, none where it is closed.
-    stairs = {lat.ends[2 * k]: lat.n + k for k in range(lat.m) if lat.crosses(lat.ends[2 * k], lat.ends[2 * k + 1])}
     centre = lambda p: page.js("p => window.pymaze.squareCentre(p)", p)  # noqa: E731
     unit = centre(1)[0] - centre(0)[0]
+    cols, rows = levels_drawn(page, w, h, d)
+    # A ▼ a little right of the centre of each cell with an open stair down, none where it is closed.
+    stairs = {lat.ends[2 * k]: lat.n + k for k in range(lat.m) if lat.crosses(lat.ends[2 * k], lat.ends[2 * k + 1])}
     ends = {engine.start, engine.goal}
     shown = {}
     for p, v in stairs.items():
@@ -246,6 +265,17 @@ def test_levels_are_picked_with_their_depth_drawn_with_stair_marks_and_played_up
     assert engine.node_xy(page.js("window.pymaze.snapshot().walk.pos"))[2] == engine.node_xy(top)[2]
     assert page.errors() == []
     page.page.click("#mode-watch")
+    choose(page, "square")
+
+
+def test_many_small_levels_are_drawn_in_rows_and_columns(page):
+    """Six levels of 4 x 3 on a wide board: side by side they would be thin slivers, one under the
+    other too: two rows of three draw them biggest."""
+    choose(page, "levels")
+    page.fill(depth=6)
+    page.generate("dig", 4, 3, 2)
+    assert levels_drawn(page, 4, 3, 6) == (3, 2)
+    page.fill(depth=3)
     choose(page, "square")
 
 

@@ -5,7 +5,7 @@
 import { COLOURS, MARKS, PARTS, RAMP_CSS, ROUTE_LINES, cluster, css } from "./palette.js";
 import { MARK, MARK_NAME, NOTE } from "../engine/state.js";
 import { NOTE_TEXT, fmt } from "./status.js";
-import { STAIR_COLOUR } from "./stairs.js";
+import { STAIR_COLOUR, firstLevelPlace } from "./stairs.js";
 import { seamColour } from "./shapes.js";
 
 // The marks of the shapes that wrap around: how their seams pair up.
@@ -116,7 +116,7 @@ export class Legend {
       out.push(["rails", COLOURS.wall, "bridge: a corridor over a tunnel (dashes: the tunnel's sides under it)"]);
     }
     if (g.stairs && g.stairs.size) {
-      out.push(["stair", STAIR_COLOUR, `▼ ▲ stairs down and up; level 1 (the top) ${g.stacked ? "at the top" : "on the left"}`]);
+      out.push(["stair", STAIR_COLOUR, `▼ ▲ stairs down and up; level 1 (the top) ${firstLevelPlace(g)}`]);
     }
     return out;
   }

@@ -2,15 +2,15 @@
 // per cell, a segment per passage, the border) turned into what the renderer and the player ask:
 // each cell's centre, size and sides, each passage's two cells and centre, and the cell under a
 // point.  Everything here is in maze units; the renderer maps them to pixels.
-import { stackLevels } from "./stairs.js";
+import { arrangeLevels } from "./stairs.js";
 // The colour of the seam marks of the j-th passage across a seam (hues apart for neighbours).
 export const seamColour = (j) => `hsl(${(((j * 0.618034) % 1) * 360).toFixed(1)} 70% 45%)`;
 
 export class ShapeView {
   constructor(d) {
-    stackLevels(d); // a maze of levels on a screen taller than wide: one level under the other
+    arrangeLevels(d); // a maze of levels: its levels in the rows and columns that draw them biggest
     Object.assign(this, { bounds: d.bounds, n: d.cells, m: d.passages, polygons: d.polygons, starts: d.starts,
-      walls: d.walls, border: d.border, ends: d.ends, levels: d.levels, stacked: !!d.stacked, grid: d.grid || null });
+      walls: d.walls, border: d.border, ends: d.ends, levels: d.levels, cols: d.cols || 1, grid: d.grid || null });
     // A maze that wraps around (cylinder, torus, Möbius strip): each passage across a seam, with its
     // side on the higher cell (at the other edge) and its number among them (its seam marks' colour).
     this.wraps = new Map();

@@ -50,17 +50,39 @@ export function drawStairs(ctx, g, wall, p, k, ox, oy) {
 }
 
 // The engine draws the levels side by side, a gap of one cell between them (drawing.levels: [w, h,
-// depth]); on a screen taller than wide they are moved one under the other instead (in place).
-export function stackLevels(d, portrait = globalThis.matchMedia?.("(orientation: portrait)").matches) {
-  if (!d.levels || !portrait || d.levels[2] < 2 || d.stacked) return;
-  d.stacked = true; // (once: a drawing may be seen again)
+// depth]).  They are moved (in place) into the grid of `cols` levels a row whose cells come out
+// biggest in the board's room (`room`: its width over its height): side by side on a wide board,
+// one under the other on a phone held upright, two a row where that draws them bigger.
+export function arrangeLevels(d, room = boardRoom()) {
+  if (!d.levels || d.levels[2] < 2 || d.cols) return;
   const [w, h, depth] = d.levels, across = w + 1, down = h + 1;
+  const sizeAt = (c) => Math.min(room / (c * across - 1), 1 / (Math.ceil(depth / c) * down - 1));
+  let cols = depth;
+  for (let c = depth - 1; room && c >= 1; c--) if (sizeAt(c) > sizeAt(cols) * 1.001) cols = c;
+  d.cols = cols; // (once: a drawing may be seen again)
+  if (cols === depth) return;
   for (const a of [d.polygons, d.walls, d.border]) {
     for (let i = 0; i < a.length; i += 2) {
       const z = Math.min(depth - 1, Math.floor(a[i] / across));
-      a[i] -= z * across;
-      a[i + 1] += z * down;
+      a[i] += (z % cols - z) * across;
+      a[i + 1] += Math.floor(z / cols) * down;
     }
   }
-  d.bounds = [0, 0, w, depth * h + depth - 1];
+  d.bounds = [0, 0, cols * across - 1, Math.ceil(depth / cols) * down - 1];
 }
+
+// The board's width over the height it may take (a phone's board is as tall as the maze, up to its
+// max-height); the window's when there is no board.
+function boardRoom() {
+  const el = globalThis.document?.getElementById("board");
+  if (!el || !el.clientWidth) return globalThis.innerWidth && globalThis.innerWidth / globalThis.innerHeight;
+  const max = parseFloat(getComputedStyle(el).maxHeight);
+  const h = Number.isFinite(max) ? max : el.clientHeight;
+  return h > 0 ? el.clientWidth / h : 0;
+}
+
+// Where level z is in the drawing: the top left of its rectangle, in maze units.
+export const levelRect = (g, z) => [(z % g.cols) * (g.levels[0] + 1), Math.floor(z / g.cols) * (g.levels[1] + 1)];
+
+// Where level 1 (the top one) is, in words.
+export const firstLevelPlace = (g) => (g.cols >= g.levels[2] ? "on the left" : g.cols === 1 ? "at the top" : "at the top left");

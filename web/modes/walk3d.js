@@ -6,7 +6,7 @@
 // as the minimap.  The walk itself is walk.js's: this view turns a heading into its moves.
 import { COLOURS, MARKS } from "../board/palette.js";
 import { MARK } from "../engine/state.js";
-import { STAIR_COLOUR, drawStairs } from "../board/stairs.js";
+import { STAIR_COLOUR, drawStairs, levelRect } from "../board/stairs.js";
 import { fit, showStage, stage, webglSupported } from "./three_stage.js";
 import { DIRECTIONS } from "./walk.js";
 
@@ -109,14 +109,14 @@ export class View3D {
 
   // Where the maze's cells and walls are: `centre` in the 2D board's units (what the floor's picture
   // is painted in), `world` in world units (x right, z down the 2D board, y up: [x, z, level]).  A
-  // maze of levels is drawn with its levels side by side (or one under the other): in 3D they stand
+  // maze of levels is drawn with its levels side by side (or in rows: stairs.js): in 3D they stand
   // one over the other, level 0 (the top one) highest, each `rect` of the drawing over the same ground.
   geometry() {
     const s = this.s;
     if (s.shapes && s.shapes.levels) {
       const g = s.shapes, [w, h, depth] = g.levels, b = g.bounds;
-      const rect = (z) => (g.stacked ? [0, z * (h + 1)] : [z * (w + 1), 0]);
-      const levelAt = (x, y) => Math.max(0, Math.min(depth - 1, Math.floor(g.stacked ? y / (h + 1) : x / (w + 1))));
+      const rect = (z) => levelRect(g, z);
+      const levelAt = (x, y) => Math.max(0, Math.min(depth - 1, Math.floor(y / (h + 1)) * g.cols + Math.floor(x / (w + 1))));
       return { unit: 1, bounds: [b[0], b[1], b[2], b[3]], levels: depth, w, h, rect, levelAt,
         centre: (p) => [g.cx[p], g.cy[p]],
         world: (p) => { const z = Math.floor(p / (w * h)), [ox, oy] = rect(z); return [g.cx[p] - ox, g.cy[p] - oy, z]; } };
@@ -484,7 +484,7 @@ export class View3D {
 
   // The minimap: the 2D board's layers (maze, route and labels: the trail, S, G and where the walker
   // is) drawn small in the top right corner (on a maze of levels, the walker's level named in its
-  // bottom left corner), again for a while after each move (the board paints
+  // bottom left corner, or bottom right where the levels' last row leaves room), again for a while after each move (the board paints
   // over a few frames).
   minimap(r) {
     if (!this.active) return;
@@ -505,12 +505,13 @@ export class View3D {
       g.font = `bold ${px}px sans-serif`;
       px = Math.max(6, Math.floor(px * Math.min(1, w / (g.measureText(level).width + 1.2 * px)))); // (fitted to a narrow minimap)
       g.font = `bold ${px}px sans-serif`;
-      const tw = g.measureText(level).width;
+      const tw = g.measureText(level).width, sh = this.s.shapes;
+      const x = sh.levels[2] % sh.cols ? w - tw - px : 0; // (levels in rows, the last one short: in the room it leaves)
       g.fillStyle = "rgba(255, 255, 255, 0.85)";
-      g.fillRect(0, h - px * 1.6, tw + px, px * 1.6);
+      g.fillRect(x, h - px * 1.6, tw + px, px * 1.6);
       g.fillStyle = STAIR_COLOUR;
       g.textBaseline = "middle";
-      g.fillText(level, px / 2, h - px * 0.8);
+      g.fillText(level, x + px / 2, h - px * 0.8);
     }
     this.source = r.canvas;
   }
