@@ -548,7 +548,7 @@ def level_board(maze, player):
     here = [w for w, down in (("up (<)", False), ("down (>)", True)) if stair(maze, player, down) is not None]
     return (f"level {pz + 1} of {lat.depth}, cell ({px}, {py}); goal on level {goal[2] + 1}"
             f"{'; stairs here: ' + ' and '.join(here) if here else ''}\n"
-            + gridtext.grid_text(maze, player=player, levels=[pz]).split("\n", 1)[1])
+            + gridtext.grid_text(maze, player=player, levels=[pz], titles=False))
 
 
 def board(maze, player):

@@ -81,10 +81,11 @@ def _xyz(pos):
     return pos if len(pos) == 3 else (*pos, 0)
 
 
-def grid_text(maze, route=(), player=None, levels=None, posts="o", key=True):
+def grid_text(maze, route=(), player=None, levels=None, posts="o", key=True, titles=True):
     """The maze as text (see the module's docstring), the route's cells marked ``.`` and the player
     ``X``; a maze of levels: the ``levels`` listed (numbers from 0, the top one; default all) side by
-    side.  ``key``: a last line that names each mark the text shows."""
+    side, each under its title ("level 1") unless ``titles`` is false.  ``key``: a last line that
+    names each mark the text shows."""
     lat = maze.lattice
     if lat is None or lat.shape not in SHAPES:
         raise GeometryError(f"text pictures draw the shapes on a square grid ({', '.join(SHAPES)}); "
@@ -130,7 +131,7 @@ def grid_text(maze, route=(), player=None, levels=None, posts="o", key=True):
 
     blocks = []
     for z in zs:
-        rows = [f"level {z + 1}" if lat.shape == "levels" else None]
+        rows = [f"level {z + 1}" if lat.shape == "levels" and titles else None]
         for y in range(h + 1):
             rows.append("".join(post(x, y, z) + (across(x, y, z) if x < w else "") for x in range(w + 1)))
             if y < h:
