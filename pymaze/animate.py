@@ -18,7 +18,7 @@ from .errors import ParameterError, PymazeError, shown
 from .events import apply
 from .run import Run
 from .svg import (FLOOR, GOAL, MARKS, RAMP, ROUTE, START, WALL, Scene, _rgb, _route_nodes, _text_size, chains, heat,
-                  ink, route_lines, seam_arrows, seam_hue, STAIR)
+                  ink, route_lines, route_under, seam_arrows, seam_hue, STAIR)
 from .worlds import stair_mark, stair_marks
 
 MAX_PIXELS = 64_000_000  # the largest picture drawn (8000 x 8000)
@@ -159,6 +159,12 @@ def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, mar
     if len(route) > 1:
         for line in route_lines(scene, route):
             pen.line(line, fill=colour(ROUTE), width=max(2, round(u / 8)), joint="curve")
+        for (ax, ay), (bx, by) in route_under(scene, route):   # (a weave maze: under a bridge, dashed)
+            steps = max(1, round(math.hypot(bx - ax, by - ay) / (u / 10)))
+            for i in range(0, steps, 2):
+                pen.line([(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps),
+                          (ax + (bx - ax) * (i + 1) / steps, ay + (by - ay) * (i + 1) / steps)],
+                         fill=colour(ROUTE), width=max(2, round(u / 8)))
     size = _text_size(scene)
     font = _font(size) if letters else None
     if numbers and font is not None:

@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape
 
 from .errors import ParameterError, shown
 from .maze import check_maze
+from .weave import GAP
 from .worlds import stair_marks
 
 # The page's colours (web/board/palette.js; a test keeps the two equal).
@@ -306,6 +307,10 @@ def to_svg(maze, route=None, numbers=False, heat_map=None, title=None, unit=None
         d = "".join(polyline(line) for line in route_lines(scene, route))
         out.append(f'<path class="route" fill="none" stroke="{ROUTE}" stroke-width="{num(max(2, u / 8))}" '
                    f'stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.75" d="{d}"/>')
+        under = "".join(polyline(line) for line in route_under(scene, route))
+        if under:   # (a weave maze: the route under a bridge, dashed)
+            out.append(f'<path class="route-under" fill="none" stroke="{ROUTE}" stroke-width="{num(max(2, u / 8))}" '
+                       f'stroke-dasharray="{num(u / 10)}" stroke-opacity="0.75" d="{under}"/>')
     size = _text_size(scene)
     if numbers and numbered:
         out.append(f'<g class="numbers" font-family="sans-serif" font-size="{num(size)}" text-anchor="middle">')
@@ -369,7 +374,9 @@ def stair_svg(scene):
 def route_lines(scene, route):
     """The route as px polylines through the node centres; on a maze that wraps around, a move
     across a seam ends one line half a step past the edge and starts the next half a step before
-    the other edge (a stair between levels: one line ends, the next starts, at the two cells)."""
+    the other edge (a stair between levels: one line ends, the next starts, at the two cells); on a
+    weave maze, a move through a tunnel ends one line at the bridge's near rail and starts the next
+    at its far one (``route_under``: the pieces between, under the bridge)."""
     lat, lines = scene.maze.lattice, [[]]
     prev = None
     for p in route:
@@ -378,9 +385,32 @@ def route_lines(scene, route):
             (dx, dy), (ex, ey) = lat.vector(prev, p), lat.vector(p, prev)
             lines[-1].append(scene.px(ax + dx / 2, ay + dy / 2))
             lines.append([scene.px(bx + ex / 2, by + ey / 2)])
+        for a, b in _under(lat, prev, p):
+            lines[-1].append(scene.px(*a))
+            lines.append([scene.px(*b)])
         lines[-1].append(scene.centre(p))
         prev = p
     return lines
+
+
+def route_under(scene, route):
+    """A weave maze's route where it runs under a bridge: a px segment per tunnel it takes, from
+    rail to rail (drawn dashed, as the tunnel's sides under the bridge are)."""
+    lat = scene.maze.lattice
+    return [[scene.px(*a), scene.px(*b)] for prev, p in zip(route, route[1:]) for a, b in _under(lat, prev, p)]
+
+
+def _under(lat, p, q):
+    """``[(a, b)]``, the points in maze units where a move from cell p to q goes under a bridge and
+    comes out (a weave tunnel: two cells apart in a line), or ``[]``."""
+    if p is None or lat is None or lat.shape != "weave":
+        return []
+    (px, py), (qx, qy) = lat.position(p), lat.position(q)
+    if abs(qx - px) + abs(qy - py) != 2:
+        return []
+    (ax, ay), (bx, by) = lat.centre(p), lat.centre(q)
+    mx, my, dx, dy = (ax + bx) / 2, (ay + by) / 2, (bx - ax) / 2, (by - ay) / 2
+    return [((mx - GAP * dx, my - GAP * dy), (mx + GAP * dx, my + GAP * dy))]
 
 
 def _text_size(scene):

@@ -91,7 +91,7 @@ def drawing_of(lattice):
         meta.update(stairs=d["stairs"].tolist(), levels=[lattice.w, lattice.h, lattice.depth])
     if "tunnels" in d:  # a weave maze: each tunnel, the cell it runs under and the two walls it passes
         meta.update(tunnels=d["tunnels"].tolist(), middles=d["middles"].tolist(), covers=d["covers"].tolist(),
-                    bridges=d["bridges"].tolist(), cuts=d["cuts"].tolist())
+                    bridges=d["bridges"].tolist(), cuts=d["cuts"].tolist(), gap=weave.GAP)
     if "diagonals" in d:  # a zeta maze: each diagonal passage and the two cells beside its corner (its
         #                   segment is the corner; the page builds the corridor as zeta.band does, CUT wide)
         meta.update(diagonals=d["diagonals"].tolist(), beside=d["beside"].tolist(), cut=zeta.CUT)

@@ -11,7 +11,7 @@ import pytest
 
 import pymaze
 from pymaze.run import Run
-from pymaze import gridtext, weave
+from pymaze import gridtext, svg, weave
 
 pytestmark = pytest.mark.browser
 
@@ -276,6 +276,43 @@ def test_many_small_levels_are_drawn_in_rows_and_columns(page):
     page.generate("dig", 4, 3, 2)
     assert levels_drawn(page, 4, 3, 6) == (3, 2)
     page.fill(depth=3)
+    choose(page, "square")
+
+
+def test_a_route_through_a_tunnel_is_drawn_thin_and_dashed_under_the_bridge(page):
+    """Where the route goes under a bridge its line is dashed and half as wide, as the tunnel's sides
+    there are; before and after the bridge it is the route's solid line (pymaze.svg draws the same)."""
+    def case(seed):   # a maze whose bfs route takes a tunnel, and not the corridor over it (dig's routes
+        maze = Run.generate("prim", W, H, seed, "weave").finish()   # here take both: the "+" of the two lines)
+        route = list(pymaze.solve(maze, "bfs").squares)
+        G, lat = maze.to_networkx(), maze.lattice
+        for a, b in zip(route, route[1:]):
+            m = lat.cell_at(*((u + v) // 2 for u, v in zip(lat.position(a), lat.position(b))))
+            if G.edges[a, b].get("under") and m not in route:
+                return maze, a, b, m
+        return None
+    seed = next(seed for seed in range(1, 60) if case(seed))
+    maze, a, b, m = case(seed)
+    choose(page, "weave")
+    page.page.select_option("#solver", "bfs")
+    page.generate("prim", W, H, seed)
+    solved = page.run("solve")
+    assert solved["routeLength"] == len(pymaze.solve(maze, "bfs").squares) - 1
+    centre = lambda p: page.js("p => window.pymaze.squareCentre(p)", p)  # noqa: E731
+    (ax, ay), (mx, my) = centre(a), centre(m)
+    dx, dy = mx - ax, my - ay            # one cell along the tunnel, in client px
+    ox, oy = -dy * 0.11, dx * 0.11       # a little off the line's middle, across it
+    rgb = tuple(int(svg.ROUTE[i:i + 2], 16) for i in (1, 3, 5))   # (the page's route colour, as a test keeps it)
+    is_route = lambda px: px[3] > 200 and sum(abs(u - v) for u, v in zip(px[:3], rgb)) < 60  # noqa: E731
+    under = [(mx + t * dx, my + t * dy) for t in [i / 20 * 0.4 - 0.2 for i in range(21)]]   # between the rails
+    solid = [(ax + t * dx, ay + t * dy) for t in (0.1, 0.3, 0.5)]                          # before the bridge
+    on_under, off_under = page.js(SAMPLE, under), page.js(SAMPLE, [(x + ox, y + oy) for x, y in under])
+    on_solid, off_solid = page.js(SAMPLE, solid), page.js(SAMPLE, [(x + ox, y + oy) for x, y in solid])
+    assert all(map(is_route, on_solid)) and all(map(is_route, off_solid)), "a solid, wide line before the bridge"
+    dashes = sum(map(is_route, on_under))
+    assert 0.2 * len(under) <= dashes <= 0.8 * len(under), f"dashed under the bridge: {dashes} of {len(under)}"
+    assert not any(map(is_route, off_under)), "and thinner there"
+    assert "a route through the tunnel" in page.page.inner_text("#legend")
     choose(page, "square")
 
 

@@ -15,7 +15,7 @@ import networkx as nx
 import pytest
 
 import pymaze
-from pymaze import registry, svg
+from pymaze import registry, svg, weave
 from pymaze.errors import GeometryError
 from pymaze.maze import Maze
 
@@ -166,3 +166,30 @@ def test_the_svg_draws_a_bridge_over_every_open_tunnel():
     assert count
     text = svg.to_svg(maze)
     assert len(re.findall(r'class="bridge"', text)) == count
+
+
+def test_a_route_through_a_tunnel_is_drawn_dashed_under_the_bridge_and_solid_elsewhere():
+    # the pieces under a bridge: one per tunnel the route takes (networkx's `under` edges), each
+    # centred on the cell between its two ends and as long as the bridge is wide (its rails are
+    # pymaze.weave.GAP from that cell's centre), in a line with the two ends
+    found = 0
+    for seed in range(40):
+        maze = pymaze.generate("dig", 8, 6, seed=seed, shape="weave")
+        route = list(pymaze.solve(maze, "bfs").squares)
+        under = set(tunnels(maze)) | {(b, a) for a, b in tunnels(maze)}
+        taken = [(a, b) for a, b in zip(route, route[1:]) if (a, b) in under]
+        scene = svg.Scene(maze)
+        pieces = svg.route_under(scene, route)
+        assert len(pieces) == len(taken), seed
+        for ((x0, y0), (x1, y1)), (a, b) in zip(pieces, taken):
+            (ax, ay), (bx, by) = scene.centre(a), scene.centre(b)
+            assert abs((x0 + x1) - (ax + bx)) < 0.02 and abs((y0 + y1) - (ay + by)) < 0.02
+            step = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 / 2   # px a cell
+            assert abs(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 - 2 * weave.GAP * step) < 0.02
+            assert abs((x1 - x0) * (by - ay) - (y1 - y0) * (bx - ax)) < 0.02   # along the move
+        # the solid line stops at each piece and goes on after it: one more line per tunnel taken
+        assert len(svg.route_lines(scene, route)) == 1 + len(taken)
+        text = svg.to_svg(maze, route)
+        assert len(re.findall(r'class="route-under"', text)) == (1 if taken else 0)
+        found += bool(taken)
+    assert found >= 3

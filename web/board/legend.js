@@ -113,7 +113,7 @@ export class Legend {
       out.push(["tri", seamColour(0), `◀ ▶ of one colour: two cells that meet across the edge (${SEAMS[s.shape]})`]);
     }
     if (g.tunnels && g.tunnels.size) {
-      out.push(["rails", COLOURS.wall, "bridge: a corridor over a tunnel (dashes: the tunnel's sides under it)"]);
+      out.push(["rails", COLOURS.wall, "bridge: a corridor over a tunnel (dashed under it: the tunnel's sides, and a route through the tunnel)"]);
     }
     if (g.stairs && g.stairs.size) {
       out.push(["stair", STAIR_COLOUR, `▼ ▲ stairs down and up; level 1 (the top) ${firstLevelPlace(g)}`]);

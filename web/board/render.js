@@ -560,15 +560,22 @@ export class Renderer {
       o.strokeStyle = COLOURS.route;
       o.beginPath();
       let prev = -1, lx = -1e9, ly = -1e9;
+      const under = []; // a weave maze: the route's pieces under a bridge (dashed, below)
       for (const p of s.route) {
         const [cx, cy] = this.centre(p);
         const near = prev >= 0 && this.near(p, prev);
         if (!near && prev >= 0) this.acrossSeam(o, prev, p);
-        if (!near) { o.moveTo(cx, cy); lx = cx; ly = cy; }
-        else if (Math.abs(cx - lx) + Math.abs(cy - ly) >= 1.5) { o.lineTo(cx, cy); lx = cx; ly = cy; }
+        if (!near) { o.moveTo(cx, cy); lx = cx; ly = cy; prev = p; continue; }
+        const piece = this.underBridge(prev, p);
+        if (piece) { // the line's round ends stop at the rails, the piece between is dashed
+          const [a, b] = rounded(piece, o.lineWidth / 2);
+          o.lineTo(...a); o.moveTo(...b); under.push(piece); [lx, ly] = b;
+        }
+        if (Math.abs(cx - lx) + Math.abs(cy - ly) >= 1.5) { o.lineTo(cx, cy); lx = cx; ly = cy; }
         prev = p;
       }
       o.stroke();
+      this.dashUnder(o, under, unit);
     }
     this.drawEnds();
     if (head >= 0 && this.graph) this.drawHead(head, unit);
@@ -598,6 +605,26 @@ export class Renderer {
       }
       o.fill();
     }
+  }
+
+  // A route's move from cell a to b through a weave tunnel: where it goes under the bridge and comes
+  // out, two canvas points (ShapeView.underBridge), or null.
+  underBridge(a, b) {
+    const piece = this.graph && this.graph.tunnels.size ? this.graph.underBridge(a, b) : null;
+    return piece && piece.map(([x, y]) => [this.ox + x * this.k, this.oy + y * this.k]);
+  }
+
+  // The route's pieces under a bridge, dashed as the tunnel's sides there are (pymaze.svg draws the same).
+  dashUnder(o, pieces, unit) {
+    if (!pieces.length) return;
+    o.save();
+    o.lineCap = "butt";
+    o.lineWidth /= 2; // (thinner: a line out of sight, as the tunnel's sides under the bridge are)
+    o.setLineDash([Math.max(1, unit / 10), Math.max(1, unit / 10)]);
+    o.beginPath();
+    for (const [[ax, ay], [bx, by]] of pieces) { o.moveTo(ax, ay); o.lineTo(bx, by); }
+    o.stroke();
+    o.restore();
   }
 
   // A route's move from a to b across a seam: on to a's edge, and in from b's edge (the caller moves
@@ -631,7 +658,7 @@ export class Renderer {
   // that shared stretches stay visible; the first route, or the one under the pointer in
   // the routes list, is drawn on top.
   drawWaypoints() {
-    const o = this.octx, lines = [], width = o.lineWidth;
+    const o = this.octx, lines = [], under = [], width = o.lineWidth;
     let prev = -1;
     for (const [p, i] of this.s.waypoints) {
       const seam = i !== 0 && prev >= 0 && this.graph ? this.graph.seam(prev, p) : -1;
@@ -641,6 +668,12 @@ export class Renderer {
         lines.push([[this.ox + bx * this.k, this.oy + by * this.k]]);
       }
       if (i === 0 || !lines.length) lines.push([]);
+      const piece = i !== 0 && prev >= 0 ? this.underBridge(prev, p) : null;
+      if (piece) { // (under a bridge: the line breaks there, and that piece is dashed)
+        const [a, b] = rounded(piece, o.lineWidth / 2);
+        lines[lines.length - 1].push(a, null, b);
+        (under[lines.length - 1] ||= []).push(piece);
+      }
       lines[lines.length - 1].push(this.centre(p));
       prev = p;
     }
@@ -653,8 +686,11 @@ export class Renderer {
       o.globalAlpha = lit >= 0 && n !== lit ? 0.3 : 1;
       o.lineWidth = n === lit ? width * 1.3 : n ? Math.max(1, width * 0.6) : width;
       o.beginPath();
-      lines[n].forEach(([x, y], k) => (k ? o.lineTo(x + shift, y + shift) : o.moveTo(x + shift, y + shift)));
+      lines[n].forEach((pt, k) => {
+        if (pt) (k && lines[n][k - 1] ? o.lineTo : o.moveTo).call(o, pt[0] + shift, pt[1] + shift);
+      });
       o.stroke();
+      this.dashUnder(o, (under[n] || []).map((piece) => piece.map(([x, y]) => [x + shift, y + shift])), unit);
     }
     o.globalAlpha = 1;
   }
@@ -687,6 +723,13 @@ export class Renderer {
       this.endDiscs.push({ p, letter, x, y, r });
     }
   }
+}
+
+// A piece [a, b] of a line drawn with round ends of radius r: where a line up to a (and one from b)
+// must end so that its round end stops at a (at b).
+function rounded([[ax, ay], [bx, by]], r) {
+  const len = Math.hypot(bx - ax, by - ay) || 1, dx = ((bx - ax) / len) * r, dy = ((by - ay) / len) * r;
+  return [[ax - dx, ay - dy], [bx + dx, by + dy]];
 }
 
 // The square i with pos[i] <= v < pos[i + 1], or -1 outside [pos[0], pos[n]).

@@ -19,7 +19,7 @@ export class ShapeView {
     // A weave maze: each tunnel (never drawn as a wall) with the cell it runs under and, for while it
     // is open, the bridge over it and the walls it passes under with its mouth cut out; per cell,
     // the tunnels under it; per covered wall, its cut-out pieces by tunnel.
-    this.tunnels = new Map(); this.under = new Map(); this.cuts = new Map();
+    this.tunnels = new Map(); this.under = new Map(); this.cuts = new Map(); this.gap = d.gap || 0;
     (d.tunnels || []).forEach((i, j) => {
       const mid = d.middles[j];
       this.tunnels.set(i, { mid, bridge: d.bridges.slice(32 * j, 32 * j + 32) });
@@ -146,10 +146,22 @@ export class ShapeView {
   }
 
   // The passage across a seam between cells a and b, or -1 (they meet inside the drawing, or not at all).
-  seam(a, b) {
-    if (!this.wraps.size) return -1;
-    for (const i of this.passagesOf(a)) if (this.wraps.has(i) && this.cellsOf(i).includes(b)) return i;
+  seam(a, b) { return this.between(this.wraps, a, b); }
+
+  // The passage between cells a and b among `which` (a Map or Set by passage index), or -1.
+  between(which, a, b) {
+    if (!which.size) return -1;
+    for (const i of this.passagesOf(a)) if (which.has(i) && this.cellsOf(i).includes(b)) return i;
     return -1;
+  }
+
+  // A move from cell a to b through a weave tunnel: where it goes under the bridge and comes out, [[x, y],
+  // [x, y]] in maze units (the bridge's rails: pymaze.svg.route_under), or null.
+  underBridge(a, b) {
+    const i = this.between(this.tunnels, a, b);
+    if (i < 0) return null;
+    const m = this.tunnels.get(i).mid, dx = (this.cx[b] - this.cx[a]) / 2, dy = (this.cy[b] - this.cy[a]) / 2;
+    return [[this.cx[m] - this.gap * dx, this.cy[m] - this.gap * dy], [this.cx[m] + this.gap * dx, this.cy[m] + this.gap * dy]];
   }
 
   // The seam marks: per passage across a seam, its colour and an arrow out of the drawing at each
