@@ -1,7 +1,7 @@
 """The new shapes (levels: a cube of about as many cells) against the square grid and hex, interleaved in one process (median of repeats, CPU time):
 the blank maze (its lattice), dig (blank maze included), then bfs and astar on the dig maze.
 
-    python bench/worlds.py [--side 1000] [--repeat 1 | --seeds N] [--shapes square,cylinder,torus,levels]
+    python bench/worlds.py [--side 1000] [--repeat 1 | --seeds N] [--shapes square,cylinder,torus,levels] [--no-rule]
 
 Prints a Markdown table of seconds and of each shape's ratio to the square grid (docs/BENCHMARKS.md),
 the last column generate and solve together (dig, then bfs on its maze: the 1.5x target of the new
@@ -62,11 +62,16 @@ def main():
     ap.add_argument("--seeds", type=int, default=0, help="rounds on seeds 1..N instead of --repeat rounds on seed 1")
     ap.add_argument("--shapes", default=",".join(TARGET), help=f"shapes, square first (of {', '.join(SHAPES)})")
     ap.add_argument("--astar", action="store_true", help="astar on the dig maze too (the target asks for one solve: bfs)")
+    ap.add_argument("--no-rule", action="store_true",
+                    help="dig without asking weave's and zeta's rule (their mazes then break it): the floor of trying eight moves a cell")
     args, _ = ap.parse_known_args()  # (python build.py bench hands every script the same arguments)
     shapes = [s.strip() for s in args.shapes.split(",") if s.strip()]
     if shapes[:1] != ["square"] or not set(shapes) <= set(SHAPES):
         ap.error(f"--shapes: square first, then any of {', '.join(SHAPES)}")
     steps = STEPS if args.astar else STEPS[:3]
+    if args.no_rule:
+        from pymaze.generators import dig
+        dig.rule = lambda maze: None
     times = {s: {k: [] for k in (*steps, "expanded")} for s in shapes}
     load = os.getloadavg()[0]
     seeds = range(1, args.seeds + 1) if args.seeds else [1] * args.repeat
