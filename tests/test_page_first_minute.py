@@ -137,20 +137,30 @@ def test_the_strip_sits_by_the_board_and_on_a_phone_is_a_bottom_bar_of_thumb_siz
     assert len(heights) >= 7 and all(h >= 44 for _, h in heights), heights
 
 
-def test_on_a_phone_every_target_in_the_sheet_and_the_tabs_is_thumb_sized(tour):
-    # (links in a line of text aside: they are words in a sentence)
+# Every target a person can see that is less than a thumb (44 px) tall: a checkbox or radio button
+# by its label (the target), links in a line of text aside (words in a sentence).
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, input, textarea, summary')]
+  .filter((e) => e.offsetParent && getComputedStyle(e).visibility !== 'hidden')
+  .map((e) => [e.id || e.textContent.trim().slice(0, 20) || e.tagName,
+               (/^(checkbox|radio)$/.test(e.type) && e.closest('label') || e).getBoundingClientRect().height])
+  .filter(([, h]) => h < 44)"""
+
+
+def test_on_a_phone_every_target_in_every_mode_is_thumb_sized(tour):
     if tour.size != "phone":
         return
-    tour.page.click("#settings-toggle")
-    try:
-        small = tour.js("""[...document.querySelectorAll(`.modes button, #settings-toggle, #sheet button, #sheet select,
-            #sheet input, #sheet textarea, #timeline-range, .inside summary`)]
-            .filter((e) => e.offsetParent && getComputedStyle(e).visibility !== 'hidden')
-            .map((e) => [e.id || e.textContent.trim(), e.getBoundingClientRect().height])
-            .filter(([, h]) => h < 44)""")
-        assert small == []
-    finally:
-        tour.page.click("#sheet-close")
+    p = tour.page
+    p.wait_for_function("window.pymaze.state === 'done'", timeout=60000)
+    p.click("#settings-toggle")
+    small = {"watch, the sheet open": tour.js(SMALL_TARGETS)}
+    p.click("#sheet-close")
+    for mode in ("play", "edit", "race", "lab"):
+        p.click(f"#mode-{mode}")
+        p.wait_for_function("m => document.body.dataset.view === m || window.pymaze.snapshot().mode === m", arg=mode)
+        small[mode] = tour.js(SMALL_TARGETS)
+        p.click("#mode-watch")
+        p.wait_for_function("window.pymaze.snapshot().mode === 'watch'")
+    assert {mode: found for mode, found in small.items() if found} == {}
 
 
 def test_a_newcomer_changes_the_generator_generates_and_solves_again(tour):
