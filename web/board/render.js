@@ -128,7 +128,9 @@ export class Renderer {
     Object.assign(this, { k, pad, ox: ox + pad - x0 * k, oy: oy + pad - y0 * k, image: false, pixels: null, band: 0, sweepEnd: g.n });
     const unit = g.unit * k;
     this.cols = this.rows = { cell: unit, size: [unit, unit] };
-    this.wallWidth = Math.max(1, Math.min(unit * 0.12, 6 * this.dpr)); // a wall's full width (half each side)
+    // a wall's full width (half each side): a tenth of a cell or so, and less where many cells are
+    // much smaller than the rest (upsilon's squares), so that those stay open
+    this.wallWidth = Math.max(1, Math.min(unit * 0.12, 0.34 * g.smallInner * k, 6 * this.dpr));
     return [cw, ch];
   }
 

@@ -196,13 +196,17 @@ export class ShapeView {
     return t ? [...this.cellsOf(i), t.mid] : z ? z.cells : this.cellsOf(i);
   }
 
-  // The typical distance between neighbouring cells' centres (what a route line's width follows).
-  get unit() {
-    if (this._unit === undefined) {
-      const r = Array.from(this.inner).sort((a, b) => a - b);
-      this._unit = 2 * (r[r.length >> 1] || 0.5);
+  // The typical distance between neighbouring cells' centres (what a route line's width follows), and
+  // the inner radius of the small cells (the tenth smallest: upsilon's squares, not a polar maze's
+  // few cells about its middle), which a wall must leave open.
+  get unit() { return this.sizes()[0]; }
+  get smallInner() { return this.sizes()[1]; }
+  sizes() {
+    if (this._sizes === undefined) {
+      const r = Float64Array.from(this.inner).sort();
+      this._sizes = [2 * (r[r.length >> 1] || 0.5), r[Math.floor(r.length / 10)] || 0.5];
     }
-    return this._unit;
+    return this._sizes;
   }
 }
 
