@@ -324,9 +324,14 @@ def to_svg(maze, route=None, numbers=False, heat_map=None, title=None, unit=None
     return "\n".join(out) + "\n"
 
 
+SEAM_LIGHT = (0.45, 0.3, 0.58)   # the seam colours' lightness, in turn (web/board/shapes.js: seamColour)
+
+
 def seam_hue(k):
-    """The colour of seam passage number ``k``: hues far apart for neighbouring rows."""
-    return "#%02x%02x%02x" % tuple(round(255 * c) for c in colorsys.hls_to_rgb((k * 0.618034) % 1.0, 0.45, 0.7))
+    """The colour of seam passage number ``k``: hues far apart for neighbouring rows (a golden-ratio
+    step), and the lightness in turn of three, so that rows whose hues come round again apart."""
+    light = SEAM_LIGHT[k % len(SEAM_LIGHT)]
+    return "#%02x%02x%02x" % tuple(round(255 * c) for c in colorsys.hls_to_rgb((k * 0.618034) % 1.0, light, 0.7))
 
 
 def seam_arrows(drawing):

@@ -130,6 +130,14 @@ def test_each_world_is_picked_generated_solved_and_drawn_whole(page, shape):
         assert a[3] == 255 and max(a[:3]) - min(a[:3]) > 60, f"no coloured arrow at {where[0]}: {a}"
         assert sum(abs(u - v) for u, v in zip(a, b)) <= 24, f"the two ends differ: {a} and {b}"
     assert len({tuple(a) for a, _ in ends[:H]}) >= H - 1, "rows next to each other have colours apart"
+    # each row's arrows in the colour SVG and PNG give its passage (pymaze.svg.seam_hue), read
+    # further out than above, where a route line that crosses the seam there never reaches
+    wraps, via = list(engine.drawing()["wraps"]), pymaze.graph.between(engine)
+    west = page.js(SAMPLE, [(x - 0.85 * ux, y) for x, y in (centre(cell(0, y)) for y in range(H))])
+    for y, a in enumerate(west):
+        v = via(cell(0, y), cell(W - 1, H - 1 - y if shape == "moebius" else y))
+        want = svg.seam_hue(wraps.index(v))
+        assert sum(abs(u - int(want[1 + 2 * i:3 + 2 * i], 16)) for i, u in enumerate(a[:3])) <= 12, (y, a, want)
     assert page.errors() == []
 
 

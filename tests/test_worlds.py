@@ -126,6 +126,14 @@ def test_svg_draws_a_closed_seam_passage_at_both_edges_and_the_route_never_acros
     assert_route_steps_within_a_cell(text, u)
 
 
+def test_seam_colours_of_rows_up_to_twenty_apart_differ():
+    """The seam arrows of a tall cylinder: any two rows up to twenty apart have colours that differ by
+    at least 60 in red, green and blue together (hues alone come round again every eight rows or so)."""
+    rgb = [tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in map(svg.seam_hue, range(60))]
+    near = min(sum(abs(a - b) for a, b in zip(rgb[i], rgb[j])) for i in range(60) for j in range(i + 1, min(60, i + 21)))
+    assert near >= 60, near
+
+
 def assert_route_steps_within_a_cell(text, u):
     """No step of the SVG's route line is longer than one cell (``u`` px): none crosses the drawing."""
     d = re.search(r'class="route"[^>]*d="([^"]*)"', text).group(1)

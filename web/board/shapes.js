@@ -3,8 +3,10 @@
 // each cell's centre, size and sides, each passage's two cells and centre, and the cell under a
 // point.  Everything here is in maze units; the renderer maps them to pixels.
 import { arrangeLevels } from "./stairs.js";
-// The colour of the seam marks of the j-th passage across a seam (hues apart for neighbours).
-export const seamColour = (j) => `hsl(${(((j * 0.618034) % 1) * 360).toFixed(1)} 70% 45%)`;
+// The colour of the seam marks of the j-th passage across a seam: hues apart for neighbours, and the
+// lightness in turn of three, so that rows whose hues come round again differ (pymaze.svg.seam_hue).
+const SEAM_LIGHT = [45, 30, 58];
+export const seamColour = (j) => `hsl(${(((j * 0.618034) % 1) * 360).toFixed(1)} 70% ${SEAM_LIGHT[j % 3]}%)`;
 
 export class ShapeView {
   constructor(d) {
