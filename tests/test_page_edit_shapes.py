@@ -44,7 +44,9 @@ def test_press_toggles_a_passage_drag_moves_s_and_bfs_runs_on_the_edit(page, sha
     n = candidates.number_of_nodes()
     before = edit(page)
     assert before["mode"] == "edit" and before["geometry"] == "graph" and before["notice"] == ""
-    assert "square" not in before["message"] and f"{shape} maze" in page.js("document.getElementById('stats').textContent")
+    assert "square" not in before["message"]
+    # (the stats line follows at the next frame, which a busy machine draws late)
+    page.page.wait_for_function("t => document.getElementById('stats').textContent.includes(t)", arg=f"{shape} maze")
     wall, s, g = before["wall"], before["start"], before["goals"][0]
     G0 = graph_of(candidates, wall)
     # The closed passage whose opening shortens S-G most: opened by a press on its side.
@@ -62,10 +64,13 @@ def test_press_toggles_a_passage_drag_moves_s_and_bfs_runs_on_the_edit(page, sha
     page.page.mouse.up()
     moved = page.snapshot()
     assert moved["start"] == far and moved["wall"] == snap["wall"]
-    stats = page.js("document.getElementById('stats').textContent")
-    # (the cell named by its grid position, as the library's Lattice.position gives it: (i, ring) on polar)
+    # (the cell named by its grid position, as the library's Lattice.position gives it: (i, ring) on polar;
+    # the stats line follows at the next frame)
     at = Lattice(shape, w, h).position(far)
-    assert f"S ({', '.join(map(str, at))})" in stats and "cell" not in stats.split("·")[1], stats
+    page.page.wait_for_function("t => document.getElementById('stats').textContent.includes(t)",
+                                arg=f"S ({', '.join(map(str, at))})")
+    stats = page.js("document.getElementById('stats').textContent")
+    assert "cell" not in stats.split("·")[1], stats
     G1 = graph_of(candidates, moved["wall"])
     assert shortest(G1, s, g) < shortest(G0, s, g)  # the opened passage is a short cut
     route_checks(page, G1, solve_bfs(page), n)
@@ -110,7 +115,7 @@ def test_an_edited_hex_mazes_link_rebuilds_it_in_another_page(page, browser, sit
     # the ends named by their place in the unmasked grid (a masked maze's cell numbers skip the cells cut off)
     at = Lattice("hex", 10, 8, masks.preset("circle", 10, 8)).position(target)
     assert at != (target % 10, target // 10)
-    assert f"G ({at[0]}, {at[1]})" in page.js("document.getElementById('stats').textContent")
+    page.page.wait_for_function("t => document.getElementById('stats').textContent.includes(t)", arg=f"G ({at[0]}, {at[1]})")
     link = page.js("location.hash")
     assert "shape=hex" in link and "mask=circle" in link and "edit=" in link and "ew=" in link and len(link) < 220
     choose(page, "square")  # the module's page as it was

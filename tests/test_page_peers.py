@@ -141,7 +141,8 @@ def test_dragging_a_wall_across_the_route_in_edit_re_solves_it_live_without_solv
     assert want.squares != before
     page.page.wait_for_function(f"r => JSON.stringify({route}) === JSON.stringify(r)", arg=want.squares, timeout=30000)
     assert page.js("window.pymaze.runs") == runs
-    assert f"live route bfs: {want.moves} moves" in page.js("document.getElementById('stats').textContent")
+    page.page.wait_for_function("t => document.getElementById('stats').textContent.includes(t)",   # (at the next frame)
+                                arg=f"live route bfs: {want.moves} moves", timeout=10000)
     assert not page.errors()
 
 
