@@ -202,7 +202,7 @@ def stair_marks(drawing, ends, wall):
 def stair_mark(drawing, p, kind):
     """The three points of cell ``p``'s mark of its stair ``kind`` ("down" or "up")."""
     P, S = drawing["polygons"], drawing["starts"]
-    dx, tip = (0.2, 1) if kind == "down" else (-0.2, -1)
+    dx, tip = (0.22, 1) if kind == "down" else (-0.22, -1)
     i = S[p]
     cx, cy = P[2 * i] + 0.5 + dx, P[2 * i + 1] + 0.5  # (a level's cell is a unit square)
-    return [(cx - 0.17, cy - 0.15 * tip), (cx + 0.17, cy - 0.15 * tip), (cx, cy + 0.2 * tip)]
+    return [(cx - 0.2, cy - 0.19 * tip), (cx + 0.2, cy - 0.19 * tip), (cx, cy + 0.24 * tip)]

@@ -16,7 +16,7 @@ import networkx as nx
 import pytest
 
 import pymaze
-from pymaze import svg
+from pymaze import svg, worlds
 from pymaze.graph import heuristic, turning
 from pymaze.maze import Maze
 from reference import chi_square_limit, forest, lattice, spanning_tree_count
@@ -318,6 +318,22 @@ def test_levels_are_drawn_side_by_side_with_the_stairs_marked_and_never_walls():
     assert up == down == len(open_stairs) > 0
     segs = svg.Scene(maze).segments()
     assert all(a != b for a, b in segs), "a closed stair is no wall segment"
+
+
+def test_stair_marks_are_big_inside_their_cell_and_apart():
+    """A cell with both stairs open shows ▲ and ▼ side by side: each at least 0.4 of the cell wide and
+    tall, both inside the cell clear of its walls (0.45 from its centre), and never overlapping."""
+    maze = pymaze.generate("dig", 4, 3, seed=1, shape="levels", depth=3)
+    dr, S = maze.drawing(), maze.drawing()["starts"]
+    for p in range(maze.lattice.n):
+        corners = [(dr["polygons"][2 * i], dr["polygons"][2 * i + 1]) for i in range(S[p], S[p + 1])]
+        cx, cy = (sum(c[k] for c in corners) / len(corners) for k in (0, 1))
+        marks = {kind: worlds.stair_mark(dr, p, kind) for kind in ("up", "down")}
+        for pts in marks.values():
+            xs, ys = [x - cx for x, _ in pts], [y - cy for _, y in pts]
+            assert max(xs) - min(xs) >= 0.4 - 1e-9 and max(ys) - min(ys) >= 0.4 - 1e-9
+            assert max(map(abs, xs + ys)) <= 0.45
+        assert max(x for x, _ in marks["up"]) < min(x for x, _ in marks["down"])
 
 
 def test_levels_route_is_never_drawn_across_the_gap():

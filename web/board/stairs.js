@@ -28,9 +28,9 @@ export function stairMarks(g, wall, p) {
 
 // The three points (maze units) of cell p's mark of its stair `kind` ("down" or "up"), open or not.
 export function markPoints(g, p, kind) {
-  const P = g.polygons, i = g.starts[p], [dx, tip] = kind === "down" ? [0.2, 1] : [-0.2, -1];
+  const P = g.polygons, i = g.starts[p], [dx, tip] = kind === "down" ? [0.22, 1] : [-0.22, -1];
   const x = P[2 * i] + 0.5 + dx, y = P[2 * i + 1] + 0.5; // a level's cell is a unit square from its top left
-  return [[x - 0.17, y - 0.15 * tip], [x + 0.17, y - 0.15 * tip], [x, y + 0.2 * tip]];
+  return [[x - 0.2, y - 0.19 * tip], [x + 0.2, y - 0.19 * tip], [x, y + 0.24 * tip]];
 }
 
 // Draw cell p's stair marks on ctx (maze units times k, offset ox, oy).
