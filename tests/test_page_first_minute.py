@@ -146,6 +146,14 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, input, t
   .filter(([, h]) => h < 44)"""
 
 
+# A checkbox beside its words, not above them: its middle at the height of its label's (the label
+# a row, however tall); and a <details> summary still a list item (its ▸ / ▾ marker shown).
+CHECKBOX_ROWS = """() => [...document.querySelectorAll('label input[type=checkbox]')].filter((e) => e.offsetParent)
+  .map((e) => { const a = e.getBoundingClientRect(), b = e.closest('label').getBoundingClientRect();
+                return [e.closest('label').textContent.trim().slice(0, 24), (a.top + a.bottom) / 2 - (b.top + b.bottom) / 2]; })
+  .filter(([, off]) => Math.abs(off) > 6)"""
+
+
 def test_on_a_phone_every_target_in_every_mode_is_thumb_sized(tour):
     if tour.size != "phone":
         return
@@ -153,7 +161,13 @@ def test_on_a_phone_every_target_in_every_mode_is_thumb_sized(tour):
     p.wait_for_function("window.pymaze.state === 'done'", timeout=60000)
     p.click("#settings-toggle")
     small = {"watch, the sheet open": tour.js(SMALL_TARGETS)}
+    stacked = tour.js(CHECKBOX_ROWS)
     p.click("#sheet-close")
+    p.click("#inside summary")   # See inside: its summary keeps its marker, its checkboxes sit beside their words
+    assert tour.js("getComputedStyle(document.querySelector('#inside summary')).display") == "list-item"
+    stacked += tour.js(CHECKBOX_ROWS)
+    p.click("#inside summary")
+    assert stacked == []
     for mode in ("play", "edit", "race", "lab"):
         p.click(f"#mode-{mode}")
         p.wait_for_function("m => document.body.dataset.view === m || window.pymaze.snapshot().mode === m", arg=mode)

@@ -241,12 +241,12 @@ export class Edit extends Mode {
 
   message() {
     const ed = this.editor;
-    if (ed.shape && help(ed.shape)) return `Editing the ${ed.s.shape} maze: click the side two cells share to open or close it${help(ed.shape)}.`;
+    if (ed.shape && help(ed.shape)) return `Editing the ${ed.s.shape} maze: click or tap the side two cells share to open or close it${help(ed.shape)}.`;
     if (ed.shape) {
-      return `Editing the ${ed.s.shape} maze: click the side two cells share to open or close it (the one under ` +
+      return `Editing the ${ed.s.shape} maze: click or tap the side two cells share to open or close it (the one under ` +
         "the pointer is outlined in orange), drag to paint more, drag S or G to another cell; the solvers run on this maze.";
     }
-    return ed.thin ? "Editing thin walls: click a wall between two cells to toggle it (the one under the pointer is " +
+    return ed.thin ? "Editing thin walls: click or tap a wall between two cells to toggle it (the one under the pointer is " +
       "outlined in orange); the solvers run on this maze."
       : "Editing blocks (the square under the pointer is outlined in orange): the solvers run on this maze.";
   }

@@ -155,10 +155,10 @@ export class Race {
     const bar = el("div", "race-transport");
     this.playButton = this.button("race-play", "▶ Run", "Run the race (space)", () => this.toggle());
     bar.append(this.playButton,
-      this.button("race-prev", "◀◀ Finish", "Back to the previous racer's finish (shift+←)", () => this.jump(-1)),
+      this.button("race-prev", "◀◀ Previous finish", "Back to the previous racer's finish (shift+←)", () => this.jump(-1)),
       this.button("race-back", "◀ Back", "Every racer one milestone back (←)", () => this.go(this.tick - 1)),
       this.button("race-step", "Step ▶", "Every racer one milestone on (→)", () => this.go(this.tick + 1)),
-      this.button("race-next", "Finish ▶▶", "On to the next racer's finish (shift+→)", () => this.jump(1)),
+      this.button("race-next", "Next finish ▶▶", "On to the next racer's finish (shift+→)", () => this.jump(1)),
       this.button("race-reset", "Reset", "Back to the start", () => this.go(0)));
     const speed = el("label", "inline speed", "Speed ");
     this.speed = el("input");
