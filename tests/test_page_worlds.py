@@ -247,9 +247,13 @@ def levels_drawn(page, w, h, d):
     rows = -(-d // cols)
     assert all(abs(x - firsts[z % cols][0]) < 1 and abs(y - firsts[(z // cols) * cols][1]) < 1
                for z, (x, y) in enumerate(firsts))
-    box = page.page.locator("#board").bounding_box()
-    best = max(min(box["width"] / (c * (w + 1) - 1), box["height"] / (-(-d // c) * (h + 1) - 1)) for c in range(1, d + 1))
+    box = page.page.locator("#board").bounding_box()   # (a row of levels: a band for their names, the levels, a gap)
+    best = max(min(box["width"] / (c * (w + 1) - 1), box["height"] / (-(-d // c) * (h + 2) - 1)) for c in range(1, d + 1))
     assert unit >= 0.97 * best, (unit, best, cols, rows)   # (less the board's margin of a few pixels)
+    # each level's name written in the band above it: dark strokes on the overlay along the band's middle
+    for z, (x, y) in enumerate(firsts):
+        band = page.js(SAMPLE, [(x + (t / 10 - 0.5) * unit, y - unit) for t in range(30)])
+        assert sum(1 for px in band if px[3] > 100 and sum(px[:3]) < 400) >= 3, f"level {z + 1}'s name"
     place = "on the left" if rows == 1 else "at the top" if cols == 1 else "at the top left"
     assert f"▼ ▲ stairs down and up; level 1 (the top) {place}" in page.page.inner_text("#legend")
     return cols, rows

@@ -11,7 +11,7 @@ import { Pixels } from "./pixels.js";
 import { COLOURS, ROUTE_LINES, WALL_RGB, cluster, css, faded, heat, ink, markTables, pack, rgb, weightTint }
   from "./palette.js";
 import { MARK } from "../engine/state.js";
-import { drawStairs } from "./stairs.js";
+import { drawStairs, levelRect } from "./stairs.js";
 
 const WALL32 = pack(WALL_RGB);
 const START32 = pack(rgb(COLOURS.start)), GOAL32 = pack(rgb(COLOURS.goal));
@@ -557,6 +557,7 @@ export class Renderer {
     o.lineWidth = this.image ? Math.max(1, unit * 0.6) : Math.max(1.5, unit * 0.3);
     o.lineCap = o.lineJoin = "round";
     if (this.graph && this.graph.wraps.size) this.drawSeams(o);
+    if (this.graph && this.graph.band) this.drawLevelNames(o);
     if (s.waypoints.length) this.drawWaypoints();
     else if (s.route.length > 1) {
       o.strokeStyle = COLOURS.route;
@@ -592,6 +593,22 @@ export class Renderer {
     if (this.extra) this.extra(o, this); // a mode's own marks (edit: the wall under the pointer)
     s.routeChanged = false;
     this.lastHead = head;
+  }
+
+  // A maze of levels: each level's name ("level 1" the top one) in the band above it (stairs.js).
+  drawLevelNames(o) {
+    const g = this.graph, { k, ox, oy, dpr } = this, band = g.band * k;
+    const px = Math.round(Math.max(9 * dpr, Math.min(14 * dpr, band * 0.7)));
+    o.save();
+    o.font = `600 ${px}px system-ui, sans-serif`;
+    o.textAlign = "left";
+    o.textBaseline = "middle";
+    o.fillStyle = "#475569";
+    for (let z = 0; z < g.levels[2]; z++) {
+      const [x, y] = levelRect(g, z);
+      o.fillText(`level ${z + 1}${z === 0 ? " (top)" : z === g.levels[2] - 1 ? " (bottom)" : ""}`, ox + x * k, oy + y * k - band / 2);
+    }
+    o.restore();
   }
 
   // A maze that wraps around: per passage across a seam, an arrow out of the drawing at both of its

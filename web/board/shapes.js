@@ -12,7 +12,7 @@ export class ShapeView {
   constructor(d) {
     arrangeLevels(d); // a maze of levels: its levels in the rows and columns that draw them biggest
     Object.assign(this, { bounds: d.bounds, n: d.cells, m: d.passages, polygons: d.polygons, starts: d.starts,
-      walls: d.walls, border: d.border, ends: d.ends, levels: d.levels, cols: d.cols || 1, grid: d.grid || null });
+      walls: d.walls, border: d.border, ends: d.ends, levels: d.levels, cols: d.cols || 1, band: d.band || 0, grid: d.grid || null });
     // A maze that wraps around (cylinder, torus, Möbius strip): each passage across a seam, with its
     // side on the higher cell (at the other edge) and its number among them (its seam marks' colour).
     this.wraps = new Map();

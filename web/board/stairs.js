@@ -52,20 +52,22 @@ export function drawStairs(ctx, g, wall, p, k, ox, oy) {
 // The engine draws the levels side by side, a gap of one cell between them (drawing.levels: [w, h,
 // depth]).  They are moved (in place) into the grid of `cols` levels a row whose cells come out
 // biggest in the board's room (`room`: its width over its height): side by side on a wide board,
-// one under the other on a phone held upright, two a row where that draws them bigger.
+// one under the other on a phone held upright, two a row where that draws them bigger; and each row
+// of levels down by a band (LEVEL_BAND maze units) where the renderer names them ("level 1", ...).
+export const LEVEL_BAND = 1;
 export function arrangeLevels(d, room = boardRoom()) {
   if (!d.levels || d.levels[2] < 2 || d.cols) return;
-  const [w, h, depth] = d.levels, across = w + 1, down = h + 1;
+  const [w, h, depth] = d.levels, across = w + 1, down = h + 1 + LEVEL_BAND;
   const sizeAt = (c) => Math.min(room / (c * across - 1), 1 / (Math.ceil(depth / c) * down - 1));
   let cols = depth;
   for (let c = depth - 1; room && c >= 1; c--) if (sizeAt(c) > sizeAt(cols) * 1.001) cols = c;
   d.cols = cols; // (once: a drawing may be seen again)
-  if (cols === depth) return;
+  d.band = LEVEL_BAND;
   for (const a of [d.polygons, d.walls, d.border]) {
     for (let i = 0; i < a.length; i += 2) {
       const z = Math.min(depth - 1, Math.floor(a[i] / across));
       a[i] += (z % cols - z) * across;
-      a[i + 1] += Math.floor(z / cols) * down;
+      a[i + 1] += Math.floor(z / cols) * down + LEVEL_BAND;
     }
   }
   d.bounds = [0, 0, cols * across - 1, Math.ceil(depth / cols) * down - 1];
@@ -81,8 +83,12 @@ function boardRoom() {
   return h > 0 ? el.clientWidth / h : 0;
 }
 
-// Where level z is in the drawing: the top left of its rectangle, in maze units.
-export const levelRect = (g, z) => [(z % g.cols) * (g.levels[0] + 1), Math.floor(z / g.cols) * (g.levels[1] + 1)];
+// Where level z is in the drawing: the top left of its rectangle, in maze units (its name above it).
+export const levelRect = (g, z) => [(z % g.cols) * (g.levels[0] + 1), Math.floor(z / g.cols) * (g.levels[1] + 1 + g.band) + g.band];
+
+// The level a point of the drawing is in (maze units).
+export const levelAt = (g, x, y) => Math.max(0, Math.min(g.levels[2] - 1,
+  Math.floor(y / (g.levels[1] + 1 + g.band)) * g.cols + Math.floor(x / (g.levels[0] + 1))));
 
 // Where level 1 (the top one) is, in words.
 export const firstLevelPlace = (g) => (g.cols >= g.levels[2] ? "on the left" : g.cols === 1 ? "at the top" : "at the top left");

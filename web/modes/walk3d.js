@@ -6,7 +6,7 @@
 // as the minimap.  The walk itself is walk.js's: this view turns a heading into its moves.
 import { COLOURS, MARKS } from "../board/palette.js";
 import { MARK } from "../engine/state.js";
-import { STAIR_COLOUR, drawStairs, levelRect } from "../board/stairs.js";
+import { STAIR_COLOUR, drawStairs, levelAt, levelRect } from "../board/stairs.js";
 import { fit, showStage, stage, webglSupported } from "./three_stage.js";
 import { DIRECTIONS } from "./walk.js";
 
@@ -115,9 +115,8 @@ export class View3D {
     const s = this.s;
     if (s.shapes && s.shapes.levels) {
       const g = s.shapes, [w, h, depth] = g.levels, b = g.bounds;
-      const rect = (z) => levelRect(g, z);
-      const levelAt = (x, y) => Math.max(0, Math.min(depth - 1, Math.floor(y / (h + 1)) * g.cols + Math.floor(x / (w + 1))));
-      return { unit: 1, bounds: [b[0], b[1], b[2], b[3]], levels: depth, w, h, rect, levelAt,
+      const rect = (z) => levelRect(g, z), at = (x, y) => levelAt(g, x, y);
+      return { unit: 1, bounds: [b[0], b[1], b[2], b[3]], levels: depth, w, h, rect, levelAt: at,
         centre: (p) => [g.cx[p], g.cy[p]],
         world: (p) => { const z = Math.floor(p / (w * h)), [ox, oy] = rect(z); return [g.cx[p] - ox, g.cy[p] - oy, z]; } };
     }
@@ -138,7 +137,7 @@ export class View3D {
     if (s.shapes) {
       const g = s.shapes, t = THIN * g.unit, W = g.walls, P = g.polygons, S = g.starts;
       const box = (x0, y0, x1, y1) => {
-        const x = (x0 + x1) / 2, y = (y0 + y1) / 2, z = geo.levelAt ? geo.levelAt(x, y) : 0, [ox, oy] = z ? geo.rect(z) : [0, 0];
+        const x = (x0 + x1) / 2, y = (y0 + y1) / 2, z = geo.levelAt ? geo.levelAt(x, y) : 0, [ox, oy] = geo.levelAt ? geo.rect(z) : [0, 0];
         out.push([x - ox, y - oy, Math.hypot(x1 - x0, y1 - y0) + t, t, Math.atan2(y1 - y0, x1 - x0), z]);
       };
       // A zeta maze: an open diagonal's corridor through its corner (its rails; the walls meeting
