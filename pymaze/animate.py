@@ -157,14 +157,15 @@ def draw(maze, scene, image, colour, route=(), numbers=False, letters=False, mar
         for _, pts in stair_marks(scene.drawn, maze.lattice.ends, g):
             pen.polygon([scene.px(x, y) for x, y in pts], fill=colour(STAIR))
     if len(route) > 1:
+        wide = max(2, round(u / 8))
         for line in route_lines(scene, route):
-            pen.line(line, fill=colour(ROUTE), width=max(2, round(u / 8)), joint="curve")
+            pen.line(line, fill=colour(ROUTE), width=wide, joint="curve")
         for (ax, ay), (bx, by) in route_under(scene, route):   # (a weave maze: under a bridge, dashed)
             steps = max(1, round(math.hypot(bx - ax, by - ay) / (u / 10)))
             for i in range(0, steps, 2):
                 pen.line([(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps),
                           (ax + (bx - ax) * (i + 1) / steps, ay + (by - ay) * (i + 1) / steps)],
-                         fill=colour(ROUTE), width=max(2, round(u / 8)))
+                         fill=colour(ROUTE), width=wide)
     size = _text_size(scene)
     font = _font(size) if letters else None
     if numbers and font is not None:

@@ -304,12 +304,12 @@ def to_svg(maze, route=None, numbers=False, heat_map=None, title=None, unit=None
     out.extend(seam_marks(scene))
     out.extend(stair_svg(scene))
     if len(route) > 1:
-        d = "".join(polyline(line) for line in route_lines(scene, route))
-        out.append(f'<path class="route" fill="none" stroke="{ROUTE}" stroke-width="{num(max(2, u / 8))}" '
+        d, wide = "".join(polyline(line) for line in route_lines(scene, route)), num(max(2, u / 8))
+        out.append(f'<path class="route" fill="none" stroke="{ROUTE}" stroke-width="{wide}" '
                    f'stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.75" d="{d}"/>')
         under = "".join(polyline(line) for line in route_under(scene, route))
         if under:   # (a weave maze: the route under a bridge, dashed)
-            out.append(f'<path class="route-under" fill="none" stroke="{ROUTE}" stroke-width="{num(max(2, u / 8))}" '
+            out.append(f'<path class="route-under" fill="none" stroke="{ROUTE}" stroke-width="{wide}" '
                        f'stroke-dasharray="{num(u / 10)}" stroke-opacity="0.75" d="{under}"/>')
     size = _text_size(scene)
     if numbers and numbered:
